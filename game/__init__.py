@@ -1,0 +1,1 @@
+"""The pygame-ce game: scenes, input, rendering, animation. Asks `rules` what is legal."""

@@ -1,0 +1,1 @@
+"""Drawing: layout from the window size, card images, text."""

@@ -1,0 +1,1 @@
+"""Scenes: the table, panels and dialogs, sharing one small protocol."""

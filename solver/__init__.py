@@ -1,0 +1,1 @@
+"""Exact Pyramid solver (pure Python, no pygame): verdicts, winning lines, hints."""
