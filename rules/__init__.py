@@ -1,0 +1,76 @@
+"""Pyramid solitaire rules: cards, numbered deals, positions, moves, legality, undo history.
+
+Pure Python with no pygame: the game, the solver, the tests and the browser build share it.
+"""
+
+from rules.cards import DECK, KING, PAIR_SUM, Card, parse_card, parse_cards
+from rules.deals import (
+    FIRST_DEAL,
+    LAST_DEAL,
+    check_deal_number,
+    deal_cards,
+    format_deal_text,
+    parse_deal_number,
+    parse_deal_text,
+)
+from rules.errors import DealNumberError, IllegalMoveError, NotationError
+from rules.legality import (
+    Refusal,
+    apply,
+    check,
+    check_select,
+    is_dead_end,
+    legal_moves,
+    overlap_cover,
+    partners,
+    playable_places,
+    replay,
+)
+from rules.moves import DRAW, RECYCLE, STOCK, WASTE, Kind, Move, parse_moves, place_name
+from rules.session import Clock, Session
+from rules.state import ALL_RULE_SETS, CLASSIC, Layout, RuleSet, State, parse_position
+
+__all__ = [
+    "ALL_RULE_SETS",
+    "CLASSIC",
+    "DECK",
+    "DRAW",
+    "FIRST_DEAL",
+    "KING",
+    "LAST_DEAL",
+    "PAIR_SUM",
+    "RECYCLE",
+    "STOCK",
+    "WASTE",
+    "Card",
+    "Clock",
+    "DealNumberError",
+    "IllegalMoveError",
+    "Kind",
+    "Layout",
+    "Move",
+    "NotationError",
+    "Refusal",
+    "RuleSet",
+    "Session",
+    "State",
+    "apply",
+    "check",
+    "check_deal_number",
+    "check_select",
+    "deal_cards",
+    "format_deal_text",
+    "is_dead_end",
+    "legal_moves",
+    "overlap_cover",
+    "parse_card",
+    "parse_cards",
+    "parse_deal_number",
+    "parse_deal_text",
+    "parse_moves",
+    "parse_position",
+    "partners",
+    "place_name",
+    "playable_places",
+    "replay",
+]

@@ -1,0 +1,103 @@
+"""Numbered deals 1–20000 and the deal-text notation.
+
+The same number deals the same 52 cards everywhere, because the shuffle uses only integer
+arithmetic that every platform performs identically:
+
+1. Start from :data:`rules.cards.DECK` (A♠ … K♠, A♥ … K♥, A♦ … K♦, A♣ … K♣).
+2. Seed SplitMix64 with the deal number. One step of SplitMix64, all arithmetic modulo 2**64::
+
+       state += 0x9E3779B97F4A7C15
+       z = state
+       z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+       z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+       output z ^ (z >> 31)
+
+3. Fisher–Yates, from the last position down: for ``i`` = 51 … 1, draw ``j`` uniformly in
+   ``0 … i`` and swap positions ``i`` and ``j``. A uniform ``j`` comes from rejection:
+   with ``n = i + 1`` and ``limit = 2**64 - (2**64 % n)``, draw outputs until one is below
+   ``limit`` and take it modulo ``n``.
+4. The shuffled list is the deal text: cards 1–28 are the pyramid row by row from the apex,
+   cards 29–52 the stock in draw order.
+
+Do not change any of this: the label table and every shared deal number depend on it.
+Test vectors in ``tests/test_deals.py`` pin it down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rules.cards import DECK, Card, format_cards, parse_cards
+from rules.errors import DealNumberError, NotationError
+
+FIRST_DEAL = 1
+LAST_DEAL = 20000
+PYRAMID_SIZE = 28
+STOCK_SIZE = 24
+
+_MASK64 = (1 << 64) - 1
+
+
+def splitmix64(seed: int) -> Iterator[int]:
+    """The SplitMix64 generator (Steele, Lea, Flood 2014) as an endless stream of 64-bit ints."""
+    state = seed & _MASK64
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & _MASK64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        yield z ^ (z >> 31)
+
+
+def _uniform_below(stream: Iterator[int], n: int) -> int:
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        value = next(stream)
+        if value < limit:
+            return value % n
+
+
+def check_deal_number(number: int) -> int:
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise DealNumberError(f"deal number must be a whole number, not {number!r}")
+    if not FIRST_DEAL <= number <= LAST_DEAL:
+        raise DealNumberError(f"deal number must be between {FIRST_DEAL} and {LAST_DEAL}, not {number}")
+    return number
+
+
+def parse_deal_number(text: str) -> int:
+    """Read a deal number typed by a person (``"123"``, ``" 7 "``); clear error otherwise."""
+    stripped = text.strip()
+    if not stripped.isdigit() or not stripped.isascii():
+        raise DealNumberError(
+            f"deal number must be a whole number between {FIRST_DEAL} and {LAST_DEAL}, not {text!r}"
+        )
+    return check_deal_number(int(stripped))
+
+
+def deal_cards(number: int) -> tuple[Card, ...]:
+    """The 52 cards of deal ``number`` in deal-text order."""
+    check_deal_number(number)
+    cards = list(DECK)
+    stream = splitmix64(number)
+    for i in range(len(cards) - 1, 0, -1):
+        j = _uniform_below(stream, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return tuple(cards)
+
+
+def parse_deal_text(line: str) -> tuple[Card, ...]:
+    """Read a deal-text line: exactly 52 distinct card tokens. Errors name the bad token."""
+    cards = parse_cards(line)
+    if len(cards) != 52:
+        raise NotationError(f"a deal has 52 cards, this line has {len(cards)}")
+    seen: dict[Card, int] = {}
+    for number, card in enumerate(cards, start=1):
+        if card in seen:
+            raise NotationError(f"token {number}: {card} already appears as token {seen[card]}")
+        seen[card] = number
+    return tuple(cards)
+
+
+def format_deal_text(cards: tuple[Card, ...]) -> str:
+    return format_cards(cards)

@@ -1,0 +1,18 @@
+"""Error types of the rules engine. All of them are ``ValueError``s: bad input, never a bug."""
+
+
+class NotationError(ValueError):
+    """A card, move, deal or position text could not be read. The message names the bad part."""
+
+
+class DealNumberError(ValueError):
+    """A deal number is not an integer in the allowed range."""
+
+
+class IllegalMoveError(ValueError):
+    """:func:`rules.apply` was asked to make a move the rules refuse; ``refusal`` says why."""
+
+    def __init__(self, refusal: object, move: object) -> None:
+        super().__init__(f"{move}: {refusal}")
+        self.refusal = refusal
+        self.move = move

@@ -1,0 +1,209 @@
+"""What may be played, why a move is refused, and what a move does (SPEC §1–§2).
+
+Listing moves (:func:`legal_moves`) and checking one (:func:`check`) are separate: the first
+answers "what can this tapped card pair with?", the second says why a given move is refused.
+:func:`apply` is pure: it returns a new :class:`State`.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import replace
+
+from rules.cards import KING, PAIR_SUM, Card
+from rules.errors import IllegalMoveError
+from rules.moves import DRAW, PLACES, RECYCLE, STOCK, WASTE, Kind, Move
+from rules.state import State
+from rules.topology import COVERED_BY, SLOTS, iter_slots
+
+ALL_PLACES = (1 << PLACES) - 1
+
+
+class Refusal(enum.Enum):
+    """Why a move or a selection is refused. ``value`` is a stable code; ``message`` the
+    Spanish line shown to the player (the game translates codes for other languages)."""
+
+    NOT_13 = "not_13"
+    COVERED = "covered"
+    NOTHING_TO_DRAW = "nothing_to_draw"
+    STOCK_NOT_EMPTY = "stock_not_empty"
+    NO_RECYCLES_LEFT = "no_recycles_left"
+    WASTE_EMPTY = "waste_empty"
+    NOT_A_KING = "not_a_king"
+    NO_CARD = "no_card"
+    GAME_WON = "game_won"
+
+    @property
+    def message(self) -> str:
+        return MESSAGES[self]
+
+
+MESSAGES: dict[Refusal, str] = {
+    Refusal.NOT_13: "esas dos no suman 13",
+    Refusal.COVERED: "esa carta sigue cubierta",
+    Refusal.NOTHING_TO_DRAW: "no quedan cartas que dar la vuelta",
+    Refusal.STOCK_NOT_EMPTY: "podrás reciclar cuando el mazo esté vacío",
+    Refusal.NO_RECYCLES_LEFT: "no quedan reciclajes",
+    Refusal.WASTE_EMPTY: "no hay nada en la pila de descarte para reciclar",
+    Refusal.NOT_A_KING: "solo un rey se quita sin pareja",
+    Refusal.NO_CARD: "ahí no queda ninguna carta",
+    Refusal.GAME_WON: "la pirámide ya está despejada",
+}
+
+
+def overlap_cover(state: State, slot: int) -> int | None:
+    """Under the overlap rule, the one card a half-covered slot may pair with.
+
+    Returns the slot of the single remaining card lying on ``slot`` when that card is itself
+    uncovered (a Q lying on an A); None when the rule is off or does not apply.
+    """
+    if not state.rules.overlap or not state.pyramid >> slot & 1:
+        return None
+    covers = COVERED_BY[slot] & state.pyramid
+    if covers.bit_count() != 1 or COVERED_BY[covers.bit_length() - 1] & state.pyramid:
+        return None
+    return covers.bit_length() - 1
+
+
+def playable_places(state: State) -> list[int]:
+    """Places whose card may be used now: uncovered pyramid slots, stock top, waste top."""
+    places = iter_slots(state.uncovered)
+    if state.stock_top_index() is not None:
+        places.append(STOCK)
+    if state.waste_top_index() is not None:
+        places.append(WASTE)
+    return places
+
+
+def check_select(state: State, place: int) -> Refusal | None:
+    """Why the card at ``place`` cannot be selected (tapped) now, or None if it can."""
+    if state.is_won:
+        return Refusal.GAME_WON
+    if state.card_at(place) is None:
+        return Refusal.NO_CARD
+    if place < SLOTS and COVERED_BY[place] & state.pyramid and overlap_cover(state, place) is None:
+        return Refusal.COVERED
+    return None
+
+
+def _value(state: State, place: int) -> int:
+    card = state.card_at(place)
+    assert card is not None
+    return card.rank
+
+
+def check(state: State, move: Move) -> Refusal | None:
+    """Why ``move`` is refused in ``state``, or None when it is legal.
+
+    Order of checks for a removal: a named card is missing, a card is still covered (the
+    overlap rule lets a half-covered card go only with the card lying on it), then the sum.
+    """
+    if state.is_won:
+        return Refusal.GAME_WON
+    if move.kind is Kind.DRAW:
+        return None if state.stock_top_index() is not None else Refusal.NOTHING_TO_DRAW
+    if move.kind is Kind.RECYCLE:
+        return _check_recycle(state)
+    places = move.places
+    if any(state.card_at(p) is None for p in places):
+        return Refusal.NO_CARD
+    for place in places:
+        if place < SLOTS and COVERED_BY[place] & state.pyramid:
+            partner = [p for p in places if p != place]
+            if not partner or overlap_cover(state, place) != partner[0]:
+                return Refusal.COVERED
+    if len(places) == 1:
+        return None if _value(state, places[0]) == KING else Refusal.NOT_A_KING
+    if _value(state, places[0]) + _value(state, places[1]) != PAIR_SUM:
+        return Refusal.NOT_13
+    return None
+
+
+def _check_recycle(state: State) -> Refusal | None:
+    if state.pass_no >= state.rules.passes:
+        return Refusal.NO_RECYCLES_LEFT
+    if state.stock_top_index() is not None:
+        return Refusal.STOCK_NOT_EMPTY
+    if state.waste_top_index() is None:
+        return Refusal.WASTE_EMPTY
+    return None
+
+
+def legal_moves(state: State, involving: int = ALL_PLACES) -> list[Move]:
+    """Every legal move, in a fixed order (removals by place, then draw, then recycle).
+
+    ``involving`` is a mask of places (bit ``p`` = place ``p``); only moves that use one of
+    them are listed (a draw uses the stock, a recycle the stock and the waste).
+    ``legal_moves(s, involving=1 << p)`` gives the partners of a tapped card.
+    """
+    if state.is_won:
+        return []
+    cards: list[tuple[int, Card]] = []
+    for place in playable_places(state):
+        card = state.card_at(place)
+        assert card is not None
+        cards.append((place, card))
+    found: set[Move] = set()
+    for i, (place, card) in enumerate(cards):
+        if card.rank == KING:
+            found.add(Move.remove(place))
+        for other, other_card in cards[i + 1 :]:
+            if card.rank + other_card.rank == PAIR_SUM:
+                found.add(Move.remove(place, other))
+    if state.rules.overlap:
+        for slot in iter_slots(state.pyramid & ~state.uncovered):
+            cover = overlap_cover(state, slot)
+            if cover is not None and _value(state, slot) + _value(state, cover) == PAIR_SUM:
+                found.add(Move.remove(slot, cover))
+    moves = sorted((m for m in found if any(involving >> p & 1 for p in m.places)), key=lambda m: m.places)
+    if involving >> STOCK & 1 and state.stock_top_index() is not None:
+        moves.append(DRAW)
+    if involving & (1 << STOCK | 1 << WASTE) and _check_recycle(state) is None:
+        moves.append(RECYCLE)
+    return moves
+
+
+def partners(state: State, place: int) -> list[int]:
+    """Places whose card can be removed together with the card at ``place`` right now."""
+    return [
+        p
+        for move in legal_moves(state, involving=1 << place)
+        if move.is_removal
+        for p in move.places
+        if p != place
+    ]
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``. Raises :class:`IllegalMoveError` (with the refusal) if refused."""
+    refusal = check(state, move)
+    if refusal is not None:
+        raise IllegalMoveError(refusal, move)
+    if move.kind is Kind.DRAW:
+        top = state.stock_top_index()
+        assert top is not None
+        return replace(state, cursor=top + 1)
+    if move.kind is Kind.RECYCLE:
+        return replace(state, cursor=0, pass_no=state.pass_no + 1)
+    pyramid, stock = state.pyramid, state.stock
+    for place in move.places:
+        if place < SLOTS:
+            pyramid &= ~(1 << place)
+        else:
+            index = state.stock_top_index() if place == STOCK else state.waste_top_index()
+            assert index is not None
+            stock &= ~(1 << index)
+    waste = stock & ((1 << state.cursor) - 1)
+    return replace(state, pyramid=pyramid, stock=stock, cursor=waste.bit_length())
+
+
+def is_dead_end(state: State) -> bool:
+    """No legal move left and the pyramid not cleared: the deal is over unless the player undoes."""
+    return not state.is_won and not legal_moves(state)
+
+
+def replay(state: State, moves: list[Move]) -> State:
+    """Apply a line of moves, raising :class:`IllegalMoveError` at the first refused one."""
+    for move in moves:
+        state = apply(state, move)
+    return state

@@ -1,0 +1,113 @@
+"""Moves and their text notation (SPEC §6).
+
+A *place* is where a playable card lies: pyramid slots ``0``–``27`` (``P0``…``P27``),
+:data:`STOCK` (``S``, the stock's top card) or :data:`WASTE` (``W``, the waste's top card).
+A move is a draw (``D``), a recycle (``R``) or a removal naming one place (a King) or two
+places joined by ``+`` (``P21+P27``, ``S+W``, ``W+P12``). Removal places are kept in a
+canonical order (pyramid slots ascending, then ``S``, then ``W``) so equal moves compare equal
+and print the same way whatever order they were typed in.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from rules.errors import NotationError
+from rules.topology import SLOTS
+
+STOCK = SLOTS
+"""Place number of the stock's top card."""
+WASTE = SLOTS + 1
+"""Place number of the waste's top card."""
+PLACES = SLOTS + 2
+
+
+def place_name(place: int) -> str:
+    if 0 <= place < SLOTS:
+        return f"P{place}"
+    if place == STOCK:
+        return "S"
+    if place == WASTE:
+        return "W"
+    raise ValueError(f"no such place: {place}")
+
+
+def parse_place(token: str) -> int:
+    text = token.strip().upper()
+    if text == "S":
+        return STOCK
+    if text == "W":
+        return WASTE
+    if text.startswith("P") and text[1:].isdigit() and text[1:].isascii():
+        slot = int(text[1:])
+        if slot < SLOTS:
+            return slot
+    raise NotationError(f"{token!r} is not a place (P0…P{SLOTS - 1}, S or W)")
+
+
+class Kind(enum.Enum):
+    DRAW = "D"
+    RECYCLE = "R"
+    REMOVE = "+"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One action. For removals ``places`` holds one or two places in canonical order."""
+
+    kind: Kind
+    places: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.kind is Kind.REMOVE:
+            if not 1 <= len(self.places) <= 2 or any(not 0 <= p < PLACES for p in self.places):
+                raise ValueError(f"a removal names one or two places, not {self.places!r}")
+            if len(self.places) == 2 and self.places[0] >= self.places[1]:
+                raise ValueError("removal places must be distinct and in order; use Move.remove()")
+        elif self.places:
+            raise ValueError(f"{self.kind.name} takes no places")
+
+    @staticmethod
+    def remove(*places: int) -> Move:
+        """A removal of the cards at ``places`` (any order)."""
+        if len(set(places)) != len(places):
+            raise NotationError(f"a removal names each card once, not {'+'.join(map(place_name, places))}")
+        return Move(Kind.REMOVE, tuple(sorted(places)))
+
+    @staticmethod
+    def parse(text: str) -> Move:
+        """Read ``D``, ``R``, ``P5``, ``P21+P27``, ``S+W``, ``W+P12`` (case-insensitive)."""
+        token = text.strip()
+        if token.upper() == "D":
+            return DRAW
+        if token.upper() == "R":
+            return RECYCLE
+        parts = token.split("+")
+        if not token or len(parts) > 2:
+            raise NotationError(f"{text!r} is not a move (D, R, a King like P5, or a pair like P21+P27)")
+        return Move.remove(*(parse_place(part) for part in parts))
+
+    @property
+    def is_removal(self) -> bool:
+        return self.kind is Kind.REMOVE
+
+    def __str__(self) -> str:
+        if self.kind is Kind.REMOVE:
+            return "+".join(place_name(p) for p in self.places)
+        return "D" if self.kind is Kind.DRAW else "R"
+
+
+DRAW = Move(Kind.DRAW)
+RECYCLE = Move(Kind.RECYCLE)
+
+
+def parse_moves(text: str) -> list[Move]:
+    """Read a whitespace-separated line of moves; the error names the bad token and its place."""
+    moves = []
+    for number, token in enumerate(text.split(), start=1):
+        try:
+            moves.append(Move.parse(token))
+        except NotationError as error:
+            raise NotationError(f"move {number}: {error}") from None
+    return moves

@@ -1,0 +1,294 @@
+"""Rule sets, layouts and the immutable game state, and the short text that describes a position.
+
+The state is a few integers over a fixed :class:`Layout` (where every card was dealt):
+
+* ``pyramid`` — bitmask of pyramid slots still on the table;
+* ``stock`` — bitmask over ``layout.stock`` indices of cards still in the stock or the waste;
+* ``cursor`` — stock-sequence indices below it are in the waste, the others in the stock. It is
+  kept normalised: one past the waste's top card, or 0 when the waste is empty;
+* ``pass_no`` — the current pass through the stock, from 1.
+
+Drawing moves the cursor past the stock's top card; a recycle sets it back to 0, so the waste
+becomes the stock again in the same order. Removing a card clears its bit and nothing moves.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.cards import Card, format_cards, parse_card, parse_cards
+from rules.deals import PYRAMID_SIZE, STOCK_SIZE, deal_cards, parse_deal_text
+from rules.errors import NotationError
+from rules.moves import STOCK, WASTE, parse_place
+from rules.topology import ALL_SLOTS, SLOTS, iter_slots, uncovered
+
+ALLOWED_PASSES = (1, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """The rules a deal is played under. Default: 3 passes, overlap rule on (SPEC §1)."""
+
+    passes: int = 3
+    overlap: bool = True
+
+    def __post_init__(self) -> None:
+        if isinstance(self.passes, bool) or not isinstance(self.passes, int) or self.passes < 1:
+            raise ValueError(f"passes must be a positive whole number, not {self.passes!r}")
+
+    def __str__(self) -> str:
+        return f"passes={self.passes} overlap={'on' if self.overlap else 'off'}"
+
+
+CLASSIC = RuleSet(passes=3, overlap=False)
+"""The rules of the reference data: 3 passes, no overlap rule."""
+
+ALL_RULE_SETS = tuple(RuleSet(p, o) for p in ALLOWED_PASSES for o in (True, False))
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where the cards were dealt: 28 pyramid slots (``None`` = empty from the start) and the
+    stock sequence in draw order (``stock[0]`` is drawn first)."""
+
+    pyramid: tuple[Card | None, ...]
+    stock: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.pyramid) != PYRAMID_SIZE:
+            raise NotationError(f"a pyramid has {PYRAMID_SIZE} slots, not {len(self.pyramid)}")
+        if len(self.stock) > STOCK_SIZE:
+            raise NotationError(f"a stock holds at most {STOCK_SIZE} cards, not {len(self.stock)}")
+        cards = [c for c in self.pyramid if c is not None] + list(self.stock)
+        if len(set(cards)) != len(cards):
+            twice = sorted({str(c) for c in cards if cards.count(c) > 1})
+            raise NotationError(f"card{'s' if len(twice) > 1 else ''} {' '.join(twice)} placed twice")
+
+    @staticmethod
+    def from_cards(cards: tuple[Card, ...]) -> Layout:
+        """Layout of a full 52-card deal in deal-text order."""
+        return Layout(tuple(cards[:PYRAMID_SIZE]), tuple(cards[PYRAMID_SIZE:]))
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A position: immutable and hashable. See the module docstring for the fields."""
+
+    layout: Layout
+    rules: RuleSet
+    pyramid: int
+    stock: int
+    cursor: int
+    pass_no: int
+
+    # --- construction -------------------------------------------------------------------
+    @staticmethod
+    def start(layout: Layout, rules: RuleSet = RuleSet()) -> State:
+        present = sum(1 << s for s, card in enumerate(layout.pyramid) if card is not None)
+        return State(layout, rules, present, (1 << len(layout.stock)) - 1, 0, 1)
+
+    @staticmethod
+    def from_deal(number: int, rules: RuleSet = RuleSet()) -> State:
+        return State.start(Layout.from_cards(deal_cards(number)), rules)
+
+    @staticmethod
+    def from_deal_text(line: str, rules: RuleSet = RuleSet()) -> State:
+        return State.start(Layout.from_cards(parse_deal_text(line)), rules)
+
+    # --- what lies where ----------------------------------------------------------------
+    def stock_top_index(self) -> int | None:
+        """Index in ``layout.stock`` of the stock's top card, or None if the stock is empty."""
+        rest = self.stock >> self.cursor
+        if not rest:
+            return None
+        return self.cursor + (rest & -rest).bit_length() - 1
+
+    def waste_top_index(self) -> int | None:
+        """Index in ``layout.stock`` of the waste's top card, or None if the waste is empty."""
+        below = self.stock & ((1 << self.cursor) - 1)
+        return below.bit_length() - 1 if below else None
+
+    def card_at(self, place: int) -> Card | None:
+        """The card at a place (pyramid slot, :data:`STOCK` or :data:`WASTE`), or None."""
+        if 0 <= place < SLOTS:
+            return self.layout.pyramid[place] if self.pyramid >> place & 1 else None
+        if place == STOCK:
+            index = self.stock_top_index()
+        elif place == WASTE:
+            index = self.waste_top_index()
+        else:
+            raise ValueError(f"no such place: {place}")
+        return None if index is None else self.layout.stock[index]
+
+    def stock_cards(self) -> list[Card]:
+        """Cards in the stock, top first."""
+        return [self.layout.stock[i] for i in iter_slots(self.stock >> self.cursor << self.cursor)]
+
+    def waste_cards(self) -> list[Card]:
+        """Cards in the waste, bottom first (the last one is the top)."""
+        return [self.layout.stock[i] for i in iter_slots(self.stock & ((1 << self.cursor) - 1))]
+
+    def pyramid_cards(self) -> dict[int, Card]:
+        """Slot → card for every pyramid card still on the table."""
+        cards = {}
+        for s in iter_slots(self.pyramid):
+            card = self.layout.pyramid[s]
+            assert card is not None
+            cards[s] = card
+        return cards
+
+    @property
+    def uncovered(self) -> int:
+        """Mask of pyramid slots with a card that nothing lies on."""
+        return uncovered(self.pyramid)
+
+    @property
+    def pyramid_left(self) -> int:
+        return self.pyramid.bit_count()
+
+    @property
+    def removed_from_pyramid(self) -> int:
+        """Pyramid cards gone so far, the «N de 28» of the status bar."""
+        return SLOTS - self.pyramid_left
+
+    @property
+    def stock_count(self) -> int:
+        return (self.stock >> self.cursor).bit_count()
+
+    @property
+    def waste_count(self) -> int:
+        return (self.stock & ((1 << self.cursor) - 1)).bit_count()
+
+    @property
+    def recycles_left(self) -> int:
+        return self.rules.passes - self.pass_no
+
+    @property
+    def is_won(self) -> bool:
+        """All 28 pyramid cards removed; stock and waste may keep cards."""
+        return self.pyramid == 0
+
+    # --- text ---------------------------------------------------------------------------
+    def to_text(self) -> str:
+        """The position in the text form :func:`parse_position` reads."""
+        tokens = [str(c) if self.pyramid >> s & 1 and c else "--" for s, c in enumerate(self.layout.pyramid)]
+        return "\n".join(
+            (
+                "pyramid: " + " ".join(tokens),
+                "stock: " + format_cards(self.stock_cards()),
+                "waste: " + format_cards(self.waste_cards()),
+                f"pass: {self.pass_no}",
+                f"passes: {self.rules.passes}",
+                f"overlap: {'on' if self.rules.overlap else 'off'}",
+            )
+        )
+
+
+_SECTIONS = ("pyramid", "stock", "waste", "pass", "passes", "overlap")
+_SLOT_CARD = re.compile(r"^(P\d+)=(\S+)$", re.IGNORECASE)
+
+
+def parse_position(text: str, rules: RuleSet | None = None) -> State:
+    """Build a position from a short description, for tests, puzzles and saved games.
+
+    Sections, separated by newlines or ``;``, each ``name: value``; all optional::
+
+        pyramid: P21=9s P23=5h P25=8c      (or 28 tokens row by row, ``--`` for an empty slot)
+        stock: 7h 2c                       (top card first)
+        waste: 4c 5d 8d                    (bottom card first; the last one is on top)
+        pass: 3                            (current pass, default 1)
+        passes: 3                          (rule set; default from ``rules`` or 3)
+        overlap: on                        (rule set; default from ``rules`` or on)
+
+    Errors name the section and the bad token.
+    """
+    values: dict[str, str] = {}
+    for raw in re.split(r"[;\n]", text):
+        line = raw.strip()
+        if not line:
+            continue
+        name, colon, value = line.partition(":")
+        key = name.strip().lower()
+        if not colon or key not in _SECTIONS:
+            raise NotationError(f"{line!r}: expected one of {', '.join(_SECTIONS)} followed by ':'")
+        if key in values:
+            raise NotationError(f"section {key!r} given twice")
+        values[key] = value.strip()
+
+    base = rules or RuleSet()
+    passes = _parse_int(values, "passes", base.passes)
+    overlap = _parse_switch(values.get("overlap"), base.overlap)
+    try:
+        rule_set = RuleSet(passes, overlap)
+    except ValueError as error:
+        raise NotationError(f"passes: {error}") from None
+    pass_no = _parse_int(values, "pass", 1)
+    if not 1 <= pass_no <= rule_set.passes:
+        raise NotationError(f"pass: must be between 1 and {rule_set.passes}, not {pass_no}")
+
+    pyramid = _parse_pyramid(values.get("pyramid", ""))
+    stock = _section_cards(values, "stock")
+    waste = _section_cards(values, "waste")
+    layout = Layout(pyramid, tuple(waste + stock))
+    present = sum(1 << s for s, card in enumerate(pyramid) if card is not None)
+    return State(layout, rule_set, present & ALL_SLOTS, (1 << len(layout.stock)) - 1, len(waste), pass_no)
+
+
+def _section_cards(values: dict[str, str], key: str) -> list[Card]:
+    try:
+        return parse_cards(values.get(key, ""))
+    except NotationError as error:
+        raise NotationError(f"{key}: {error}") from None
+
+
+def _parse_int(values: dict[str, str], key: str, default: int) -> int:
+    if key not in values:
+        return default
+    text = values[key]
+    if not text.isdigit() or not text.isascii():
+        raise NotationError(f"{key}: {text!r} is not a whole number")
+    return int(text)
+
+
+def _parse_switch(text: str | None, default: bool) -> bool:
+    if text is None:
+        return default
+    if text.lower() in ("on", "yes", "true", "1"):
+        return True
+    if text.lower() in ("off", "no", "false", "0"):
+        return False
+    raise NotationError(f"overlap: {text!r} is not on or off")
+
+
+def _parse_pyramid(text: str) -> tuple[Card | None, ...]:
+    tokens = text.split()
+    slots: list[Card | None] = [None] * SLOTS
+    if tokens and all(_SLOT_CARD.match(t) for t in tokens):
+        for token in tokens:
+            match = _SLOT_CARD.match(token)
+            assert match is not None
+            try:
+                slot = parse_place(match.group(1))
+                card = parse_card(match.group(2))
+            except NotationError as error:
+                raise NotationError(f"pyramid: {error}") from None
+            if slot >= SLOTS:
+                raise NotationError(f"pyramid: {token!r} does not name a pyramid slot")
+            if slots[slot] is not None:
+                raise NotationError(f"pyramid: slot P{slot} given twice")
+            slots[slot] = card
+        return tuple(slots)
+    if tokens and len(tokens) != SLOTS:
+        raise NotationError(
+            f"pyramid: give all {SLOTS} slots row by row ('--' for an empty one) or P<n>=<card> pairs, "
+            f"not {len(tokens)} tokens"
+        )
+    for number, token in enumerate(tokens):
+        if token == "--":
+            continue
+        try:
+            slots[number] = parse_card(token)
+        except NotationError as error:
+            raise NotationError(f"pyramid: slot P{number}: {error}") from None
+    return tuple(slots)
