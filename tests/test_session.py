@@ -1,0 +1,206 @@
+"""The game session: undo, counters, seen cards, the clock; and property tests over random play."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.cards import DECK, Card
+from rules.legality import Refusal, apply, legal_moves
+from rules.moves import DRAW, RECYCLE, STOCK, WASTE, Move, parse_moves
+from rules.session import Clock, Session
+from rules.state import ALL_RULE_SETS, RuleSet, State, parse_position
+
+
+class FakeTime:
+    """A time source the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_clock_starts_pauses_resumes() -> None:
+    time = FakeTime()
+    clock = Clock(time)
+    time.now += 5
+    assert clock.elapsed() == 0 and not clock.started
+    clock.start()
+    time.now += 3
+    clock.pause()
+    time.now += 50
+    assert clock.elapsed() == 3
+    clock.resume()
+    time.now += 2
+    assert clock.elapsed() == 5
+
+
+def test_session_clock_starts_at_first_move_and_pauses_when_hidden() -> None:
+    time = FakeTime()
+    session = Session(State.from_deal(3), 3, now=time)
+    time.now += 10
+    assert session.clock.elapsed() == 0
+    assert session.play(DRAW) is None
+    time.now += 4
+    session.hide()
+    time.now += 100
+    session.show()
+    time.now += 1
+    assert session.clock.elapsed() == 5
+
+
+def test_clock_stops_while_deal_is_over_and_runs_again_after_undo() -> None:
+    time = FakeTime()
+    session = Session(parse_position("pyramid: P21=5h P22=8c P23=Qs; stock: Ad"), now=time)
+    session.play(Move.parse("P21+P22"))
+    time.now += 2
+    session.play(Move.parse("P23+S"))
+    assert session.is_won
+    time.now += 30
+    assert session.clock.elapsed() == 2
+    session.undo()
+    time.now += 1
+    assert session.clock.elapsed() == 3
+
+
+def test_undo_through_draws_and_a_recycle_gives_the_pass_back() -> None:
+    session = Session(parse_position("pyramid: P21=Qh; stock: 2c 3c"))
+    for move in parse_moves("D D R D"):
+        assert session.play(move) is None
+    assert session.state.pass_no == 2 and session.moves == 4
+    session.undo()  # the draw
+    session.undo()  # the recycle
+    assert session.state.pass_no == 1 and session.state.stock_count == 0 and session.state.waste_count == 2
+    assert session.undos == 2 and session.moves == 4  # undo adds no move
+    session.undo()
+    session.undo()
+    assert session.state == session.start_state
+    assert session.undo() is False and session.undos == 4
+
+
+def test_refused_move_changes_nothing_and_says_why() -> None:
+    session = Session(parse_position("pyramid: P21=5h P22=7c; stock: 2c"))
+    before = session.state
+    assert session.play(Move.parse("P21+P22")) is Refusal.NOT_13
+    assert session.play(RECYCLE) is Refusal.STOCK_NOT_EMPTY
+    assert session.state == before and session.moves == 0 and not session.clock.started
+
+
+def test_seen_cards_grow_and_survive_undo_and_restart() -> None:
+    session = Session(State.from_deal(8), 8)
+    stock = session.state.layout.stock
+    assert session.seen_cards == {stock[0]}  # the stock's top card is face up from the start
+    session.play(DRAW)
+    session.play(DRAW)
+    assert session.seen_cards == set(stock[:3])
+    session.undo()
+    session.undo()
+    assert session.seen_cards == set(stock[:3])
+    session.restart()
+    assert session.state == session.start_state and session.moves == 0
+    assert session.seen_cards == set(stock[:3])
+
+
+def test_all_seen_after_a_full_pass() -> None:
+    session = Session(State.from_deal(8), 8)
+    for _ in range(22):
+        session.play(DRAW)
+    assert not session.all_seen
+    session.play(DRAW)
+    assert session.all_seen  # the 24th card turned face up with the 23rd draw
+
+
+def test_position_on_a_later_pass_has_seen_everything() -> None:
+    assert Session(parse_position("pyramid: P21=Qh; stock: 2c 3c; pass: 2")).all_seen
+    first = Session(parse_position("pyramid: P21=Qh; stock: 2c 3c; waste: 4d"))
+    assert {str(c) for c in first.seen_cards} == {"4d", "2c"}
+
+
+def test_dead_end_is_reported() -> None:
+    session = Session(parse_position("pyramid: P21=9s P23=5h P25=8c; waste: 4c 5d 8d; pass: 3"))
+    session.play(Move.parse("P23+P25"))
+    assert session.is_dead_end and session.is_over and not session.is_won
+    session.undo()
+    assert not session.is_over
+
+
+# --- property tests over random deals and random play ------------------------------------------
+
+ALL_MOVES = [DRAW, RECYCLE] + [
+    Move.remove(*places)
+    for places in [(p,) for p in range(30)] + [(a, b) for a in range(30) for b in range(a + 1, 30)]
+]
+
+deals = st.integers(min_value=1, max_value=20000)
+rule_sets = st.sampled_from(ALL_RULE_SETS)
+choices = st.lists(st.integers(min_value=0, max_value=10**6), max_size=120)
+
+
+def _on_table(state: State) -> list[Card]:
+    return list(state.pyramid_cards().values()) + state.stock_cards() + state.waste_cards()
+
+
+@settings(max_examples=150, deadline=None)
+@given(deals, rule_sets, choices)
+def test_every_card_accounted_for_exactly_once(number: int, rules: RuleSet, picks: list[int]) -> None:
+    state = State.from_deal(number, rules)
+    removed: list[Card] = []
+    for pick in picks:
+        moves = legal_moves(state)
+        if not moves:
+            break
+        move = moves[pick % len(moves)]
+        if move.is_removal:
+            removed += [c for p in move.places if (c := state.card_at(p)) is not None]
+        state = apply(state, move)
+        counts = Counter(_on_table(state) + removed)
+        assert sorted(counts) == sorted(DECK)
+        assert set(counts.values()) == {1}
+
+
+@settings(max_examples=150, deadline=None)
+@given(deals, rule_sets, choices)
+def test_moves_then_as_many_undos_restore_the_start(number: int, rules: RuleSet, picks: list[int]) -> None:
+    session = Session(State.from_deal(number, rules), number)
+    made = 0
+    for pick in picks:
+        moves = legal_moves(session.state)
+        if not moves:
+            break
+        assert session.play(moves[pick % len(moves)]) is None
+        made += 1
+    for _ in range(made):
+        assert session.undo()
+    assert session.state == session.start_state
+    assert session.moves == made and session.undos == made
+
+
+@settings(max_examples=150, deadline=None)
+@given(deals, rule_sets, st.lists(st.integers(min_value=0, max_value=len(ALL_MOVES) - 1), max_size=200))
+def test_refused_moves_change_nothing_and_seen_never_shrinks(
+    number: int, rules: RuleSet, picks: list[int]
+) -> None:
+    session = Session(State.from_deal(number, rules), number)
+    seen = session.seen_cards
+    for pick in picks:
+        move = ALL_MOVES[pick]
+        before, moves_before = session.state, session.moves
+        refusal = session.play(move)
+        if refusal is None:
+            assert move in legal_moves(before)
+            assert session.moves == moves_before + 1
+        else:
+            assert move not in legal_moves(before)
+            assert session.state == before and session.moves == moves_before
+        if pick % 7 == 0:
+            session.undo()
+        assert seen <= session.seen_cards
+        top = session.state.card_at(STOCK)
+        assert top is None or top in session.seen_cards
+        waste = session.state.card_at(WASTE)
+        assert waste is None or waste in session.seen_cards
+        seen = session.seen_cards
