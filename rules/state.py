@@ -44,7 +44,8 @@ class RuleSet:
 CLASSIC = RuleSet(passes=3, overlap=False)
 """The rules of the reference data: 3 passes, no overlap rule."""
 
-ALL_RULE_SETS = tuple(RuleSet(p, o) for p in ALLOWED_PASSES for o in (True, False))
+ALL_RULE_SETS = tuple(RuleSet(p, o) for p in (3, 1) for o in (True, False))
+"""The four rule sets the label table covers, the default first."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rules.cards import parse_card, parse_cards
@@ -276,3 +278,25 @@ def test_legal_moves_involving_filters() -> None:
     state = parse_position("pyramid: P21=8h P22=5c P27=Ks; stock: 5s; waste: 9c")
     assert [str(m) for m in legal_moves(state, involving=1 << 27)] == ["P27"]
     assert [str(m) for m in legal_moves(state, involving=1 << STOCK)] == ["P21+S", "D"]
+
+
+# --- data fixtures: known winning lines --------------------------------------------------------
+
+
+def _winning_lines() -> list[tuple[RuleSet, int, str]]:
+    path = Path(__file__).parent / "data" / "winning_lines.txt"
+    cases = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        head, moves = line.split(":", 1)
+        passes, overlap, deal = head.split()
+        rules = RuleSet(int(passes.split("=")[1]), overlap.split("=")[1] == "on")
+        cases.append((rules, int(deal.split("=")[1]), moves))
+    return cases
+
+
+@pytest.mark.parametrize(("rules", "number", "moves"), _winning_lines())
+def test_known_winning_lines_clear_the_pyramid(rules: RuleSet, number: int, moves: str) -> None:
+    state = replay(State.from_deal(number, rules), parse_moves(moves))
+    assert state.is_won
