@@ -1,0 +1,94 @@
+"""Named constants of the game: window, timing, layout proportions, colours, files.
+
+Everything a designer might tune lives here, so no module hides a magic number that matters.
+Pixel sizes that depend on the window are computed in :mod:`game.render.layout` from the
+proportions below.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+Color = tuple[int, int, int]
+
+# --- files ------------------------------------------------------------------------------------
+ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / "assets"
+CARDS_DIR = ASSETS / "cards"
+FONT_REGULAR = ASSETS / "fonts" / "DejaVuSans.ttf"
+FONT_BOLD = ASSETS / "fonts" / "DejaVuSans-Bold.ttf"
+
+# --- window and loop --------------------------------------------------------------------------
+WINDOW_SIZE = (1280, 720)
+MIN_WINDOW = (320, 320)
+"""Layout still works below this, but nothing is promised to be readable."""
+FPS = 60
+WINDOW_CLASS = "pyramide"
+
+# --- timing (seconds) -------------------------------------------------------------------------
+REMOVE_SECONDS = 0.25
+DRAW_SECONDS = 0.20
+RECYCLE_SECONDS = 0.30
+PANEL_POP_SECONDS = 0.18
+WIN_FLOURISH_SECONDS = 1.6
+CONFETTI_PIECES = 90
+COPIED_NOTE_SECONDS = 2.0
+ANALYSIS_SLICE_MS = 4.0
+"""How much of each frame «¿Aún se gana?» may use."""
+ANALYSIS_BUDGET_MS = 8000.0
+"""Search time (summed slices) after which the verdict is «sin determinar»."""
+
+# --- layout proportions -------------------------------------------------------------------------
+CARD_ASPECT = 350 / 250
+"""Card height over width, the proportion of the art."""
+ROW_STEP = 0.42
+"""Vertical distance between pyramid rows, as a fraction of the card height. The covered
+card's top strip of this height stays visible, and with it its corner index."""
+COL_GAP = 0.08
+"""Horizontal gap between cards of a row, as a fraction of the card width."""
+PILE_GAP = 0.14
+"""Gap between the deck, the stock's top card and the waste, as a fraction of the card width."""
+MIN_TAP = 44
+"""The smallest side of any tap target, in pixels."""
+INDEX_MIN_RANK_PX = 15
+"""The corner rank of a card is never drawn shorter than this (pixels): on small cards the
+art's corner is repainted bigger, so covered cards stay readable."""
+CONTROLS_ONE_ROW_MIN_WIDTH = 900
+"""Windows narrower than this put the controls in two rows."""
+PANEL_MAX_WIDTH = 620
+
+# --- colours -------------------------------------------------------------------------------------
+FELT_TOP: Color = (22, 104, 64)
+FELT_BOTTOM: Color = (12, 70, 42)
+BAR: Color = (8, 46, 28)
+TEXT: Color = (240, 244, 236)
+TEXT_DIM: Color = (178, 204, 186)
+REFUSAL_TEXT: Color = (255, 214, 120)
+BUSY_TEXT: Color = (170, 220, 255)
+BUTTON: Color = (238, 232, 214)
+BUTTON_TEXT: Color = (30, 40, 34)
+BUTTON_ON: Color = (255, 206, 84)
+BUTTON_OFF: Color = (96, 122, 106)
+BUTTON_OFF_TEXT: Color = (176, 192, 180)
+BUTTON_EDGE: Color = (60, 70, 60)
+SELECTED: Color = (255, 196, 40)
+PARTNER: Color = (255, 244, 90)
+HINT: Color = (80, 230, 255)
+FOCUS: Color = (255, 255, 255)
+FOCUS_SHADOW: Color = (10, 30, 60)
+SLOT_OUTLINE: Color = (70, 140, 100)
+BACK_MAIN: Color = (150, 28, 44)
+BACK_LINE: Color = (214, 90, 96)
+BACK_EDGE: Color = (250, 244, 232)
+BADGE: Color = (20, 20, 24)
+PANEL: Color = (250, 247, 238)
+PANEL_TEXT: Color = (32, 40, 36)
+DIM_FACTOR: Color = (105, 105, 105)
+"""Under a panel the table is multiplied by this (out of 255): about 40 % of its brightness."""
+CONFETTI: tuple[Color, ...] = (
+    (255, 206, 84),
+    (240, 84, 96),
+    (80, 200, 255),
+    (140, 230, 120),
+    (250, 250, 250),
+)

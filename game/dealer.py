@@ -1,0 +1,42 @@
+"""Choosing deal numbers and starting deals under the current settings.
+
+New random numbers follow the deal mode: «solo con solución» picks among numbers the solver
+proved winnable (any number while the label table is missing); «totalmente al azar» picks
+any number and keeps its label hidden until the deal ends. A number the player asked for
+(``--deal N`` or the dialog) always shows its label.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules import Session, State
+from rules.labels import Label, LabelTable
+
+from .config import ANALYSIS_BUDGET_MS
+from .play import Play
+from .settings import DealMode, Settings
+
+
+class Dealer:
+    def __init__(self, labels: LabelTable, rng: random.Random) -> None:
+        self.labels = labels
+        self.rng = rng
+
+    def random_number(self, settings: Settings) -> int:
+        solvable_only = settings.deal_mode is DealMode.SOLVABLE
+        return self.labels.random_deal(settings.rule_set(), self.rng, solvable_only=solvable_only)
+
+    def deal(self, settings: Settings, number: int | None = None) -> Play:
+        """A fresh deal: ``number`` if given, else a random one in the current mode."""
+        picked = number is None
+        chosen = self.random_number(settings) if number is None else number
+        rules = settings.rule_set()
+        session = Session(State.from_deal(chosen, rules), chosen)
+        hidden = picked and settings.deal_mode is DealMode.RANDOM
+        return Play(session, self.labels.label(chosen, rules), hidden, ANALYSIS_BUDGET_MS)
+
+    def position(self, state: State, number: int | None = None) -> Play:
+        """Play from an arbitrary position (tests, puzzles, later: saved games)."""
+        label = Label.UNKNOWN if number is None else self.labels.label(number, state.rules)
+        return Play(Session(state, number), label, False, ANALYSIS_BUDGET_MS)

@@ -1,0 +1,258 @@
+"""The deal being played, as the player handles it: selection, hint, the line under the table.
+
+No pixels and no pygame here. Every legality question goes to :mod:`rules` (``check_select``,
+``partners``, ``Session.play``); this class only turns the player's taps into moves and keeps
+what the table shows besides the cards. Each successful move returns an :data:`Effect` that
+the scene may animate; the state itself has already changed when it is returned.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from rules import DRAW, RECYCLE, STOCK, WASTE, Card, Kind, Move, Refusal, Session, State, check_select
+from rules import partners as rules_partners
+from rules.labels import Label
+from solver.hints import suggest
+
+from .analysis import AnalysisRun, Outcome, start_analysis
+
+DECK = WASTE + 1
+"""The face-down part of the stock, a place of the game only: tapping it draws (or recycles
+when the stock is empty). ``STOCK`` is the stock's face-up top card, a card like any other."""
+
+
+class Tone(enum.Enum):
+    INFO = "info"
+    REFUSAL = "refusal"
+    HINT = "hint"
+    BUSY = "busy"
+
+
+@dataclass(frozen=True)
+class Line:
+    """The one line under the table: a catalogue key, its parameters and its tone."""
+
+    key: str
+    params: dict[str, object] = field(default_factory=dict)
+    tone: Tone = Tone.INFO
+
+
+@dataclass(frozen=True)
+class Removed:
+    cards: tuple[tuple[int, Card], ...]
+    """(place, card) of every card that left, places as they were before the move."""
+
+
+@dataclass(frozen=True)
+class Drawn:
+    card: Card
+
+
+@dataclass(frozen=True)
+class Recycled:
+    count: int
+
+
+Effect = Removed | Drawn | Recycled
+
+
+class Play:
+    """One deal in progress plus what the table shows around it."""
+
+    def __init__(self, session: Session, label: Label, label_hidden: bool, budget_ms: float) -> None:
+        self.session = session
+        self.label = label
+        self.hidden_at_start = label_hidden
+        self.revealed = not label_hidden
+        self.selected: int | None = None
+        self.hint: Move | None = None
+        self.line: Line | None = Line("welcome")
+        self.analysis: AnalysisRun | None = None
+        self._budget_ms = budget_ms
+        self._partners_key: tuple[State, int] | None = None
+        self._partners: list[int] = []
+
+    # --- what the table shows --------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    @property
+    def number(self) -> int | None:
+        return self.session.deal_number
+
+    @property
+    def shown_label(self) -> Label | None:
+        """The deal's label, or None while it is kept hidden («Puede no tener solución»)."""
+        return self.label if self.revealed else None
+
+    def partners(self) -> list[int]:
+        """Places that can pair with the selected card now (dashed borders); cached per state."""
+        if self.selected is None:
+            return []
+        key = (self.state, self.selected)
+        if key != self._partners_key:
+            self._partners_key = key
+            self._partners = rules_partners(self.state, self.selected)
+        return self._partners
+
+    def selectable(self, place: int) -> bool:
+        if place == DECK:
+            return True
+        return check_select(self.state, place) is None
+
+    # --- player actions ----------------------------------------------------------------------
+    def tap(self, place: int) -> Effect | None:
+        """A tap on ``place`` (a pyramid slot, ``STOCK``, ``WASTE`` or ``DECK``)."""
+        self.hint = None
+        if place == DECK:
+            self.selected = None
+            return self.play(DRAW if self.state.stock_count else RECYCLE)
+        if self.selected == place:
+            self.selected = None
+            self.line = None
+            return None
+        card = self.state.card_at(place)
+        refusal = check_select(self.state, place)
+        if refusal is None and card is not None and card.is_king:
+            self.selected = None
+            return self.play(Move.remove(place))
+        if self.selected is not None:
+            return self.play(Move.remove(self.selected, place))
+        if refusal is not None:
+            self._refuse(refusal)
+            return None
+        self.selected = place
+        self.line = None if self.partners() else Line("no_partner")
+        return None
+
+    def draw(self) -> Effect | None:
+        self.selected = None
+        return self.play(DRAW)
+
+    def recycle(self) -> Effect | None:
+        self.selected = None
+        return self.play(RECYCLE)
+
+    def play(self, move: Move) -> Effect | None:
+        """Ask the rules to make ``move``: its effect, or None with the refusal on the line."""
+        before = self.state
+        refusal = self.session.play(move)
+        if refusal is not None:
+            self._refuse(refusal)
+            return None
+        self.selected = None
+        self.hint = None
+        self.analysis = None
+        self.line = None
+        self._note_end()
+        return _effect(before, move)
+
+    def undo(self) -> bool:
+        self.selected = None
+        self.hint = None
+        self.analysis = None
+        if not self.session.undo():
+            self.line = Line("nothing_to_undo", tone=Tone.REFUSAL)
+            return False
+        self.line = None
+        return True
+
+    def restart(self) -> None:
+        """Replay the deal from its start (what was seen stays seen)."""
+        self.session.restart()
+        self.selected = None
+        self.hint = None
+        self.analysis = None
+        self.line = None
+
+    def show_hint(self) -> None:
+        self.selected = None
+        self.hint = suggest(self.state)
+        self.line = _hint_line(self.state, self.hint)
+
+    def cancel(self) -> bool:
+        """Esc: close the hint or let go of the selection. False when there was neither."""
+        if self.hint is None and self.selected is None:
+            return False
+        self.hint = None
+        self.selected = None
+        self.line = None
+        return True
+
+    # --- «¿Aún se gana?» ---------------------------------------------------------------------
+    def start_analysis(self) -> bool:
+        """Begin analysing the position; False (and a line saying so) if the solver lacks it."""
+        self.selected = None
+        self.hint = None
+        run = start_analysis(self.state, self.session.seen_mask, self._budget_ms)
+        if run is None:
+            self.line = Line("analysis_unavailable", tone=Tone.REFUSAL)
+            return False
+        self.analysis = run
+        self.line = Line("analysis_busy", tone=Tone.BUSY)
+        return True
+
+    def step_analysis(self, slice_ms: float) -> Outcome | None:
+        """Give the running analysis one slice; its outcome once it has one."""
+        run = self.analysis
+        if run is None:
+            return None
+        if run.position != self.state:
+            self.analysis = None
+            return None
+        outcome = run.step(slice_ms)
+        if outcome is None:
+            return None
+        self.analysis = None
+        if outcome is Outcome.WINNABLE:
+            self.line = Line("analysis_winnable")
+        elif outcome is Outcome.UNKNOWN:
+            self.hint = suggest(self.state)
+            self.line = Line("analysis_unknown", tone=Tone.HINT)
+        else:
+            self.line = None
+        return outcome
+
+    # --- internals -----------------------------------------------------------------------------
+    def _refuse(self, refusal: Refusal) -> None:
+        self.line = Line(refusal.value, tone=Tone.REFUSAL)
+
+    def _note_end(self) -> None:
+        if self.session.is_won:
+            self.revealed = True
+            self.line = Line("won_line")
+        elif self.session.is_dead_end:
+            self.revealed = True
+            self.line = Line("dead_line", tone=Tone.REFUSAL)
+
+
+def _effect(before: State, move: Move) -> Effect:
+    if move.kind is Kind.DRAW:
+        card = before.card_at(STOCK)
+        assert card is not None
+        return Drawn(card)
+    if move.kind is Kind.RECYCLE:
+        return Recycled(before.waste_count)
+    cards = []
+    for place in move.places:
+        card = before.card_at(place)
+        assert card is not None
+        cards.append((place, card))
+    return Removed(tuple(cards))
+
+
+def _hint_line(state: State, move: Move | None) -> Line:
+    if move is None:
+        return Line("hint_none", tone=Tone.HINT)
+    if move.kind is Kind.DRAW:
+        return Line("hint_draw", tone=Tone.HINT)
+    if move.kind is Kind.RECYCLE:
+        return Line("hint_recycle", tone=Tone.HINT)
+    cards = [state.card_at(p) for p in move.places]
+    names = [c.symbol for c in cards if c is not None]
+    if len(names) == 1:
+        return Line("hint_king", {"a": names[0]}, Tone.HINT)
+    return Line("hint_pair", {"a": names[0], "b": names[1]}, Tone.HINT)

@@ -1,0 +1,43 @@
+"""The player's settings. Kept in memory for now; a plain dataclass so saving it later is easy.
+
+Rule settings (passes, overlap) are read when a new deal starts, never in the middle of one.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from rules import RuleSet
+
+
+class DealMode(enum.Enum):
+    """Where new random deal numbers come from."""
+
+    SOLVABLE = "solvable"
+    """«solo con solución»: numbers the solver proved winnable (any, while no table exists)."""
+    RANDOM = "random"
+    """«totalmente al azar»: any number; the label stays hidden until the deal ends."""
+
+
+LANGUAGES = ("es", "en")
+PASSES = (1, 3)
+
+
+@dataclass
+class Settings:
+    passes: int = 3
+    overlap: bool = True
+    deal_mode: DealMode = DealMode.SOLVABLE
+    lang: str = "es"
+    reduced_motion: bool = False
+
+    def __post_init__(self) -> None:
+        if self.passes not in PASSES:
+            raise ValueError(f"passes must be one of {PASSES}, not {self.passes!r}")
+        if self.lang not in LANGUAGES:
+            raise ValueError(f"language must be one of {LANGUAGES}, not {self.lang!r}")
+
+    def rule_set(self) -> RuleSet:
+        """The rules the next deal is played under."""
+        return RuleSet(passes=self.passes, overlap=self.overlap)

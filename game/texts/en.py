@@ -1,0 +1,158 @@
+"""English texts. Same keys as :mod:`game.texts.es`."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    "title": "Pirámide",
+    # top bar and status bar
+    "deal": "Deal {n}",
+    "label_solvable": "Proven solvable",
+    "label_unsolvable": "Proven unsolvable",
+    "label_unknown": "Undetermined",
+    "label_hidden": "May have no solution",
+    "pass": "pass {n} of {p}",
+    "removed": "{n} of 28",
+    "stock": "stock: {n}",
+    "time": "time {t}",
+    "moves_one": "1 move",
+    "moves_many": "{n} moves",
+    # controls
+    "btn_undo": "Undo",
+    "btn_hint": "Hint",
+    "btn_new": "New deal",
+    "btn_rules": "Rules",
+    "btn_analyse": "Still winnable?",
+    "btn_draw": "Draw",
+    "btn_recycle": "Recycle",
+    "btn_settings": "Settings",
+    "btn_close": "Close",
+    "btn_cancel": "Cancel",
+    "btn_replay": "Replay deal",
+    "btn_look": "Look at the board",
+    "btn_undo_last": "Undo last move",
+    "btn_keep_looking": "Stay here",
+    "btn_prev": "‹ Previous",
+    "btn_next": "Next ›",
+    # refusals (rules.Refusal codes)
+    "not_13": "those two don't add up to 13",
+    "covered": "that card is still covered",
+    "nothing_to_draw": "no cards left to turn over",
+    "stock_not_empty": "you can recycle when the stock is empty",
+    "no_recycles_left": "no recycles left",
+    "waste_empty": "nothing in the waste pile to recycle",
+    "not_a_king": "only a King goes without a partner",
+    "no_card": "there is no card there",
+    "game_won": "the pyramid is already cleared",
+    # other lines under the table
+    "welcome": "Tap a free card, then its partner: together they must add up to 13",
+    "no_partner": "no card adds up to 13 with this one right now",
+    "nothing_to_undo": "nothing to undo",
+    "hint_pair": "Hint: {a} with {b}",
+    "hint_king": "Hint: remove {a}",
+    "hint_draw": "Hint: draw a card from the stock",
+    "hint_recycle": "Hint: recycle the waste into the stock",
+    "hint_none": "no move left",
+    "analysis_busy": "searching for a solution",
+    "analysis_winnable": "Yes: this position can still be won",
+    "analysis_unknown": "undetermined (this does not mean there is no solution)",
+    "analysis_unavailable": "The “Still winnable?” analysis is not available yet",
+    "won_line": "Pyramid cleared! Tap “New deal” to go on",
+    "dead_line": "No moves left: undo, replay or start another deal",
+    # win panel
+    "win_title": "Pyramid cleared!",
+    "win_time": "Time: {t}",
+    "win_moves": "Moves: {n} (undone: {u})",
+    "win_removed": "Cards removed: {n} of 28",
+    "win_left": "Left in the stock and waste: {cards}",
+    "win_left_none": "No cards left in the stock or the waste",
+    "win_copy": "Deal no. {n} · tap to copy",
+    "copied": "Number {n} copied",
+    "copy_failed": "Could not copy; the number is {n}",
+    "verdict": "This deal: {label}",
+    # dead-end panel
+    "dead_title": "No moves left",
+    "dead_body": "No pairs adding up to 13, no Kings, no cards to draw and no recycles left.",
+    # analysis: no longer winnable
+    "lost_title": "No longer winnable",
+    "lost_body": "From this position no sequence of moves clears the pyramid.",
+    # settings
+    "settings_title": "Settings",
+    "set_passes": "Passes through the stock",
+    "set_overlap": "Overlap rule",
+    "set_mode": "New deals",
+    "set_lang": "Language",
+    "set_motion": "Reduced motion",
+    "mode_solvable": "solvable only",
+    "mode_random": "completely random",
+    "yes": "Yes",
+    "no": "No",
+    "settings_note": "Passes and the overlap rule change from the next deal.",
+    # deal dialog
+    "dialog_title": "New deal",
+    "dialog_prompt": "Type a number from 1 to 20000, or deal at random.",
+    "dialog_random": "Random",
+    "dialog_play": "Play no. {n}",
+    "dialog_play_empty": "Play no.…",
+    "dialog_bad": "It must be a number from 1 to 20000",
+    "dialog_mode_solvable": "Random: solvable deals only",
+    "dialog_mode_random": "Random: any deal",
+    # rules screen
+    "rules_title": "How to play",
+    "page": "{n} / {m}",
+}
+
+RULES: list[tuple[str, list[str]]] = [
+    (
+        "The goal",
+        [
+            "Clear the 28-card pyramid. Cards leave two at a time when they add up to 13; "
+            "a King is worth 13 and leaves on its own.",
+            "Values: Ace 1, 2 to 10 as printed, Jack 11, Queen 12, King 13. Suits and colours "
+            "don't matter. Pairs: Ace and Queen, 2 and Jack, 3 and 10, 4 and 9, 5 and 8, 6 and 7.",
+        ],
+    ),
+    (
+        "Which cards you can use",
+        [
+            "A pyramid card is free once no card lies on it. At the start only the bottom row is free.",
+            "The top card of the stock (it lies face up) and the top card of the waste can always be "
+            "used too. Any two of them can go together: pyramid with pyramid, with the stock, with "
+            "the waste, or the stock with the waste.",
+            "Overlap (can be turned off in Settings): when a card has just one card left on it and "
+            "that one is free, both leave together if they add up to 13, like a Queen on an Ace.",
+        ],
+    ),
+    (
+        "How to play",
+        [
+            "Tap a free card: its possible partners get a dashed border. Tap one of them to remove "
+            "both, or tap the same card again to let it go. A King goes with a single tap.",
+            "No partner? Tap the stock (or “Draw”): its card moves to the waste and the next one "
+            "turns up. When the stock runs out, “Recycle” turns the waste back into the stock in the "
+            "same order. You get 3 passes (1 if you choose so in Settings); the top right corner "
+            "shows which one you are on.",
+            "You win when the pyramid is empty, even if cards remain in the stock.",
+        ],
+    ),
+    (
+        "Keyboard",
+        [
+            "Arrows: move the focus among the free cards. Enter or Space: select and confirm. "
+            "Esc: let go of the selected card or close the hint.",
+            "U undo · H hint · N new deal · D draw · R recycle · Tab: go through the buttons · "
+            "F11: full screen.",
+        ],
+    ),
+    (
+        "Tips",
+        [
+            "Look before you remove: sometimes it pays to keep a stock card for a pyramid card "
+            "that covers many others.",
+            "The high rows are the hard part: plan early how you will reach them.",
+            "Undo has no limit and does not count as a move. “Hint” suggests a move without using "
+            "cards you have not seen yet, and “Still winnable?” checks whether the position has a way out.",
+            "Every deal has a number: the same number deals the same cards, so you can replay it "
+            "or share it.",
+        ],
+    ),
+]

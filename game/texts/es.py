@@ -1,0 +1,162 @@
+"""Spanish texts (the default language). The «…» wordings of the SPEC are kept exactly.
+
+Refusal lines are keyed by :class:`rules.Refusal` code and must equal ``Refusal.message``.
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    "title": "Pirámide",
+    # top bar and status bar
+    "deal": "Reparto {n}",
+    "label_solvable": "Con solución comprobada",
+    "label_unsolvable": "Demostrado sin solución",
+    "label_unknown": "Sin determinar",
+    "label_hidden": "Puede no tener solución",
+    "pass": "vuelta {n} de {p}",
+    "removed": "{n} de 28",
+    "stock": "mazo: {n}",
+    "time": "tiempo {t}",
+    "moves_one": "1 jugada",
+    "moves_many": "{n} jugadas",
+    # controls
+    "btn_undo": "Deshacer",
+    "btn_hint": "Pista",
+    "btn_new": "Nuevo reparto",
+    "btn_rules": "Reglas",
+    "btn_analyse": "¿Aún se gana?",
+    "btn_draw": "Robar",
+    "btn_recycle": "Otra vuelta",
+    "btn_settings": "Ajustes",
+    "btn_close": "Cerrar",
+    "btn_cancel": "Cancelar",
+    "btn_replay": "Repetir reparto",
+    "btn_look": "Ver el tablero",
+    "btn_undo_last": "Deshacer la última",
+    "btn_keep_looking": "Seguir aquí",
+    "btn_prev": "‹ Anterior",
+    "btn_next": "Siguiente ›",
+    # refusals (rules.Refusal codes)
+    "not_13": "esas dos no suman 13",
+    "covered": "esa carta sigue cubierta",
+    "nothing_to_draw": "no quedan cartas que dar la vuelta",
+    "stock_not_empty": "podrás reciclar cuando el mazo esté vacío",
+    "no_recycles_left": "no quedan reciclajes",
+    "waste_empty": "no hay nada en la pila de descarte para reciclar",
+    "not_a_king": "solo un rey se quita sin pareja",
+    "no_card": "ahí no queda ninguna carta",
+    "game_won": "la pirámide ya está despejada",
+    # other lines under the table
+    "welcome": "Toca una carta libre y luego su pareja: juntas deben sumar 13",
+    "no_partner": "ahora mismo ninguna carta suma 13 con esta",
+    "nothing_to_undo": "no hay nada que deshacer",
+    "hint_pair": "Pista: {a} con {b}",
+    "hint_king": "Pista: quita {a}",
+    "hint_draw": "Pista: roba una carta del mazo",
+    "hint_recycle": "Pista: da otra vuelta al mazo",
+    "hint_none": "no queda ninguna jugada",
+    "analysis_busy": "buscando una solución",
+    "analysis_winnable": "Sí: desde aquí todavía se puede ganar",
+    "analysis_unknown": "sin determinar (no quiere decir que no tenga solución)",
+    "analysis_unavailable": "El análisis «¿Aún se gana?» todavía no está disponible",
+    "won_line": "¡Pirámide despejada! Toca «Nuevo reparto» para seguir",
+    "dead_line": "No quedan jugadas: deshaz, repite o empieza otro reparto",
+    # win panel
+    "win_title": "¡Pirámide despejada!",
+    "win_time": "Tiempo: {t}",
+    "win_moves": "Jugadas: {n} (deshechas: {u})",
+    "win_removed": "Cartas quitadas: {n} de 28",
+    "win_left": "Sobran en el mazo y el descarte: {cards}",
+    "win_left_none": "No sobra ninguna carta en el mazo ni en el descarte",
+    "win_copy": "Reparto nº {n} · tocar para copiar",
+    "copied": "Número {n} copiado",
+    "copy_failed": "No se pudo copiar; el número es {n}",
+    "verdict": "Este reparto: {label}",
+    # dead-end panel
+    "dead_title": "No quedan jugadas",
+    "dead_body": "No hay parejas que sumen 13, ni reyes, ni cartas que robar, ni vueltas al mazo.",
+    # analysis: no longer winnable
+    "lost_title": "Ya no se puede ganar",
+    "lost_body": "Desde esta posición ninguna serie de jugadas despeja la pirámide.",
+    # settings
+    "settings_title": "Ajustes",
+    "set_passes": "Vueltas al mazo",
+    "set_overlap": "Regla de superposición",
+    "set_mode": "Repartos nuevos",
+    "set_lang": "Idioma",
+    "set_motion": "Movimiento reducido",
+    "mode_solvable": "solo con solución",
+    "mode_random": "totalmente al azar",
+    "yes": "Sí",
+    "no": "No",
+    "settings_note": "Las vueltas y la superposición cambian desde el próximo reparto.",
+    # deal dialog
+    "dialog_title": "Nuevo reparto",
+    "dialog_prompt": "Escribe un número del 1 al 20000, o reparte al azar.",
+    "dialog_random": "Al azar",
+    "dialog_play": "Jugar el {n}",
+    "dialog_play_empty": "Jugar nº…",
+    "dialog_bad": "Tiene que ser un número del 1 al 20000",
+    "dialog_mode_solvable": "Al azar: solo repartos con solución",
+    "dialog_mode_random": "Al azar: cualquier reparto",
+    # rules screen
+    "rules_title": "Cómo se juega",
+    "page": "{n} / {m}",
+}
+
+RULES: list[tuple[str, list[str]]] = [
+    (
+        "El objetivo",
+        [
+            "Vacía la pirámide de 28 cartas. Las cartas se quitan de dos en dos cuando suman 13; "
+            "el rey vale 13 y se va él solo.",
+            "Valores: el as es 1, del 2 al 10 lo que marcan, la jota 11, la reina 12 y el rey 13. "
+            "El palo y el color no importan. Parejas: as y reina, 2 y jota, 3 y 10, 4 y 9, 5 y 8, 6 y 7.",
+        ],
+    ),
+    (
+        "Qué cartas se pueden usar",
+        [
+            "Una carta de la pirámide está libre cuando ya no tiene ninguna carta encima. "
+            "Al empezar solo está libre la fila de abajo.",
+            "Además valen siempre la carta de arriba del mazo (está boca arriba) y la de arriba del "
+            "descarte. Puedes juntar dos cualesquiera de ellas: pirámide con pirámide, con el mazo, "
+            "con el descarte, o el mazo con el descarte.",
+            "Superposición (se puede quitar en Ajustes): si a una carta solo le queda una carta encima "
+            "y esa sí está libre, las dos se van juntas cuando suman 13, como una reina sobre un as.",
+        ],
+    ),
+    (
+        "Cómo se juega",
+        [
+            "Toca una carta libre: sus posibles parejas aparecen con un borde de rayas. "
+            "Toca una de ellas para quitar las dos, o la misma carta otra vez para soltarla. "
+            "Un rey se quita con un solo toque.",
+            "Si no hay pareja, toca el mazo (o «Robar»): su carta pasa al descarte y se ve la siguiente. "
+            "Cuando el mazo se acaba, «Otra vuelta» devuelve el descarte al mazo en el mismo orden. "
+            "Hay 3 vueltas (1 si lo eliges en Ajustes); arriba a la derecha ves en cuál estás.",
+            "Ganas cuando no queda ninguna carta en la pirámide, aunque sobren cartas en el mazo.",
+        ],
+    ),
+    (
+        "Teclado",
+        [
+            "Flechas: mover el foco entre las cartas libres. Intro o espacio: elegir y confirmar. "
+            "Esc: soltar la carta elegida o cerrar la pista.",
+            "U deshacer · H pista · N nuevo reparto · D robar · R otra vuelta · "
+            "Tab: recorrer los botones · F11: pantalla completa.",
+        ],
+    ),
+    (
+        "Consejos",
+        [
+            "Mira bien antes de quitar: a veces conviene guardar una carta del mazo para liberar "
+            "una de la pirámide que tapa a muchas otras.",
+            "Las cartas de las filas altas son las difíciles: piensa pronto cómo vas a llegar a ellas.",
+            "Deshacer no tiene límite y no cuenta como jugada. «Pista» propone una jugada sin mirar "
+            "cartas que aún no has visto, y «¿Aún se gana?» analiza si la posición tiene salida.",
+            "Cada reparto tiene un número: con el mismo número salen las mismas cartas, "
+            "así que puedes repetirlo o compartirlo.",
+        ],
+    ),
+]
