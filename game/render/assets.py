@@ -1,0 +1,109 @@
+"""One cached loader for card images, fonts and rendered text.
+
+Files are found by lower-case name (``ts`` finds ``Ts.png``), so names never depend on the
+file system's case rules. Images are loaded on first use (the display must exist, for
+``convert_alpha``), scaled once per card size, and kept until the size changes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.config import CARDS_DIR, FONT_BOLD, FONT_REGULAR, Color
+from rules import DECK, Card
+
+from .cards import make_back, scale_face
+
+TEXT_CACHE_LIMIT = 600
+
+
+class Assets:
+    def __init__(
+        self, cards_dir: Path = CARDS_DIR, regular: Path = FONT_REGULAR, bold: Path = FONT_BOLD
+    ) -> None:
+        self._files = {path.stem.lower(): path for path in cards_dir.glob("*.png")}
+        self._font_files = {False: regular, True: bold}
+        self._raw: dict[str, pygame.Surface] = {}
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._texts: dict[tuple[str, int, Color, bool], pygame.Surface] = {}
+        self._faces: dict[str, pygame.Surface] = {}
+        self._face_size: tuple[int, int] = (0, 0)
+        self._backs: dict[tuple[int, int], pygame.Surface] = {}
+
+    # --- images -------------------------------------------------------------------------
+    def raw(self, name: str) -> pygame.Surface:
+        """The full-size image called ``name`` (any letter case), converted for fast blits."""
+        key = name.lower()
+        if key not in self._raw:
+            if key not in self._files:
+                raise FileNotFoundError(f"no card image named {name!r}")
+            self._raw[key] = pygame.image.load(self._files[key]).convert_alpha()
+        return self._raw[key]
+
+    def face(self, card: Card, size: tuple[int, int]) -> pygame.Surface:
+        """The card's face at ``size``. Changing the size drops the faces of the old size."""
+        if size != self._face_size:
+            self._faces.clear()
+            self._face_size = size
+        name = str(card)
+        if name not in self._faces:
+            self._faces[name] = scale_face(self.raw(name), size)
+        return self._faces[name]
+
+    def prepare(self, size: tuple[int, int]) -> None:
+        """Scale every face and the back to ``size`` now (on a layout change), so no frame of play
+        pays for scaling a card the first time it shows."""
+        for card in DECK:
+            self.face(card, size)
+        self.back(size)
+
+    def back(self, size: tuple[int, int]) -> pygame.Surface:
+        if size not in self._backs:
+            if len(self._backs) > 4:
+                self._backs.clear()
+            self._backs[size] = make_back(size)
+        return self._backs[size]
+
+    # --- text ---------------------------------------------------------------------------
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (max(6, size), bold)
+        if key not in self._fonts:
+            self._fonts[key] = pygame.font.Font(self._font_files[bold], key[0])
+        return self._fonts[key]
+
+    def text(self, text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
+        """``text`` rendered anti-aliased in one line; cached, so drawing it again costs a blit."""
+        key = (text, size, color, bold)
+        surface = self._texts.get(key)
+        if surface is None:
+            if len(self._texts) >= TEXT_CACHE_LIMIT:
+                self._texts.clear()
+            surface = self.font(size, bold).render(text, True, color).convert_alpha()
+            self._texts[key] = surface
+        return surface
+
+    def fit_text(
+        self, text: str, size: int, color: Color, max_width: int, bold: bool = False
+    ) -> pygame.Surface:
+        """Like :meth:`text`, shrinking the size until the line fits ``max_width``."""
+        while size > 10 and self.font(size, bold).size(text)[0] > max_width:
+            size -= 1
+        return self.text(text, size, color, bold)
+
+    def wrap(self, text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
+        """``text`` broken into lines no wider than ``max_width`` (a long word stays whole)."""
+        font = self.font(size, bold)
+        lines: list[str] = []
+        current = ""
+        for word in text.split():
+            candidate = f"{current} {word}" if current else word
+            if current and font.size(candidate)[0] > max_width:
+                lines.append(current)
+                current = word
+            else:
+                current = candidate
+        if current:
+            lines.append(current)
+        return lines

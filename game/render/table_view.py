@@ -1,0 +1,191 @@
+"""Drawing the table: felt, pyramid, piles, marks, the line under the table, controls, bars.
+
+The view reads what to show from a :class:`TableFrame` and draws it; it decides nothing.
+Surfaces that depend only on the window size (the felt) are cached per size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.config import (
+    BADGE,
+    BAR,
+    BUSY_TEXT,
+    FELT_BOTTOM,
+    FELT_TOP,
+    HINT,
+    PARTNER,
+    REFUSAL_TEXT,
+    SELECTED,
+    SLOT_OUTLINE,
+    TEXT,
+    TEXT_DIM,
+    Color,
+)
+from game.play import Tone
+from rules import STOCK, WASTE, State
+
+from .assets import Assets
+from .cards import dashed_rect, ring
+from .layout import TableLayout
+from .widgets import Style, draw_button, focus_ring
+
+TONE_COLORS: dict[Tone, Color] = {
+    Tone.INFO: TEXT,
+    Tone.REFUSAL: REFUSAL_TEXT,
+    Tone.HINT: HINT,
+    Tone.BUSY: BUSY_TEXT,
+}
+COVERED_SHADE = 46
+"""Alpha of the shade over covered pyramid cards: free cards stand out, covered ones stay readable."""
+
+
+@dataclass
+class TableFrame:
+    """Everything the view shows besides the layout, prepared by the table scene."""
+
+    state: State
+    deal_text: str
+    pass_text: str
+    status: list[str]
+    line: str
+    tone: Tone
+    buttons: dict[str, tuple[str, Style]]
+    selected: int | None = None
+    partners: list[int] = field(default_factory=list)
+    hint: list[int | str] = field(default_factory=list)
+    focus: int | str | None = None
+    hidden: set[int] = field(default_factory=set)
+    recycle_ready: bool = False
+
+
+class TableView:
+    def __init__(self, assets: Assets) -> None:
+        self.assets = assets
+        self._felt: pygame.Surface | None = None
+        self._shade: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
+        surface.blit(self._felt_for(layout.size), (0, 0))
+        self._top_bar(surface, layout, frame)
+        self._pyramid(surface, layout, frame.state)
+        self._piles(surface, layout, frame)
+        self._marks(surface, layout, frame)
+        self._line(surface, layout, frame)
+        for name, (label, style) in frame.buttons.items():
+            rect = layout.buttons[name]
+            draw_button(
+                surface, self.assets, rect, label, layout.font, style=style, focused=frame.focus == name
+            )
+        self._status(surface, layout, frame.status)
+
+    # --- background and bars ---------------------------------------------------------------
+    def _felt_for(self, size: tuple[int, int]) -> pygame.Surface:
+        if self._felt is None or self._felt.get_size() != size:
+            felt = pygame.Surface(size).convert()
+            height = max(1, size[1])
+            for y in range(size[1]):
+                t = y / height
+                color = tuple(round(a + (b - a) * t) for a, b in zip(FELT_TOP, FELT_BOTTOM, strict=True))
+                pygame.draw.line(felt, color, (0, y), (size[0], y))
+            self._felt = felt
+        return self._felt
+
+    def _top_bar(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
+        pygame.draw.rect(surface, BAR, layout.top_bar)
+        area = layout.pass_area
+        text = self.assets.fit_text(frame.pass_text, layout.font + 2, TEXT, area.width, bold=True)
+        surface.blit(text, text.get_rect(midright=(area.right, area.centery)))
+
+    def _status(self, surface: pygame.Surface, layout: TableLayout, cells: list[str]) -> None:
+        bar = layout.status
+        pygame.draw.rect(surface, BAR, bar)
+        width = bar.width // max(1, len(cells))
+        for index, cell in enumerate(cells):
+            text = self.assets.fit_text(cell, layout.font, TEXT_DIM, width - 8)
+            surface.blit(text, text.get_rect(center=(bar.left + width * index + width // 2, bar.centery)))
+
+    def _line(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
+        if not frame.line:
+            return
+        color = TONE_COLORS[frame.tone]
+        text = self.assets.fit_text(frame.line, layout.font + 1, color, layout.message.width, bold=True)
+        surface.blit(text, text.get_rect(center=layout.message.center))
+
+    # --- cards --------------------------------------------------------------------------------
+    def _pyramid(self, surface: pygame.Surface, layout: TableLayout, state: State) -> None:
+        size = layout.card
+        free = state.uncovered
+        for slot, card in state.pyramid_cards().items():
+            rect = layout.slots[slot]
+            surface.blit(self.assets.face(card, size), rect)
+            if not free >> slot & 1:
+                surface.blit(self._shade_for(size), rect)
+
+    def _shade_for(self, size: tuple[int, int]) -> pygame.Surface:
+        if self._shade is None or self._shade.get_size() != size:
+            shade = pygame.Surface(size, pygame.SRCALPHA)
+            radius = max(3, size[0] // 10)
+            pygame.draw.rect(shade, (0, 20, 10, COVERED_SHADE), shade.get_rect(), border_radius=radius)
+            self._shade = shade.convert_alpha()
+        return self._shade
+
+    def _piles(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
+        state = frame.state
+        size = layout.card
+        self._deck(surface, layout, state.stock_count, frame.recycle_ready)
+        top = state.card_at(STOCK)
+        if top is None:
+            self._empty(surface, layout, layout.stock)
+        else:
+            surface.blit(self.assets.face(top, size), layout.stock)
+        waste = state.waste_cards()
+        if WASTE in frame.hidden:
+            waste = waste[:-1]
+        if not waste:
+            self._empty(surface, layout, layout.waste)
+            return
+        if len(waste) > 1:
+            surface.blit(self.assets.face(waste[-2], size), layout.waste.move(-3, -3))
+        surface.blit(self.assets.face(waste[-1], size), layout.waste)
+        self._badge(surface, layout, layout.waste, str(len(waste)))
+
+    def _deck(self, surface: pygame.Surface, layout: TableLayout, count: int, recycle_ready: bool) -> None:
+        rect = layout.deck
+        if count == 0:
+            self._empty(surface, layout, rect)
+            color = TEXT if recycle_ready else SLOT_OUTLINE
+            mark = self.assets.text("↻", layout.card[0] // 2, color, bold=True)
+            surface.blit(mark, mark.get_rect(center=rect.center))
+            return
+        back = self.assets.back(layout.card)
+        layers = min(3, 1 + (count - 1) // 8)
+        for layer in range(layers - 1, -1, -1):
+            surface.blit(back, rect.move(-2 * layer, -2 * layer))
+        self._badge(surface, layout, rect, str(count))
+
+    def _badge(self, surface: pygame.Surface, layout: TableLayout, rect: pygame.Rect, text: str) -> None:
+        label = self.assets.text(text, max(12, layout.font - 2), TEXT, bold=True)
+        box = label.get_rect().inflate(12, 4)
+        box.midbottom = (rect.centerx, rect.bottom - 4)
+        pygame.draw.rect(surface, BADGE, box, border_radius=box.height // 2)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def _empty(self, surface: pygame.Surface, layout: TableLayout, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, SLOT_OUTLINE, rect, width=2, border_radius=max(4, layout.card[0] // 10))
+
+    # --- selection, partners, hint, focus -------------------------------------------------------
+    def _marks(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
+        thick = max(3, layout.card[0] // 28)
+        if frame.selected is not None:
+            ring(surface, layout.place_rect(frame.selected), SELECTED, thick + 1, gap=1)
+        for place in frame.partners:
+            dashed_rect(surface, layout.place_rect(place), PARTNER, thick, max(6, layout.card[0] // 9))
+        for target in frame.hint:
+            rect = layout.buttons[target] if isinstance(target, str) else layout.place_rect(target)
+            ring(surface, rect, HINT, thick, gap=2)
+        if isinstance(frame.focus, int):
+            focus_ring(surface, layout.place_rect(frame.focus), radius=max(4, layout.card[0] // 10))

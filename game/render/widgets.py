@@ -1,0 +1,109 @@
+"""Buttons, panels and lines of text, drawn the same way in every scene."""
+
+from __future__ import annotations
+
+import enum
+
+import pygame
+
+from game.config import (
+    BUTTON,
+    BUTTON_EDGE,
+    BUTTON_OFF,
+    BUTTON_OFF_TEXT,
+    BUTTON_ON,
+    BUTTON_TEXT,
+    DIM_FACTOR,
+    FOCUS,
+    FOCUS_SHADOW,
+    PANEL,
+    Color,
+)
+
+from .assets import Assets
+
+
+class Style(enum.Enum):
+    NORMAL = "normal"
+    PRIMARY = "primary"
+    OFF = "off"
+    """Greyed: the action is unavailable now (it still explains why when pressed)."""
+    CHIP = "chip"
+    """Text on the felt with a faint outline (the deal number in the top bar)."""
+
+
+_FILL: dict[Style, Color] = {
+    Style.NORMAL: BUTTON,
+    Style.PRIMARY: BUTTON_ON,
+    Style.OFF: BUTTON_OFF,
+}
+
+
+def draw_button(
+    surface: pygame.Surface,
+    assets: Assets,
+    rect: pygame.Rect,
+    label: str,
+    font: int,
+    *,
+    style: Style = Style.NORMAL,
+    focused: bool = False,
+) -> None:
+    """A rounded button with its label centred (shrunk to fit), plus a focus ring if focused."""
+    radius = max(6, rect.height // 4)
+    if style is Style.CHIP:
+        color = (255, 255, 255)
+        pygame.draw.rect(surface, (255, 255, 255), rect, width=1, border_radius=radius)
+    else:
+        pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 2), border_radius=radius)
+        pygame.draw.rect(surface, _FILL[style], rect, border_radius=radius)
+        pygame.draw.rect(surface, BUTTON_EDGE, rect, width=1, border_radius=radius)
+        color = BUTTON_OFF_TEXT if style is Style.OFF else BUTTON_TEXT
+    text = assets.fit_text(label, font, color, rect.width - 12, bold=style is not Style.CHIP)
+    surface.blit(text, text.get_rect(center=rect.center))
+    if focused:
+        focus_ring(surface, rect)
+
+
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int | None = None) -> None:
+    """The keyboard focus: a white ring with a dark edge, visible on felt and on panels."""
+    radius = max(6, rect.height // 4) if radius is None else radius
+    pygame.draw.rect(surface, FOCUS_SHADOW, rect.inflate(12, 12), width=5, border_radius=radius + 4)
+    pygame.draw.rect(surface, FOCUS, rect.inflate(8, 8), width=3, border_radius=radius + 3)
+
+
+def dim(surface: pygame.Surface) -> None:
+    """Darken everything drawn so far (under a modal scene), by :data:`DIM_FACTOR`."""
+    surface.fill(DIM_FACTOR, special_flags=pygame.BLEND_RGB_MULT)
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    radius = max(10, min(rect.width, rect.height) // 20)
+    pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 4), border_radius=radius)
+    pygame.draw.rect(surface, PANEL, rect, border_radius=radius)
+
+
+def blit_lines(
+    surface: pygame.Surface,
+    assets: Assets,
+    lines: list[str],
+    pos: tuple[int, int],
+    size: int,
+    *,
+    color: Color,
+    centered_in: int | None = None,
+    bold: bool = False,
+) -> int:
+    """Draw lines one under the other from ``pos``; centred across ``centered_in`` pixels if
+    given. Returns the y below the last line."""
+    x, y = pos
+    for line in lines:
+        text = assets.text(line, size, color, bold)
+        left = x + (centered_in - text.get_width()) // 2 if centered_in is not None else x
+        surface.blit(text, (left, y))
+        y += round(size * 1.35)
+    return y
+
+
+def line_height(size: int) -> int:
+    return round(size * 1.35)
