@@ -1,65 +1,75 @@
-"""Pirámide — start the game: ``python main.py [--deal N]``.
+"""Pirámide — start the game.
 
-One ``async`` loop with ``await asyncio.sleep(0)`` each frame, so pygbag can build the same code
-for the browser.
+    python main.py [--deal N] [--passes 1|3] [--classic] [--fullscreen] [--lang es|en]
+
+Without ``--deal`` a random deal is chosen (a proven-solvable one when the label table
+exists). ``--classic`` turns the overlap rule off. A bad argument gets one line on stderr
+and exit status 2. The loop is ``async`` so the browser build can run the same code.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import os
 import sys
-from pathlib import Path
+from typing import NoReturn
 
-import pygame
+from game.config import WINDOW_CLASS
+from game.settings import LANGUAGES, PASSES, Settings
+from rules import DealNumberError, parse_deal_number
+from rules.labels import LabelTable, LabelTableError, load_table
 
-from rules import DealNumberError, State, parse_deal_number
-
-ASSETS = Path(__file__).resolve().parent / "assets"
+EXIT_USAGE = 2
 
 
-def _deal_from_args(argv: list[str]) -> int:
-    if len(argv) == 2 and argv[0] == "--deal":
-        return parse_deal_number(argv[1])
-    if argv:
-        raise DealNumberError("usage: python main.py [--deal N]")
-    return 1
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line (no usage dump) and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"main.py: {message} (try --help)", file=sys.stderr)
+        sys.exit(EXIT_USAGE)
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = _Parser(prog="main.py", description="Pirámide: Pyramid solitaire.")
+    parser.add_argument("--deal", metavar="N", help="play deal number N (1-20000)")
+    parser.add_argument("--passes", type=int, choices=PASSES, default=3, help="passes through the stock")
+    parser.add_argument("--classic", action="store_true", help="classic rules: overlap rule off")
+    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="es", help="language (es, en)")
+    args = parser.parse_args(argv)
+    if args.deal is not None:
+        try:
+            args.deal = parse_deal_number(args.deal)
+        except DealNumberError as error:
+            parser.error(f"--deal: {error}")
+    return args
+
+
+def load_labels() -> LabelTable:
+    """The solver's label table; a corrupt file is reported in one line and read as all unknown."""
+    try:
+        return load_table()
+    except LabelTableError as error:
+        print(f"main.py: ignoring the label table: {error}", file=sys.stderr)
+        return LabelTable()
 
 
 async def main(argv: list[str]) -> int:
-    try:
-        number = _deal_from_args(argv)
-    except DealNumberError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    state = State.from_deal(number)
-    pygame.init()
-    screen = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
-    pygame.display.set_caption(f"Pirámide — reparto {number}")
-    images = {
-        str(c): pygame.image.load(ASSETS / "cards" / f"{c}.png").convert_alpha() for c in state.layout.stock
-    }
-    images |= {
-        str(c): pygame.image.load(ASSETS / "cards" / f"{c}.png").convert_alpha()
-        for c in state.layout.pyramid
-        if c
-    }
-    running = True
-    while running:
-        for event in pygame.event.get():
-            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-                running = False
-        screen = pygame.display.get_surface()
-        screen.fill((20, 90, 50))
-        height = screen.get_height() // 8
-        width = height * 5 // 7
-        for slot, card in state.pyramid_cards().items():
-            row = next(r for r in range(7) if slot < (r + 1) * (r + 2) // 2)
-            col = slot - row * (row + 1) // 2
-            x = screen.get_width() // 2 + (col - row / 2) * width * 1.1 - width / 2
-            y = 10 + row * height * 0.55
-            screen.blit(pygame.transform.smoothscale(images[str(card)], (width, height)), (x, y))
-        pygame.display.flip()
-        await asyncio.sleep(0)
+    args = parse_args(argv)
+    settings = Settings(passes=args.passes, overlap=not args.classic, lang=args.lang)
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame  # noqa: PLC0415 - after the environment is set, as SDL reads it at import
+
+    from game.app import App, make_context  # noqa: PLC0415
+
+    pygame.display.init()
+    pygame.font.init()
+    ctx = make_context(settings, load_labels())
+    app = App(ctx, ctx.dealer.deal(settings, args.deal), fullscreen=args.fullscreen)
+    await app.run()
     pygame.quit()
     return 0
 

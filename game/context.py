@@ -1,0 +1,45 @@
+"""What every scene shares: settings, texts, the asset loader, the dealer. Passed explicitly,
+never global, so tests can build as many independent games as they like."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from .dealer import Dealer
+from .render.assets import Assets
+from .settings import Settings
+from .texts import Texts
+
+
+def copy_to_clipboard(text: str) -> bool:
+    """Put ``text`` on the system clipboard; False if this platform has none."""
+    try:
+        pygame.scrap.put_text(text)
+    except pygame.error:
+        return False
+    return True
+
+
+@dataclass
+class Context:
+    settings: Settings
+    assets: Assets
+    dealer: Dealer
+    rng: random.Random
+    copy_text: Callable[[str], bool] = copy_to_clipboard
+    _texts: dict[str, Texts] = field(default_factory=dict)
+
+    @property
+    def texts(self) -> Texts:
+        """The catalogue of the current language (switching language takes effect at once)."""
+        lang = self.settings.lang
+        if lang not in self._texts:
+            self._texts[lang] = Texts(lang)
+        return self._texts[lang]
+
+    def t(self, key: str, **params: object) -> str:
+        return self.texts.t(key, **params)

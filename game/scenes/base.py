@@ -1,0 +1,132 @@
+"""The scene protocol and the stack that runs scenes.
+
+A scene receives normalised commands (:mod:`game.input`), advances on ``update(dt)``, and
+draws itself on the surface it is given. The table is the bottom scene; panels and screens
+are pushed on top. Only the top scene gets input; every scene is updated, so the table keeps
+its animations and analysis going under a panel. Drawing starts at the highest opaque scene.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.input import Command
+from game.render.widgets import dim
+
+
+class Scene:
+    """Base class with do-nothing defaults: override what the scene needs."""
+
+    opaque = False
+    """True when the scene covers the whole window, so the scenes below need no drawing."""
+    modal = False
+    """True for panels and dialogs: the scenes below are shown dimmed (and drawn once, then reused
+    from a cached backdrop for as long as they do not change)."""
+
+    def enter(self) -> None:
+        """Called when the scene is pushed."""
+
+    def exit(self) -> None:
+        """Called when the scene is popped."""
+
+    def handle(self, command: Command) -> None:
+        """One input command (only the top scene gets them)."""
+
+    def update(self, dt: float) -> bool:
+        """Advance ``dt`` seconds; True if what :meth:`draw` shows has changed."""
+        return False
+
+    def overlay_active(self) -> bool:
+        """True while :meth:`draw_overlay` has something moving to show."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw on ``surface`` (fetched again by the app after every resize)."""
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Draw above every scene (after all of them), e.g. the win flourish over its panel."""
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        """The window is now ``size``: recompute positions. The game itself stays as it is."""
+
+
+class SceneManager:
+    def __init__(self) -> None:
+        self.stack: list[Scene] = []
+        self.size: tuple[int, int] = (0, 0)
+        self._backdrop: pygame.Surface | None = None
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        scene.relayout(self.size)
+        self.stack.append(scene)
+        self._backdrop = None
+        scene.enter()
+
+    def pop(self, scene: Scene) -> None:
+        """Remove ``scene`` (and anything above it). Popping a scene not on the stack does nothing."""
+        if scene not in self.stack:
+            return
+        self._backdrop = None
+        while self.stack:
+            top = self.stack.pop()
+            top.exit()
+            if top is scene:
+                return
+
+    def pop_above(self, scene: Scene) -> None:
+        """Close everything above ``scene``."""
+        while self.stack and self.stack[-1] is not scene:
+            self._backdrop = None
+            self.stack.pop().exit()
+
+    def handle(self, command: Command) -> None:
+        if self.stack:
+            self.stack[-1].handle(command)
+
+    def update(self, dt: float) -> bool:
+        """Update every scene; True if the window must be drawn again."""
+        changed = False
+        for index, scene in enumerate(list(self.stack)):
+            if scene.update(dt):
+                changed = True
+                if index < len(self.stack) - 1:
+                    self._backdrop = None
+            changed |= scene.overlay_active()
+        return changed
+
+    def draw(self, surface: pygame.Surface) -> None:
+        top = self.top
+        if top is not None and top.modal and len(self.stack) > 1:
+            self._draw_backdrop(surface)
+            top.draw(surface)
+        else:
+            self._draw_scenes(surface, self.stack)
+        for scene in self.stack:
+            scene.draw_overlay(surface)
+
+    def _draw_scenes(self, surface: pygame.Surface, scenes: list[Scene]) -> None:
+        start = 0
+        for index, scene in enumerate(scenes):
+            if scene.opaque:
+                start = index
+        for scene in scenes[start:]:
+            scene.draw(surface)
+
+    def _draw_backdrop(self, surface: pygame.Surface) -> None:
+        """Everything under the modal top scene, dimmed; redrawn only when it changed."""
+        if self._backdrop is not None and self._backdrop.get_size() == surface.get_size():
+            surface.blit(self._backdrop, (0, 0))
+            return
+        self._draw_scenes(surface, self.stack[:-1])
+        dim(surface)
+        self._backdrop = surface.copy()
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self._backdrop = None
+        for scene in self.stack:
+            scene.relayout(size)

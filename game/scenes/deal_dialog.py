@@ -1,0 +1,184 @@
+"""«Nuevo reparto»: deal at random, or type a deal number (keyboard or on-screen keypad).
+
+Enter plays the typed number, or deals at random when nothing is typed; Esc cancels. A
+number outside 1–20000 is refused with one line and nothing else happens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.config import MIN_TAP, PANEL_MAX_WIDTH, PANEL_TEXT, REFUSAL_TEXT
+from game.context import Context
+from game.input import Action, Command, Key, Tap
+from game.render.layout import clamp
+from game.render.widgets import Style, blit_lines, draw_button, draw_panel, line_height
+from game.settings import DealMode
+from rules import DealNumberError, parse_deal_number
+from rules.deals import LAST_DEAL
+
+from .base import Scene, SceneManager
+
+KEYPAD = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0", "")
+ACTIONS = ("random", "play", "cancel")
+MAX_DIGITS = len(str(LAST_DEAL))
+FIELD_BG = (255, 255, 255)
+FIELD_EDGE = (120, 130, 120)
+
+
+class DealDialog(Scene):
+    modal = True
+
+    def __init__(self, ctx: Context, manager: SceneManager, on_deal: Callable[[int | None], None]) -> None:
+        self.ctx = ctx
+        self.manager = manager
+        self.on_deal = on_deal
+        self.digits = ""
+        self.error = False
+        self.focus: str | None = None
+        self.size = (0, 0)
+        self.rects: dict[str, pygame.Rect] = {}
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.field = pygame.Rect(0, 0, 0, 0)
+        self.font = 16
+
+    # --- actions ------------------------------------------------------------------------------
+    def type(self, char: str) -> None:
+        self.error = False
+        if char == "⌫":
+            self.digits = self.digits[:-1]
+        elif char.isdigit() and len(self.digits) < MAX_DIGITS:
+            self.digits = (self.digits + char).lstrip("0")
+
+    def play_number(self) -> None:
+        try:
+            number = parse_deal_number(self.digits)
+        except DealNumberError:
+            self.error = True
+            return
+        self.manager.pop(self)
+        self.on_deal(number)
+
+    def play_random(self) -> None:
+        self.manager.pop(self)
+        self.on_deal(None)
+
+    def activate(self, name: str) -> None:
+        if name == "random":
+            self.play_random()
+        elif name == "play":
+            self.play_number()
+        elif name == "cancel":
+            self.manager.pop(self)
+        else:
+            self.type(name)
+
+    # --- input ------------------------------------------------------------------------------
+    def handle(self, command: Command) -> None:
+        if isinstance(command, Tap):
+            for name, rect in self.rects.items():
+                if rect.collidepoint(command.pos):
+                    self.activate(name)
+                    return
+        elif isinstance(command, Key):
+            self._key(command)
+
+    def _key(self, key: Key) -> None:
+        action = key.action
+        if action is Action.DIGIT:
+            self.type(key.digit)
+        elif action is Action.BACKSPACE:
+            self.type("⌫")
+        elif action is Action.CANCEL:
+            self.manager.pop(self)
+        elif action in (Action.NEXT, Action.RIGHT, Action.PREV, Action.LEFT):
+            step = 1 if action in (Action.NEXT, Action.RIGHT) else -1
+            index = ACTIONS.index(self.focus) + step if self.focus in ACTIONS else 0
+            self.focus = ACTIONS[index % len(ACTIONS)]
+        elif action is Action.CONFIRM:
+            if self.focus is not None:
+                self.activate(self.focus)
+            elif self.digits:
+                self.play_number()
+            else:
+                self.play_random()
+
+    # --- layout and drawing -------------------------------------------------------------------
+    def relayout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        width, height = size
+        margin = round(clamp(min(width, height) * 0.025, 8, 20))
+        self.font = round(clamp(min(width, height) * 0.03, 15, 22))
+        key_h = max(MIN_TAP, round(self.font * 2.4))
+        panel_w = min(PANEL_MAX_WIDTH, width - 2 * margin)
+        inner = panel_w - 2 * margin
+        text_h = line_height(round(self.font * 1.4)) + 3 * line_height(self.font)
+        field_h = key_h
+        keypad_h = 4 * key_h + 3 * (margin // 2)
+        panel_h = 5 * margin + text_h + field_h + keypad_h + key_h
+        self.panel = pygame.Rect((width - panel_w) // 2, max(4, (height - panel_h) // 2), panel_w, panel_h)
+        left = self.panel.left + margin
+        y = self.panel.top + margin + text_h
+        self.field = pygame.Rect(left, y, inner, field_h)
+        y += field_h + margin
+        key_w = min((inner - 2 * (margin // 2)) // 3, 4 * key_h)
+        pad_left = left + (inner - 3 * key_w - 2 * (margin // 2)) // 2
+        self.rects = {}
+        for index, label in enumerate(KEYPAD):
+            if not label:
+                continue
+            row, col = divmod(index, 3)
+            x = pad_left + col * (key_w + margin // 2)
+            self.rects[label] = pygame.Rect(x, y + row * (key_h + margin // 2), key_w, key_h)
+        y += keypad_h + margin
+        action_w = (inner - 2 * (margin // 2)) // 3
+        for index, name in enumerate(ACTIONS):
+            self.rects[name] = pygame.Rect(left + index * (action_w + margin // 2), y, action_w, key_h)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_panel(surface, self.panel)
+        ctx, assets, font = self.ctx, self.ctx.assets, self.font
+        margin = self.field.left - self.panel.left
+        mode = "dialog_mode_solvable" if ctx.settings.deal_mode is DealMode.SOLVABLE else "dialog_mode_random"
+        y = blit_lines(
+            surface, assets, [ctx.t("dialog_title")], (self.panel.left, self.panel.top + margin),
+            round(font * 1.4), color=PANEL_TEXT, centered_in=self.panel.width, bold=True,
+        )  # fmt: skip
+        inner = self.field.width
+        lines = [ctx.t("dialog_prompt"), ctx.t(mode)]
+        for line in lines:
+            text = assets.fit_text(line, font, PANEL_TEXT, inner)
+            surface.blit(text, text.get_rect(midtop=(self.panel.centerx, y)))
+            y += line_height(font)
+        if self.error:
+            text = assets.fit_text(ctx.t("dialog_bad"), font, (190, 70, 20), inner, bold=True)
+            surface.blit(text, text.get_rect(midtop=(self.panel.centerx, y)))
+        self._field(surface)
+        for name, rect in self.rects.items():
+            style = Style.PRIMARY if name == self._default_action() else Style.NORMAL
+            draw_button(
+                surface, assets, rect, self._label(name), font, style=style, focused=self.focus == name
+            )
+
+    def _default_action(self) -> str:
+        return "play" if self.digits else "random"
+
+    def _label(self, name: str) -> str:
+        if name == "random":
+            return self.ctx.t("dialog_random")
+        if name == "play":
+            return (
+                self.ctx.t("dialog_play", n=self.digits) if self.digits else self.ctx.t("dialog_play_empty")
+            )
+        if name == "cancel":
+            return self.ctx.t("btn_cancel")
+        return name
+
+    def _field(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, FIELD_BG, self.field, border_radius=8)
+        edge = REFUSAL_TEXT if self.error else FIELD_EDGE
+        pygame.draw.rect(surface, edge, self.field, width=2, border_radius=8)
+        text = self.ctx.assets.text(self.digits + "|", round(self.font * 1.5), PANEL_TEXT, bold=True)
+        surface.blit(text, text.get_rect(center=self.field.center))

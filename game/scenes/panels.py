@@ -1,0 +1,113 @@
+"""The panels the table opens when a deal ends or the analysis says it is lost."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.context import Context
+from game.play import Play
+from game.texts import Texts, format_time
+from rules.labels import Label
+
+from .base import SceneManager
+from .panel import Panel, PanelButton
+
+
+def _verdict_lines(texts: Texts, play: Play) -> list[str]:
+    """The label revealed at the end of a deal dealt «totalmente al azar»."""
+    if play.hidden_at_start and play.label is not Label.UNKNOWN:
+        return [texts.t("verdict", label=texts.label(play.label))]
+    if play.hidden_at_start:
+        return [texts.t("verdict", label=texts.label(Label.UNKNOWN))]
+    return []
+
+
+def win_panel(
+    ctx: Context,
+    manager: SceneManager,
+    play: Play,
+    on_new: Callable[[], None],
+    on_replay: Callable[[], None],
+) -> Panel:
+    session = play.session
+    number = play.number
+    copied: list[bool | None] = [None]
+
+    def body(texts: Texts) -> list[str]:
+        state = session.state
+        left = state.stock_cards() + state.waste_cards()
+        lines = [
+            texts.t("win_time", t=format_time(session.clock.elapsed())),
+            texts.t("win_moves", n=session.moves, u=session.undos),
+            texts.t("win_removed", n=state.removed_from_pyramid),
+            texts.t("win_left", cards=" ".join(c.symbol for c in left)) if left else texts.t("win_left_none"),
+        ]
+        if play.hidden_at_start and play.label is not Label.UNKNOWN:
+            lines += _verdict_lines(texts, play)
+        return lines
+
+    def copy_label(texts: Texts) -> str:
+        if copied[0] is None:
+            return texts.t("win_copy", n=number)
+        return texts.t("copied" if copied[0] else "copy_failed", n=number)
+
+    def copy() -> None:
+        copied[0] = ctx.copy_text(str(number))
+
+    buttons = [
+        PanelButton(lambda t: t.t("btn_new"), on_new, primary=True),
+        PanelButton(lambda t: t.t("btn_replay"), on_replay),
+        PanelButton(lambda t: t.t("btn_look"), lambda: manager.pop(panel)),
+    ]
+    if number is not None:
+        buttons.insert(0, PanelButton(copy_label, copy))
+    panel = Panel(
+        ctx, manager, title=lambda t: t.t("win_title"), body=body, buttons=buttons,
+        on_cancel=lambda: manager.pop(panel),
+    )  # fmt: skip
+    return panel
+
+
+def dead_end_panel(
+    ctx: Context,
+    manager: SceneManager,
+    play: Play,
+    *,
+    on_undo: Callable[[], None],
+    on_replay: Callable[[], None],
+    on_new: Callable[[], None],
+) -> Panel:
+    def body(texts: Texts) -> list[str]:
+        removed = texts.t("win_removed", n=play.state.removed_from_pyramid)
+        return [texts.t("dead_body"), removed, *_verdict_lines(texts, play)]
+
+    buttons = [
+        PanelButton(lambda t: t.t("btn_undo_last"), on_undo, primary=True),
+        PanelButton(lambda t: t.t("btn_replay"), on_replay),
+        PanelButton(lambda t: t.t("btn_new"), on_new),
+    ]
+    panel = Panel(
+        ctx, manager, title=lambda t: t.t("dead_title"), body=body, buttons=buttons,
+        on_cancel=lambda: manager.pop(panel),
+    )  # fmt: skip
+    return panel
+
+
+def lost_panel(
+    ctx: Context,
+    manager: SceneManager,
+    on_undo: Callable[[], None],
+    on_replay: Callable[[], None],
+    on_new: Callable[[], None],
+) -> Panel:
+    buttons = [
+        PanelButton(lambda t: t.t("btn_undo"), on_undo, primary=True),
+        PanelButton(lambda t: t.t("btn_replay"), on_replay),
+        PanelButton(lambda t: t.t("btn_new"), on_new),
+        PanelButton(lambda t: t.t("btn_keep_looking"), lambda: manager.pop(panel)),
+    ]
+    panel = Panel(
+        ctx, manager, title=lambda t: t.t("lost_title"), body=lambda t: [t.t("lost_body")], buttons=buttons,
+        on_cancel=lambda: manager.pop(panel),
+    )  # fmt: skip
+    return panel

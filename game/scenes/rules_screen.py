@@ -1,0 +1,152 @@
+"""«Reglas»: the rules and tips in our own words, split into pages that fit the window.
+
+Pages instead of scrolling, so nothing needs dragging: arrows, Page Up/Down or the wheel
+turn pages, the buttons do too, and Esc closes.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.config import BAR, MIN_TAP, PANEL, PANEL_TEXT, TEXT
+from game.context import Context
+from game.input import Action, Command, Key, Scroll, Tap
+from game.render.layout import clamp
+from game.render.widgets import Style, draw_button, line_height
+
+from .base import Scene, SceneManager
+
+NAV = ("prev", "next", "close")
+MAX_TEXT_WIDTH = 900
+HEADING = (20, 90, 56)
+
+Line = tuple[str, bool]
+"""A line of text and whether it is a heading."""
+
+
+class RulesScreen(Scene):
+    opaque = True
+
+    def __init__(self, ctx: Context, manager: SceneManager) -> None:
+        self.ctx = ctx
+        self.manager = manager
+        self.page = 0
+        self.focus = "next"
+        self.size = (0, 0)
+        self.font = 16
+        self.bar_h = MIN_TAP
+        self.text_area = pygame.Rect(0, 0, 0, 0)
+        self.rects: dict[str, pygame.Rect] = {}
+        self._pages: list[list[Line]] = []
+        self._pages_key: tuple[object, ...] = ()
+
+    # --- pages -----------------------------------------------------------------------------------
+    def pages(self) -> list[list[Line]]:
+        """The text broken into pages for the current size and language (cached)."""
+        key = (self.size, self.ctx.settings.lang)
+        if key != self._pages_key:
+            self._pages_key = key
+            self._pages = self._paginate()
+            self.page = min(self.page, len(self._pages) - 1)
+        return self._pages
+
+    def _paginate(self) -> list[list[Line]]:
+        """Whole sections per page when they fit; a section longer than a page is split."""
+        assets = self.ctx.assets
+        width = self.text_area.width
+        per_page = max(4, self.text_area.height // line_height(self.font + 1))
+        pages: list[list[Line]] = [[]]
+        for heading, paragraphs in self.ctx.texts.rules_sections():
+            title = assets.wrap(heading, self.font + 3, width, bold=True)
+            section: list[Line] = [(line, True) for line in title]
+            for paragraph in paragraphs:
+                section += [(line, False) for line in assets.wrap(paragraph, self.font, width)]
+                section.append(("", False))
+            if pages[-1] and len(pages[-1]) + len(section) > per_page:
+                pages.append([])
+            for line in section:
+                if len(pages[-1]) >= per_page:
+                    pages.append([])
+                if pages[-1] or line[0]:
+                    pages[-1].append(line)
+        return [page for page in pages if page]
+
+    def turn(self, step: int) -> None:
+        self.page = max(0, min(len(self.pages()) - 1, self.page + step))
+        last = self.page == len(self.pages()) - 1
+        if self.focus == "next" and last:
+            self.focus = "close"
+
+    # --- input -------------------------------------------------------------------------------------
+    def handle(self, command: Command) -> None:
+        if isinstance(command, Tap):
+            for name, rect in self.rects.items():
+                if rect.collidepoint(command.pos):
+                    self.activate(name)
+        elif isinstance(command, Scroll):
+            self.turn(-1 if command.steps > 0 else 1)
+        elif isinstance(command, Key):
+            action = command.action
+            if action in (Action.LEFT, Action.UP):
+                self.turn(-1)
+            elif action in (Action.RIGHT, Action.DOWN):
+                self.turn(1)
+            elif action in (Action.NEXT, Action.PREV):
+                index = NAV.index(self.focus) + (1 if action is Action.NEXT else -1)
+                self.focus = NAV[index % len(NAV)]
+            elif action is Action.CONFIRM:
+                self.activate(self.focus)
+            elif action is Action.CANCEL:
+                self.manager.pop(self)
+
+    def activate(self, name: str) -> None:
+        if name == "close":
+            self.manager.pop(self)
+        else:
+            self.turn(-1 if name == "prev" else 1)
+
+    # --- layout and drawing ---------------------------------------------------------------------------
+    def relayout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        width, height = size
+        margin = round(clamp(min(width, height) * 0.03, 10, 28))
+        self.font = round(clamp(min(width, height) * 0.03, 15, 22))
+        self.bar_h = max(MIN_TAP, round(self.font * 2.6))
+        button_h = max(MIN_TAP, round(self.font * 2.5))
+        text_w = min(MAX_TEXT_WIDTH, width - 2 * margin)
+        top = self.bar_h + margin
+        self.text_area = pygame.Rect((width - text_w) // 2, top, text_w, height - top - button_h - 2 * margin)
+        nav_w = min(220, (width - 4 * margin) // 3)
+        y = height - margin - button_h
+        total = 3 * nav_w + 2 * margin
+        left = (width - total) // 2
+        self.rects = {
+            name: pygame.Rect(left + index * (nav_w + margin), y, nav_w, button_h)
+            for index, name in enumerate(NAV)
+        }
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(PANEL)
+        width = self.size[0]
+        assets = self.ctx.assets
+        pygame.draw.rect(surface, BAR, (0, 0, width, self.bar_h))
+        title = assets.text(self.ctx.t("rules_title"), round(self.font * 1.3), TEXT, bold=True)
+        surface.blit(title, title.get_rect(center=(width // 2, self.bar_h // 2)))
+        pages = self.pages()
+        page = assets.text(self.ctx.t("page", n=self.page + 1, m=len(pages)), self.font, TEXT)
+        surface.blit(page, page.get_rect(midright=(width - 12, self.bar_h // 2)))
+        y = self.text_area.top
+        for text, heading in pages[self.page]:
+            if text:
+                color = HEADING if heading else PANEL_TEXT
+                surface.blit(
+                    assets.text(text, self.font + 3 if heading else self.font, color, heading),
+                    (self.text_area.left, y),
+                )
+            y += line_height(self.font + 1)
+        last = len(pages) - 1
+        for name, rect in self.rects.items():
+            off = (name == "prev" and self.page == 0) or (name == "next" and self.page == last)
+            style = Style.OFF if off else (Style.PRIMARY if name == "close" else Style.NORMAL)
+            label = self.ctx.t(f"btn_{name}")
+            draw_button(surface, assets, rect, label, self.font, style=style, focused=self.focus == name)

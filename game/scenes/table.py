@@ -1,0 +1,314 @@
+"""The table: the scene where a deal is played.
+
+Taps and keys become calls on :class:`game.play.Play` (which asks the rules); moves that
+succeed start an animation and, when the deal ends, open the win or dead-end panel. The
+clock pauses while the window is hidden or another screen covers the table.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.analysis import Outcome, analysis_available
+from game.anim import Animator
+from game.config import ANALYSIS_SLICE_MS
+from game.context import Context
+from game.input import Action, Command, Key, Tap
+from game.play import DECK, Effect, Play, Tone
+from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout, compute_layout
+from game.render.table_view import TableFrame, TableView
+from game.render.widgets import Style
+from game.texts import format_time
+from rules import RECYCLE, Kind, check
+
+from .base import Scene, SceneManager
+from .deal_dialog import DealDialog
+from .focus import DIRECTIONS, nearest, step_focus
+from .panel import Panel
+from .panels import dead_end_panel, lost_panel, win_panel
+from .rules_screen import RulesScreen
+from .settings_screen import SettingsScreen
+
+BUTTON_ORDER = ("deal", *PILE_CONTROLS, *CONTROLS)
+"""Tab order of the table's controls."""
+BUSY_DOTS_PER_SECOND = 3
+
+
+class TableScene(Scene):
+    opaque = True
+
+    def __init__(self, ctx: Context, manager: SceneManager, play: Play) -> None:
+        self.ctx = ctx
+        self.manager = manager
+        self.play = play
+        self.view = TableView(ctx.assets)
+        self.anim = Animator(ctx.rng)
+        self.layout: TableLayout = compute_layout((640, 480))
+        self.focus: int | str | None = None
+        self.focus_visible = False
+        self.visible = True
+        self._analysis_ready = analysis_available()
+        self._shown_time = ""
+        self._busy_age = 0.0
+
+    # --- deals ---------------------------------------------------------------------------------
+    def start(self, play: Play) -> None:
+        """Play ``play`` from now on (a new deal or a position), closing any panel above."""
+        self.manager.pop_above(self)
+        self.play = play
+        self.anim.clear()
+        self.focus = None
+        if not self.visible:
+            play.session.hide()
+
+    def new_deal(self, number: int | None = None) -> None:
+        """Deal ``number``, or a random one in the current deal mode, under the current settings."""
+        self.start(self.ctx.dealer.deal(self.ctx.settings, number))
+
+    def replay(self) -> None:
+        self.manager.pop_above(self)
+        self.play.restart()
+        self.anim.clear()
+        if not self.visible:
+            self.play.session.hide()
+
+    def set_visible(self, visible: bool) -> None:
+        """The player can (or cannot) see the table: the clock runs only while they can."""
+        self.visible = visible
+        if visible:
+            self.play.session.show()
+        else:
+            self.play.session.hide()
+
+    # --- input ---------------------------------------------------------------------------------
+    def handle(self, command: Command) -> None:
+        if isinstance(command, Tap):
+            self.focus_visible = False
+            self._tap(command.pos)
+        elif isinstance(command, Key):
+            self._key(command)
+
+    def _tap(self, pos: tuple[int, int]) -> None:
+        button = self.layout.hit_button(pos)
+        if button is not None:
+            self.press(button)
+            return
+        place = self.layout.hit_place(pos, self.play.state.pyramid)
+        if place is not None:
+            self.focus = place
+            self._after(self.play.tap(place))
+        elif self.play.selected is not None or self.play.hint is not None:
+            self.play.cancel()
+
+    def _key(self, key: Key) -> None:
+        action = key.action
+        if action in DIRECTIONS:
+            self._move_focus(action)
+        elif action in (Action.NEXT, Action.PREV):
+            self._cycle_buttons(1 if action is Action.NEXT else -1)
+        elif action is Action.CONFIRM:
+            self._confirm()
+        elif action is Action.CANCEL:
+            self.play.cancel()
+        else:
+            shortcut = {
+                Action.UNDO: "undo",
+                Action.HINT: "hint",
+                Action.NEW: "new",
+                Action.DRAW: "draw",
+                Action.RECYCLE: "recycle",
+            }.get(action)
+            if shortcut is not None:
+                self.press(shortcut)
+
+    def press(self, name: str) -> None:
+        """A control was pressed (tapped, or activated with the keyboard)."""
+        play = self.play
+        if name == "undo":
+            if play.undo():
+                self.anim.clear()
+        elif name == "hint":
+            play.show_hint()
+        elif name == "analyse":
+            play.start_analysis()
+        elif name in ("new", "deal"):
+            self.manager.push(DealDialog(self.ctx, self.manager, self.new_deal))
+        elif name == "rules":
+            self.manager.push(RulesScreen(self.ctx, self.manager))
+        elif name == "settings":
+            self.manager.push(SettingsScreen(self.ctx, self.manager))
+        elif name == "draw":
+            self._after(play.draw())
+        elif name == "recycle":
+            self._after(play.recycle())
+
+    def _after(self, effect: Effect | None) -> None:
+        """Animate a move that was made and open the end panel if the deal is over."""
+        self._repair_focus()
+        if effect is None:
+            return
+        if not self.ctx.settings.reduced_motion:
+            self.anim.effect(effect, self.layout)
+        session = self.play.session
+        if session.is_won:
+            if not self.ctx.settings.reduced_motion:
+                self.anim.win(self.layout)
+            self.manager.push(win_panel(self.ctx, self.manager, self.play, self.new_deal, self.replay))
+        elif session.is_dead_end:
+            panel = dead_end_panel(
+                self.ctx, self.manager, self.play,
+                on_undo=self._undo_from_panel, on_replay=self.replay, on_new=self.new_deal,
+            )  # fmt: skip
+            self.manager.push(panel)
+
+    def _undo_from_panel(self) -> None:
+        self.manager.pop_above(self)
+        self.press("undo")
+
+    # --- keyboard focus --------------------------------------------------------------------------
+    def _candidates(self) -> dict[int, pygame.Rect]:
+        """Places the arrows can reach: every card that can be selected now, and the deck."""
+        places = [p for p in range(DECK + 1) if p == DECK or self.play.selectable(p)]
+        return {p: self.layout.place_rect(p) for p in places}
+
+    def _move_focus(self, action: Action) -> None:
+        candidates = self._candidates()
+        if not self.focus_visible or not isinstance(self.focus, int) or self.focus not in candidates:
+            self.focus_visible = True
+            self.focus = self._default_focus(candidates)
+            return
+        target = step_focus(self.layout.place_rect(self.focus), action, candidates)
+        if target is not None:
+            self.focus = target
+
+    def _default_focus(self, candidates: dict[int, pygame.Rect]) -> int | None:
+        if isinstance(self.focus, int) and self.focus in candidates:
+            return self.focus
+        base = self.layout.slots[-1]
+        return nearest((self.layout.size[0] // 2, base.centery), candidates)
+
+    def _cycle_buttons(self, step: int) -> None:
+        self.focus_visible = True
+        if isinstance(self.focus, str) and self.focus in BUTTON_ORDER:
+            index = (BUTTON_ORDER.index(self.focus) + step) % len(BUTTON_ORDER)
+        else:
+            index = 0 if step > 0 else len(BUTTON_ORDER) - 1
+        self.focus = BUTTON_ORDER[index]
+
+    def _confirm(self) -> None:
+        if not self.focus_visible or self.focus is None:
+            self._move_focus(Action.UP)
+            return
+        if isinstance(self.focus, str):
+            self.press(self.focus)
+            return
+        self._after(self.play.tap(self.focus))
+        partners = self.play.partners()
+        if partners and self.focus is not None:
+            rects = {p: self.layout.place_rect(p) for p in partners}
+            self.focus = nearest(self.layout.place_rect(self.play.selected or 0).center, rects)
+
+    def _repair_focus(self) -> None:
+        """After a move the focused card may be gone: move the focus to the nearest playable one."""
+        if not isinstance(self.focus, int):
+            return
+        candidates = self._candidates()
+        if self.focus not in candidates:
+            self.focus = nearest(self.layout.place_rect(self.focus).center, candidates)
+
+    # --- time ------------------------------------------------------------------------------------
+    def update(self, dt: float) -> bool:
+        changed = self.anim.update(dt)
+        if self.play.analysis is not None:
+            self._busy_age += dt
+            changed = True
+            outcome = self.play.step_analysis(ANALYSIS_SLICE_MS)
+            if outcome is Outcome.LOST:
+                self.manager.push(
+                    lost_panel(self.ctx, self.manager, self._undo_from_panel, self.replay, self.new_deal)
+                )
+        shown = format_time(self.play.session.clock.elapsed())
+        if shown != self._shown_time:
+            self._shown_time = shown
+            changed = True
+        return changed
+
+    # --- drawing -------------------------------------------------------------------------------
+    def relayout(self, size: tuple[int, int]) -> None:
+        self.layout = compute_layout(size)
+        self.ctx.assets.prepare(self.layout.card)
+        self.anim.clear()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.view.draw(surface, self.layout, self.frame())
+        self.anim.draw(surface, self.ctx.assets, self.layout.card)
+
+    def overlay_active(self) -> bool:
+        return self.anim.flourishing
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """The win flourish, over the table and its end panel but not over other screens."""
+        top = self.manager.top
+        if top is self or isinstance(top, Panel):
+            self.anim.draw_flourish(surface)
+
+    def frame(self) -> TableFrame:
+        """What the view shows now."""
+        texts = self.ctx.texts
+        play = self.play
+        state = play.state
+        session = play.session
+        label = play.shown_label
+        label_text = texts.label(label) if label is not None else texts.t("label_hidden")
+        deal = texts.t("deal", n=play.number) + " · " + label_text if play.number is not None else label_text
+        self.layout.fit_deal_chip(self.ctx.assets.font(self.layout.font).size(deal)[0])
+        line, tone = "", Tone.INFO
+        if play.line is not None:
+            line, tone = texts.t(play.line.key, **play.line.params), play.line.tone
+            if tone is Tone.BUSY:
+                line += "." * (1 + int(self._busy_age * BUSY_DOTS_PER_SECOND) % 3)
+        return TableFrame(
+            state=state,
+            deal_text=deal,
+            pass_text=texts.t("pass", n=state.pass_no, p=state.rules.passes),
+            status=[
+                texts.t("removed", n=state.removed_from_pyramid),
+                texts.t("stock", n=state.stock_count),
+                texts.t("time", t=self._shown_time or format_time(session.clock.elapsed())),
+                texts.moves(session.moves),
+            ],
+            line=line,
+            tone=tone,
+            buttons=self._buttons(deal),
+            selected=play.selected,
+            partners=play.partners(),
+            hint=self._hint_targets(),
+            focus=self.focus if self.focus_visible else None,
+            hidden=self.anim.hidden_places(),
+            recycle_ready=check(state, RECYCLE) is None,
+        )
+
+    def _buttons(self, deal: str) -> dict[str, tuple[str, Style]]:
+        texts = self.ctx.texts
+        state = self.play.state
+        recycle_ok = check(state, RECYCLE) is None
+        styles = {
+            "draw": Style.NORMAL if state.stock_count else Style.OFF,
+            "recycle": Style.PRIMARY if recycle_ok else Style.OFF,
+            "undo": Style.NORMAL if self.play.session.history else Style.OFF,
+            "analyse": Style.NORMAL if self._analysis_ready else Style.OFF,
+        }
+        buttons = {"deal": (deal, Style.CHIP)}
+        for name in (*PILE_CONTROLS, *CONTROLS):
+            buttons[name] = (texts.t(f"btn_{name}"), styles.get(name, Style.NORMAL))
+        return buttons
+
+    def _hint_targets(self) -> list[int | str]:
+        move = self.play.hint
+        if move is None:
+            return []
+        if move.kind is Kind.DRAW:
+            return [DECK]
+        if move.kind is Kind.RECYCLE:
+            return [DECK, "recycle"]
+        return list(move.places)
