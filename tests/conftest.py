@@ -7,3 +7,67 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+# --- the game (pygame with the dummy video driver) ----------------------------------------------
+
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.app import App, make_context
+from game.settings import Settings
+from rules import Move, State, parse_moves
+
+
+@pytest.fixture
+def display() -> Iterator[None]:
+    """An initialised pygame display and font module, shut down after the test."""
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    pygame.quit()
+
+
+@pytest.fixture
+def make_app(display: None) -> Callable[..., App]:
+    """Build the real game: ``make_app(deal=1, size=(1280, 720), lang="es", passes=3, overlap=True)``.
+
+    ``state=`` starts from a given position instead of the numbered deal (``deal`` is then
+    only its number). Other keywords are settings. Drive the app with :mod:`game.driver`.
+    """
+
+    def build(
+        *,
+        deal: int = 1,
+        size: tuple[int, int] = (1280, 720),
+        lang: str = "es",
+        passes: int = 3,
+        overlap: bool = True,
+        state: State | None = None,
+        **settings: object,
+    ) -> App:
+        chosen = Settings(passes=passes, overlap=overlap, lang=lang, **settings)  # type: ignore[arg-type]
+        ctx = make_context(chosen, seed=random.Random(deal).randint(0, 1 << 30))
+        play = ctx.dealer.deal(chosen, deal) if state is None else ctx.dealer.position(state, deal)
+        return App(ctx, play, size=size)
+
+    return build
+
+
+@pytest.fixture
+def winning_line() -> Callable[[str], tuple[int, list[Move]]]:
+    """``winning_line("passes=3 overlap=on")``: (deal number, moves) of a known win in tests/data."""
+    path = Path(__file__).resolve().parent / "data" / "winning_lines.txt"
+
+    def find(rules: str) -> tuple[int, list[Move]]:
+        for raw in path.read_text(encoding="utf-8").splitlines():
+            if raw.startswith(rules + " deal="):
+                head, moves = raw.split(":", 1)
+                return int(head.rsplit("=", 1)[1]), parse_moves(moves)
+        raise LookupError(f"no winning line for {rules}")
+
+    return find

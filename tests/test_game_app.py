@@ -1,0 +1,142 @@
+"""The whole game through posted events: a deal won by taps, window changes, the clock, touch."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from game.app import App
+from game.driver import play_by_taps, post_tap, step, tap, tap_button, tap_place
+from game.play import DECK
+from game.scenes.panel import Panel
+from game.scenes.table import TableScene
+from rules import STOCK, Move
+
+AppFactory = Callable[..., App]
+LineFinder = Callable[[str], tuple[int, list[Move]]]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (480, 800)])
+def test_a_winnable_deal_played_to_the_win_panel_by_taps_only(
+    make_app: AppFactory, winning_line: LineFinder, size: tuple[int, int]
+) -> None:
+    number, moves = winning_line("passes=3 overlap=on")
+    app = make_app(deal=number, size=size)
+    for move in moves:
+        before = app.table.play.session.moves
+        play_by_taps(app, move)
+        assert app.table.play.session.moves == before + 1, f"{move} was not made by its taps"
+    assert app.table.play.session.is_won
+    panel = app.manager.top
+    assert isinstance(panel, Panel)
+    assert panel.title(app.ctx.texts) == "¡Pirámide despejada!"
+    body = panel.body(app.ctx.texts)
+    assert f"Jugadas: {len(moves)} (deshechas: 0)" in body
+    assert "Cartas quitadas: 28 de 28" in body
+    step(app, 120)  # the flourish runs out; nothing is stuck
+
+
+def test_win_panel_exits_new_deal_replay_and_look(make_app: AppFactory, winning_line: LineFinder) -> None:
+    number, moves = winning_line("passes=3 overlap=on")
+    app = make_app(deal=number)
+    for move in moves:
+        play_by_taps(app, move)
+    panel = app.manager.top
+    assert isinstance(panel, Panel)
+    tap(app, panel.geometry().buttons[-1].center)  # look at the board
+    assert app.manager.top is app.table and app.table.play.session.is_won
+    tap_place(app, STOCK)  # nothing left to play: the line says so
+    assert app.table.frame().line == "la pirámide ya está despejada"
+    app.table.play.session.undo()
+    play_by_taps(app, moves[-1])
+    panel = app.manager.top
+    assert isinstance(panel, Panel)
+    tap(app, panel.geometry().buttons[2].center)  # replay
+    assert app.manager.top is app.table
+    assert app.table.play.number == number and app.table.play.session.moves == 0
+
+
+def test_copy_the_deal_number_with_one_tap(make_app: AppFactory, winning_line: LineFinder) -> None:
+    number, moves = winning_line("passes=3 overlap=on")
+    app = make_app(deal=number)
+    copied: list[str] = []
+    app.ctx.copy_text = lambda text: copied.append(text) is None
+    for move in moves:
+        play_by_taps(app, move)
+    panel = app.manager.top
+    assert isinstance(panel, Panel)
+    tap(app, panel.geometry().buttons[0].center)
+    assert copied == [str(number)]
+    assert panel.buttons[0].label(app.ctx.texts) == f"Número {number} copiado"
+
+
+def test_resize_and_fullscreen_mid_deal_keep_the_deal(make_app: AppFactory, winning_line: LineFinder) -> None:
+    number, moves = winning_line("passes=3 overlap=on")
+    app = make_app(deal=number)
+    for move in moves[:12]:
+        play_by_taps(app, move)
+    selectable = [p for p in range(28) if app.table.play.selectable(p)]
+    tap_place(app, selectable[0])  # something selected too
+    assert app.table.play.selected == selectable[0]
+    before = (app.table.play.state, app.table.play.session.moves, app.table.play.selected)
+    pygame.display.set_mode((480, 800), pygame.RESIZABLE)
+    step(app, 2)
+    assert app.table.layout.size == (480, 800) and not app.table.layout.landscape
+    assert (app.table.play.state, app.table.play.session.moves, app.table.play.selected) == before
+    app.toggle_fullscreen()
+    step(app, 2)
+    assert app.fullscreen and app.table.layout.size == pygame.display.get_surface().get_size()
+    assert (app.table.play.state, app.table.play.session.moves) == before[:2]
+    app.toggle_fullscreen()
+    step(app, 2)
+    assert app.table.layout.size == (480, 800)
+    tap_place(app, selectable[0])  # let go of it, and play on to the end with the new layout
+    for move in moves[12:]:
+        play_by_taps(app, move)
+    assert app.table.play.session.is_won
+
+
+def test_clock_starts_at_first_move_and_pauses_while_hidden(make_app: AppFactory) -> None:
+    app = make_app(deal=5)
+    clock = app.table.play.session.clock
+    step(app, 3)
+    assert not clock.started
+    tap_place(app, DECK)
+    assert clock.running
+    for kind in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
+        pygame.event.post(pygame.event.Event(kind))
+        step(app)
+        assert not clock.running, pygame.event.event_name(kind)
+        back = {
+            pygame.WINDOWFOCUSLOST: pygame.WINDOWFOCUSGAINED,
+            pygame.WINDOWMINIMIZED: pygame.WINDOWRESTORED,
+            pygame.WINDOWHIDDEN: pygame.WINDOWSHOWN,
+        }[kind]
+        pygame.event.post(pygame.event.Event(back))
+        step(app)
+        assert clock.running
+    tap_button(app, "rules")  # another screen covers the table: paused too
+    assert not clock.running
+    app.manager.pop(app.manager.stack[-1])
+    step(app)
+    assert clock.running
+
+
+def test_touch_taps_count_once(make_app: AppFactory) -> None:
+    app = make_app(deal=5)
+    pos = app.table.layout.tap_point(DECK)
+    post_tap(pos, touch=True)
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, finger_id=0, touch_id=0))
+    pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=0.5, y=0.5, finger_id=0, touch_id=0))
+    step(app)
+    assert app.table.play.session.moves == 1
+
+
+def test_quit_event_stops_the_loop(make_app: AppFactory) -> None:
+    app = make_app()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    step(app)
+    assert not app.running
+    assert isinstance(app.manager.stack[0], TableScene)

@@ -1,0 +1,112 @@
+"""Every refusal the player can cause is shown as its one line, and changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from game.app import App
+from game.driver import press_key, tap_button, tap_place
+from game.play import DECK
+from game.render.widgets import Style
+from rules import WASTE, Refusal, parse_position
+
+AppFactory = Callable[..., App]
+
+
+def shown(app: App) -> str:
+    return app.table.frame().line
+
+
+def assert_refused(app: App, refusal: Refusal, before: tuple[object, int]) -> None:
+    assert shown(app) == refusal.message
+    assert (app.table.play.state, app.table.play.session.moves) == before
+
+
+def snapshot(app: App) -> tuple[object, int]:
+    return app.table.play.state, app.table.play.session.moves
+
+
+def test_pair_not_summing_13(make_app: AppFactory) -> None:
+    app = make_app(deal=1)  # base row: K♠ K♦ 10♦ 10♣ J♣ 10♥ 8♣
+    before = snapshot(app)
+    tap_place(app, 23)
+    tap_place(app, 24)
+    assert_refused(app, Refusal.NOT_13, before)
+    assert app.table.play.selected == 23  # the selection stays; tap it again to let go
+    tap_place(app, 23)
+    assert app.table.play.selected is None
+
+
+def test_covered_card(make_app: AppFactory) -> None:
+    app = make_app(deal=1)
+    before = snapshot(app)
+    tap_place(app, 0)
+    assert_refused(app, Refusal.COVERED, before)
+    tap_place(app, 23)
+    tap_place(app, 15)  # covered, even as a partner
+    assert_refused(app, Refusal.COVERED, before)
+
+
+def test_nothing_to_draw(make_app: AppFactory) -> None:
+    app = make_app(state=parse_position("pyramid: P21=5h P22=2c; waste: 3d"))
+    assert app.table.frame().buttons["draw"][1] is Style.OFF
+    before = snapshot(app)
+    tap_button(app, "draw")
+    assert_refused(app, Refusal.NOTHING_TO_DRAW, before)
+    app.table.play.line = None
+    press_key(app, pygame.K_d)
+    assert_refused(app, Refusal.NOTHING_TO_DRAW, before)
+
+
+def test_recycle_while_the_stock_has_cards_is_greyed_and_explains(make_app: AppFactory) -> None:
+    app = make_app(deal=1)
+    assert app.table.frame().buttons["recycle"][1] is Style.OFF
+    before = snapshot(app)
+    tap_button(app, "recycle")
+    assert_refused(app, Refusal.STOCK_NOT_EMPTY, before)
+    app.table.play.line = None
+    press_key(app, pygame.K_r)
+    assert_refused(app, Refusal.STOCK_NOT_EMPTY, before)
+
+
+def test_no_recycles_left(make_app: AppFactory) -> None:
+    app = make_app(state=parse_position("pyramid: P21=5h P22=2c; waste: 3d; pass: 3"))
+    before = snapshot(app)
+    tap_button(app, "recycle")
+    assert_refused(app, Refusal.NO_RECYCLES_LEFT, before)
+    app.table.play.line = None
+    tap_place(app, DECK)  # the empty stock offers a recycle too, with the same answer
+    assert_refused(app, Refusal.NO_RECYCLES_LEFT, before)
+
+
+def test_waste_empty(make_app: AppFactory) -> None:
+    app = make_app(state=parse_position("pyramid: P21=5h P22=2c"))
+    before = snapshot(app)
+    press_key(app, pygame.K_r)
+    assert_refused(app, Refusal.WASTE_EMPTY, before)
+
+
+def test_no_card_on_the_empty_waste(make_app: AppFactory) -> None:
+    app = make_app(deal=1)
+    before = snapshot(app)
+    tap_place(app, WASTE)
+    assert_refused(app, Refusal.NO_CARD, before)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (480, 800)])
+def test_recycle_lights_up_when_it_can_be_done(make_app: AppFactory, size: tuple[int, int]) -> None:
+    app = make_app(state=parse_position("pyramid: P21=5h P22=2c; stock: 3d"), size=size)
+    tap_place(app, DECK)
+    assert app.table.frame().buttons["recycle"][1] is Style.PRIMARY
+    assert app.table.frame().buttons["draw"][1] is Style.OFF
+
+
+def test_refusals_in_english(make_app: AppFactory) -> None:
+    app = make_app(deal=1, lang="en")
+    tap_place(app, 0)
+    assert shown(app) == "that card is still covered"
+    press_key(app, pygame.K_r)
+    assert shown(app) == "you can recycle when the stock is empty"

@@ -1,0 +1,67 @@
+"""The text catalogues: same keys in every language, SPEC wordings, refusals from the rules."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.texts import CATALOGUES, RULES_TEXT, Texts, format_time
+from rules import Refusal
+from rules.labels import Label
+
+SPEC_WORDING = {
+    "btn_undo": "Deshacer",
+    "btn_hint": "Pista",
+    "btn_new": "Nuevo reparto",
+    "btn_rules": "Reglas",
+    "btn_analyse": "¿Aún se gana?",
+    "btn_recycle": "Otra vuelta",
+    "label_solvable": "Con solución comprobada",
+    "label_unsolvable": "Demostrado sin solución",
+    "label_unknown": "Sin determinar",
+    "label_hidden": "Puede no tener solución",
+    "mode_solvable": "solo con solución",
+    "mode_random": "totalmente al azar",
+    "analysis_busy": "buscando una solución",
+    "pass": "vuelta {n} de {p}",
+    "removed": "{n} de 28",
+}
+
+
+def test_every_language_has_the_same_keys_and_fields() -> None:
+    spanish = CATALOGUES["es"]
+    for lang, catalogue in CATALOGUES.items():
+        assert catalogue.keys() == spanish.keys(), lang
+        for key, text in catalogue.items():
+            assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", spanish[key])), (lang, key)
+    assert RULES_TEXT.keys() == CATALOGUES.keys()
+
+
+def test_spanish_keeps_the_spec_wording() -> None:
+    for key, text in SPEC_WORDING.items():
+        assert CATALOGUES["es"][key] == text
+
+
+@pytest.mark.parametrize("refusal", list(Refusal))
+def test_spanish_refusals_are_the_rules_own_lines(refusal: Refusal) -> None:
+    assert Texts("es").refusal(refusal) == refusal.message
+    assert Texts("en").refusal(refusal) != refusal.message
+
+
+def test_labels_and_plurals() -> None:
+    texts = Texts("en")
+    assert texts.label(Label.UNKNOWN) == "Undetermined"
+    assert texts.moves(1) == "1 move" and texts.moves(2) == "2 moves"
+    assert Texts("es").moves(0) == "0 jugadas"
+
+
+def test_time_format() -> None:
+    assert format_time(0) == "0:00"
+    assert format_time(75.9) == "1:15"
+    assert format_time(3725) == "1:02:05"
+
+
+def test_unknown_language_is_refused() -> None:
+    with pytest.raises(ValueError, match="fr"):
+        Texts("fr")
