@@ -1,0 +1,117 @@
+"""Save screenshots of every screen of the game, driven by posted events, for people to look at.
+
+    python tools/screenshots.py OUT_DIR [--sizes 1280x720,480x800] [--langs es,en]
+
+Uses SDL's dummy video driver (no window needed). For each size and language it saves the
+table mid-deal with a selection and its partners, a hint, the win panel, the dead-end
+panel, the rules screen, settings and the deal dialog.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame
+
+from game.app import App, make_context
+from game.driver import play_by_taps, press_key, step, tap_button, tap_place
+from game.settings import Settings
+from rules import RuleSet, parse_moves, partners
+from solver.hints import suggest
+
+ROOT = Path(__file__).resolve().parent.parent
+LINES = ROOT / "tests" / "data" / "winning_lines.txt"
+DEFAULT_SIZES = "1280x720,1920x1080,480x800,720x1280"
+
+
+def winning_line(rules: RuleSet) -> tuple[int, str]:
+    """The first known winning line for ``rules`` in the test data: (deal number, moves)."""
+    for raw in LINES.read_text(encoding="utf-8").splitlines():
+        if raw.startswith(str(rules) + " deal="):
+            head, moves = raw.split(":", 1)
+            return int(head.rsplit("=", 1)[1]), moves
+    raise SystemExit(f"no winning line for {rules} in {LINES}")
+
+
+def new_app(size: tuple[int, int], lang: str, number: int) -> App:
+    settings = Settings(lang=lang)
+    ctx = make_context(settings, seed=7)
+    return App(ctx, ctx.dealer.deal(settings, number), size=size)
+
+
+def save(app: App, out: Path, name: str) -> None:
+    step(app, 30)
+    app.draw()
+    pygame.image.save(pygame.display.get_surface(), out / f"{name}.png")
+
+
+def shoot(size: tuple[int, int], lang: str, out: Path) -> None:
+    tag = f"{size[0]}x{size[1]}-{lang}"
+    number, line = winning_line(RuleSet())
+    moves = parse_moves(line)
+    app = new_app(size, lang, number)
+    for move in moves[:18]:
+        play_by_taps(app, move)
+    play = app.table.play
+    tap_place(app, next(p for p in range(28) if play.selectable(p) and partners(play.state, p)))
+    save(app, out, f"{tag}-table-selection")
+    press_key(app, pygame.K_ESCAPE)
+    tap_button(app, "hint")
+    press_key(app, pygame.K_RIGHT)
+    save(app, out, f"{tag}-table-hint-focus")
+    for move in moves[18:]:
+        play_by_taps(app, move)
+    save(app, out, f"{tag}-win")
+    press_key(app, pygame.K_ESCAPE)
+    tap_button(app, "rules")
+    save(app, out, f"{tag}-rules")
+    press_key(app, pygame.K_ESCAPE)
+    press_key(app, pygame.K_ESCAPE)
+    tap_button(app, "settings")
+    save(app, out, f"{tag}-settings")
+    press_key(app, pygame.K_ESCAPE)
+    press_key(app, pygame.K_n)
+    for key in (pygame.K_4, pygame.K_2):
+        press_key(app, key)
+    save(app, out, f"{tag}-deal-dialog")
+    press_key(app, pygame.K_RETURN)
+    dead_end(app)
+    save(app, out, f"{tag}-dead-end")
+
+
+def dead_end(app: App) -> None:
+    """Follow the hint until the deal ends; on this deal that is a dead end."""
+    play = app.table.play
+    while not play.session.is_over:
+        move = suggest(play.state)
+        assert move is not None
+        play_by_taps(app, move)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--sizes", default=DEFAULT_SIZES)
+    parser.add_argument("--langs", default="es,en")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    pygame.display.init()
+    pygame.font.init()
+    for text in args.sizes.split(","):
+        width, height = (int(v) for v in text.lower().split("x"))
+        for lang in args.langs.split(","):
+            shoot((width, height), lang, args.out)
+    print(f"screenshots saved in {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
