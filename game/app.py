@@ -15,7 +15,7 @@ import pygame
 
 from rules.labels import LabelTable
 
-from .config import FPS, WINDOW_SIZE
+from .config import DESKTOP_MARGIN, FPS, MIN_WINDOW, WINDOW_SIZE
 from .context import Context
 from .dealer import Dealer
 from .input import Action, Key, Visibility, Window, to_command, to_window_signal
@@ -37,6 +37,16 @@ def display_surface() -> pygame.Surface:
     return surface
 
 
+def fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """``size``, shrunk (keeping its shape) so the window and its frame fit on the desktop."""
+    desktops = pygame.display.get_desktop_sizes()
+    if not desktops:
+        return size
+    room_w, room_h = desktops[0][0] - DESKTOP_MARGIN, desktops[0][1] - DESKTOP_MARGIN
+    scale = min(1.0, room_w / size[0], room_h / size[1])
+    return max(MIN_WINDOW[0], round(size[0] * scale)), max(MIN_WINDOW[1], round(size[1] * scale))
+
+
 def open_window(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
     """Set the video mode; returns the new display surface (always fetch it again after this)."""
     if fullscreen:
@@ -48,13 +58,15 @@ def open_window(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
 
 class App:
     def __init__(
-        self, ctx: Context, play: Play, size: tuple[int, int] = WINDOW_SIZE, fullscreen: bool = False
+        self, ctx: Context, play: Play, size: tuple[int, int] | None = None, fullscreen: bool = False
     ) -> None:
+        """Open the window (``size``; by default :data:`WINDOW_SIZE` fitted to the desktop) and
+        show ``play`` on the table."""
         self.ctx = ctx
-        self.windowed_size = size
+        self.windowed_size = fit_to_desktop(WINDOW_SIZE) if size is None else size
         self.fullscreen = fullscreen
         pygame.display.set_caption(Texts(ctx.settings.lang).t("title"))
-        self.screen = open_window(size, fullscreen)
+        self.screen = open_window(self.windowed_size, fullscreen)
         pygame.event.clear()
         self.manager = SceneManager()
         self.manager.relayout(self.screen.get_size())

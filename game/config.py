@@ -20,6 +20,8 @@ FONT_BOLD = ASSETS / "fonts" / "DejaVuSans-Bold.ttf"
 
 # --- window and loop --------------------------------------------------------------------------
 WINDOW_SIZE = (1280, 720)
+DESKTOP_MARGIN = 80
+"""Pixels kept free around a new window for the window manager's frame and panels."""
 MIN_WINDOW = (320, 320)
 """Layout still works below this, but nothing is promised to be readable."""
 FPS = 60

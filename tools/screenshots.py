@@ -4,7 +4,7 @@
 
 Uses SDL's dummy video driver (no window needed). For each size and language it saves the
 table mid-deal with a selection and its partners, a hint, the win panel, the dead-end
-panel, the rules screen, settings and the deal dialog.
+panel, the rules screen, settings and the deal dialog, plus a keyboard selection.
 """
 
 from __future__ import annotations
@@ -63,6 +63,10 @@ def shoot(size: tuple[int, int], lang: str, out: Path) -> None:
     play = app.table.play
     tap_place(app, next(p for p in range(28) if play.selectable(p) and partners(play.state, p)))
     save(app, out, f"{tag}-table-selection")
+    press_key(app, pygame.K_ESCAPE)
+    for key in (pygame.K_UP, pygame.K_LEFT, pygame.K_RETURN):
+        press_key(app, key)
+    save(app, out, f"{tag}-table-keyboard")
     press_key(app, pygame.K_ESCAPE)
     tap_button(app, "hint")
     press_key(app, pygame.K_RIGHT)

@@ -27,6 +27,7 @@ from game.config import (
 )
 from game.play import Tone
 from rules import STOCK, WASTE, State
+from rules.topology import SLOTS
 
 from .assets import Assets
 from .cards import dashed_rect, ring
@@ -39,8 +40,10 @@ TONE_COLORS: dict[Tone, Color] = {
     Tone.HINT: HINT,
     Tone.BUSY: BUSY_TEXT,
 }
-COVERED_SHADE = 46
-"""Alpha of the shade over covered pyramid cards: free cards stand out, covered ones stay readable."""
+COVERED_SHADE = (0, 20, 10, 46)
+"""The shade over covered pyramid cards: free cards stand out, covered ones stay readable."""
+SELECTED_TINT = (255, 190, 30, 64)
+"""The warm tint over the selected card (with its gold ring)."""
 
 
 @dataclass
@@ -66,12 +69,12 @@ class TableView:
     def __init__(self, assets: Assets) -> None:
         self.assets = assets
         self._felt: pygame.Surface | None = None
-        self._shade: pygame.Surface | None = None
+        self._tints: dict[tuple[tuple[int, int], tuple[int, int, int, int]], pygame.Surface] = {}
 
     def draw(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
         surface.blit(self._felt_for(layout.size), (0, 0))
         self._top_bar(surface, layout, frame)
-        self._pyramid(surface, layout, frame.state)
+        self._pyramid(surface, layout, frame.state, frame.selected)
         self._piles(surface, layout, frame)
         self._marks(surface, layout, frame)
         self._line(surface, layout, frame)
@@ -116,22 +119,30 @@ class TableView:
         surface.blit(text, text.get_rect(center=layout.message.center))
 
     # --- cards --------------------------------------------------------------------------------
-    def _pyramid(self, surface: pygame.Surface, layout: TableLayout, state: State) -> None:
+    def _pyramid(
+        self, surface: pygame.Surface, layout: TableLayout, state: State, selected: int | None
+    ) -> None:
         size = layout.card
         free = state.uncovered
         for slot, card in state.pyramid_cards().items():
             rect = layout.slots[slot]
             surface.blit(self.assets.face(card, size), rect)
-            if not free >> slot & 1:
-                surface.blit(self._shade_for(size), rect)
+            if slot == selected:
+                surface.blit(self._tint(size, SELECTED_TINT), rect)
+            elif not free >> slot & 1:
+                surface.blit(self._tint(size, COVERED_SHADE), rect)
 
-    def _shade_for(self, size: tuple[int, int]) -> pygame.Surface:
-        if self._shade is None or self._shade.get_size() != size:
+    def _tint(self, size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surface:
+        """A card-shaped translucent overlay (cached per size and colour)."""
+        key = (size, rgba)
+        if key not in self._tints:
+            if len(self._tints) > 8:
+                self._tints.clear()
             shade = pygame.Surface(size, pygame.SRCALPHA)
             radius = max(3, size[0] // 10)
-            pygame.draw.rect(shade, (0, 20, 10, COVERED_SHADE), shade.get_rect(), border_radius=radius)
-            self._shade = shade.convert_alpha()
-        return self._shade
+            pygame.draw.rect(shade, rgba, shade.get_rect(), border_radius=radius)
+            self._tints[key] = shade.convert_alpha()
+        return self._tints[key]
 
     def _piles(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
         state = frame.state
@@ -181,11 +192,16 @@ class TableView:
     def _marks(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
         thick = max(3, layout.card[0] // 28)
         if frame.selected is not None:
-            ring(surface, layout.place_rect(frame.selected), SELECTED, thick + 1, gap=1)
+            rect = layout.place_rect(frame.selected)
+            if frame.selected >= SLOTS:
+                surface.blit(self._tint(layout.card, SELECTED_TINT), rect)
+            ring(surface, rect, SELECTED, thick + 1, gap=1)
         for place in frame.partners:
             dashed_rect(surface, layout.place_rect(place), PARTNER, thick, max(6, layout.card[0] // 9))
         for target in frame.hint:
             rect = layout.buttons[target] if isinstance(target, str) else layout.place_rect(target)
             ring(surface, rect, HINT, thick, gap=2)
         if isinstance(frame.focus, int):
-            focus_ring(surface, layout.place_rect(frame.focus), radius=max(4, layout.card[0] // 10))
+            outside = 2 * (thick + 3)  # outside the selection and hint rings
+            rect = layout.place_rect(frame.focus).inflate(outside, outside)
+            focus_ring(surface, rect, radius=max(4, layout.card[0] // 8))
