@@ -1,1 +1,9 @@
-"""Exact Pyramid solver (pure Python, no pygame): verdicts, winning lines, hints."""
+"""Exact Pyramid solver (pure Python, no pygame): verdicts, winning lines, hints.
+
+``solve(state)`` decides a position; ``Search(state)`` does the same in slices
+(``search.step(nodes)``) for the game's frame loop.
+"""
+
+from solver.search import Result, Search, Verdict, solve
+
+__all__ = ["Result", "Search", "Verdict", "solve"]

@@ -1,0 +1,68 @@
+"""Depth-first search with a transposition table, pausable between any two nodes.
+
+Good at finding wins quickly: children are tried from the earliest access (the least drawing
+and recycling) to the latest, ties in the move generator's order (pyramid pairs first). Trying
+early accesses first also means a position is rarely met again with a better access later.
+The table keeps, per
+``(pyr, stk)``, the best access already searched; a node reached again with a worse or equal
+access is skipped (dominance, see :mod:`solver.model`), a better one is searched again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from operator import itemgetter
+
+from solver.model import STOCK_BITS, Node, Problem
+from solver.movegen import successors
+
+_BY_ACCESS = itemgetter(2)
+
+
+class DepthFirst:
+    """``advance(n)`` searches about ``n`` more nodes and returns None while unfinished; when
+    finished it returns the path of nodes from the start to a win, or ``[]`` when none exists."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        self.nodes = 0
+        self.best: dict[int, int] = {}
+        self._path: list[Node] = [problem.start]
+        self._pause_at = 0
+        self._run = self._visit(problem.start)
+
+    def advance(self, budget: int) -> list[Node] | None:
+        self._pause_at = self.nodes + budget
+        try:
+            next(self._run)
+        except StopIteration as finished:
+            return list(self._path) if finished.value else []
+        return None
+
+    def _visit(self, node: Node) -> Generator[None, None, bool]:
+        pyr, stk, acc = node
+        key = pyr << STOCK_BITS | stk
+        seen = self.best.get(key)
+        if seen is not None and seen <= acc:
+            return False
+        self.best[key] = acc
+        self.nodes += 1
+        if self.nodes >= self._pause_at:
+            yield
+        children = successors(self.problem, pyr, stk, acc)
+        if not children:
+            return False
+        children.sort(key=_BY_ACCESS)
+        path, best = self._path, self.best
+        for child in children:
+            if child[0] == 0:
+                path.append(child)
+                return True
+            seen = best.get(child[0] << STOCK_BITS | child[1])
+            if seen is not None and seen <= child[2]:
+                continue  # checked here too, to spare a generator per repeated child
+            path.append(child)
+            if (yield from self._visit(child)):
+                return True
+            path.pop()
+        return False

@@ -1,0 +1,92 @@
+"""Turn a path of search nodes into the moves a player makes, checked by ``rules``.
+
+Between two nodes exactly one pair (or nothing but Kings) leaves the table. The line plays it
+with real moves: draw (and recycle) until the stock card it needs is the stock's or the
+waste's top card, then the removal. Any King that is free or on top of the stock or the waste
+is removed as soon as it can be (the search deleted those Kings up front, see
+:mod:`solver.model`). Every move goes through :func:`rules.apply`, so an illegal step raises.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from rules.cards import KING
+from rules.legality import apply, playable_places
+from rules.moves import DRAW, RECYCLE, STOCK, WASTE, Move
+from rules.state import State
+from rules.topology import iter_slots
+from solver.model import Node, Problem
+
+MAX_DRAWS_PER_STEP = 3 * 24 + 3
+
+
+class LineError(RuntimeError):
+    """A node path could not be played out: a solver bug, never a user error."""
+
+
+class _Player:
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.moves: list[Move] = []
+
+    def play(self, move: Move) -> None:
+        self.state = apply(self.state, move)
+        self.moves.append(move)
+
+    def clear_kings(self) -> None:
+        """Remove every King that can go now, until none can (or the pyramid is clear)."""
+        while not self.state.is_won:
+            kings = [p for p in playable_places(self.state) if _rank(self.state, p) == KING]
+            if not kings:
+                return
+            self.play(Move.remove(kings[0]))
+
+    def advance(self) -> None:
+        """One draw, or a recycle when the stock is empty."""
+        self.play(DRAW if self.state.stock_top_index() is not None else RECYCLE)
+        self.clear_kings()
+
+    def bring_to_top(self, index: int) -> int:
+        """Draw until stock card ``index`` is the stock's or the waste's top card; its place."""
+        for _ in range(MAX_DRAWS_PER_STEP):
+            if self.state.stock_top_index() == index:
+                return STOCK
+            if self.state.waste_top_index() == index:
+                return WASTE
+            self.advance()
+        raise LineError(f"stock card {index} never came to the top")
+
+    def bring_pair_to_top(self, first: int, second: int) -> None:
+        for _ in range(MAX_DRAWS_PER_STEP):
+            if self.state.waste_top_index() == first and self.state.stock_top_index() == second:
+                return
+            self.advance()
+        raise LineError(f"stock cards {first} and {second} never met on top")
+
+
+def _rank(state: State, place: int) -> int:
+    card = state.card_at(place)
+    return card.rank if card else 0
+
+
+def play_out(problem: Problem, path: list[Node]) -> list[Move]:
+    """The moves from ``problem.state`` that follow ``path`` (from its start node to a win)."""
+    player = _Player(problem.state)
+    player.clear_kings()
+    for before, after in pairwise(path):
+        slots = [s for s in iter_slots(before[0] & ~after[0]) if problem.prank[s] != KING]
+        stock = iter_slots(before[1] & ~after[1])
+        if len(stock) == 2:
+            player.bring_pair_to_top(stock[0], stock[1])
+            player.play(Move.remove(STOCK, WASTE))
+        elif len(stock) == 1 and len(slots) == 1:
+            player.play(Move.remove(slots[0], player.bring_to_top(stock[0])))
+        elif len(slots) == 2 and not stock:
+            player.play(Move.remove(*slots))
+        else:
+            raise LineError(f"no single pair between {before} and {after}")
+        player.clear_kings()
+    if not player.state.is_won:
+        raise LineError("the line does not clear the pyramid")
+    return player.moves

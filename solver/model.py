@@ -1,0 +1,230 @@
+"""The solver's compact model of a position: a few integers and per-deal lookup tables.
+
+A search node is a tuple ``(pyr, stk, acc)``:
+
+* ``pyr`` — mask of pyramid slots still present;
+* ``stk`` — mask over stock-sequence indices of cards still in the stock or the waste;
+* ``acc`` — where the player stands in the stock: ``pass << 5 | cursor``, the cursor being one
+  past the waste's top card (0 when the waste is empty), as in :class:`rules.State`.
+
+The search moves from removal to removal. Draws and recycles are not nodes: from access
+``(p, c)`` the player can reach, by drawing only, every later cursor of pass ``p``, and every
+cursor of a later pass. So a smaller ``acc`` *dominates* a larger one with the same ``pyr`` and
+``stk``: everything possible from the larger is possible from the smaller. A removal that uses
+stock card ``s`` is made at the earliest access where ``s`` is the stock's or the waste's top card,
+which leaves the cursor just past the card before ``s``.
+
+Kings never need a partner, and are handled before the search starts:
+
+* a King on the stock or the waste is deleted from the sequence. Sound: a King there only hides
+  the cards beneath it; when a line of the game without it draws past its place, the real game
+  removes the King the moment it is the stock's or waste's top card, and the two lines agree again;
+* a free pyramid King is removed at once (see :meth:`Problem.norm`): removing it changes nothing
+  but uncovering cards, so any winning line stays winning with the King removed first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.cards import KING, PAIR_SUM
+from rules.state import State
+from rules.topology import COVERED_BY, iter_slots, uncovered
+
+ACC_SHIFT = 5
+CURSOR_MASK = (1 << ACC_SHIFT) - 1
+STOCK_BITS = 24
+"""``key = pyr << STOCK_BITS | stk`` packs a node's cards in one int (52 bits)."""
+
+Node = tuple[int, int, int]
+
+
+def node_key(pyr: int, stk: int) -> int:
+    return pyr << STOCK_BITS | stk
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """What one set of remaining pyramid cards allows, independent of the stock.
+
+    * ``pairs`` — the pyramid after each pyramid-only removal possible now (two free cards
+      summing 13, or a half-covered card with the card lying on it under the overlap rule);
+    * ``singles`` — for each free card: the rank its stock partner must have, and the pyramid
+      after it goes;
+    * ``needs`` — ``(q, n)``: at least ``n`` stock cards of rank ``q`` must still be reachable,
+      because ``n`` pyramid cards of rank 13 − q cannot all be matched with pyramid partners
+      (see :meth:`Problem._stock_needs`);
+    * ``partnerless`` — bit ``q`` set when no pyramid card of rank 13 − q is left, so a stock card
+      of rank ``q`` can only pair with another stock card.
+    """
+
+    index: int
+    pairs: tuple[int, ...]
+    singles: tuple[tuple[int, int], ...]
+    needs: tuple[tuple[int, int], ...]
+    partnerless: int
+
+
+class Problem:
+    """One position under one rule set, as the tables the search reads.
+
+    ``shape(pyr)`` builds each pyramid :class:`Shape` once and caches it; a deal reaches at most
+    1430 pyramid shapes (the order ideals of the seven-row triangle).
+    """
+
+    def __init__(self, state: State) -> None:
+        layout = state.layout
+        self.state = state
+        self.passes = state.rules.passes
+        self.overlap = state.rules.overlap
+        self.prank: tuple[int, ...] = tuple(card.rank if card else 0 for card in layout.pyramid)
+        self.srank: tuple[int, ...] = tuple(card.rank for card in layout.stock)
+        rank_stock = [0] * (KING + 1)
+        for index, rank in enumerate(self.srank):
+            rank_stock[rank] |= 1 << index
+        rank_pyr = [0] * (KING + 1)
+        for slot, rank in enumerate(self.prank):
+            if rank:
+                rank_pyr[rank] |= 1 << slot
+        self.rank_stock: tuple[int, ...] = tuple(rank_stock)
+        self.rank_pyr: tuple[int, ...] = tuple(rank_pyr)
+        self.stock_pairs: tuple[tuple[int, int], ...] = tuple(
+            (i, j)
+            for i in range(len(self.srank))
+            for j in range(i + 1, len(self.srank))
+            if self.srank[i] + self.srank[j] == PAIR_SUM
+        )
+        self.stock_complements: tuple[int, ...] = tuple(
+            rank_stock[PAIR_SUM - r] if r != KING else 0 for r in self.srank
+        )
+        """Per stock index, the mask of stock cards that pair with it."""
+        self.low_stock = sum(rank_stock[r] for r in range(1, 7))
+        """Stock cards of ranks A–6: every stock pair has exactly one of them."""
+        self.shapes: dict[int, Shape] = {}
+        self.shape_list: list[Shape] = []
+        self.start = self._start_node(state)
+
+    def _start_node(self, state: State) -> Node:
+        stk = state.stock & ~self.rank_stock[KING]
+        cursor = (stk & ((1 << state.cursor) - 1)).bit_length()
+        return self.norm(state.pyramid), stk, state.pass_no << ACC_SHIFT | cursor
+
+    def norm(self, pyr: int) -> int:
+        """``pyr`` with every free King removed, repeatedly (removing one may free another)."""
+        kings = self.rank_pyr[KING]
+        while True:
+            free_kings = uncovered(pyr) & kings & pyr
+            if not free_kings:
+                return pyr
+            pyr &= ~free_kings
+
+    def compatible(self, cones: dict[int, int], a: int, b: int) -> bool:
+        """Can pyramid slots ``a`` and ``b`` ever be removed together? Not when one lies
+        (through present cards) on the other, except a card with the card directly on it under
+        the overlap rule."""
+        if not (cones[a] >> b & 1 or cones[b] >> a & 1):
+            return True
+        return self.overlap and bool(COVERED_BY[a] >> b & 1 or COVERED_BY[b] >> a & 1)
+
+    def shape(self, pyr: int) -> Shape:
+        found = self.shapes.get(pyr)
+        if found is None:
+            found = self._build_shape(pyr)
+            self.shapes[pyr] = found
+            self.shape_list.append(found)
+        return found
+
+    def _build_shape(self, pyr: int) -> Shape:
+        rank = self.prank
+        free = iter_slots(uncovered(pyr))
+        pairs = [
+            self.norm(pyr & ~(1 << a) & ~(1 << b))
+            for i, a in enumerate(free)
+            for b in free[i + 1 :]
+            if rank[a] + rank[b] == PAIR_SUM
+        ]
+        if self.overlap:
+            free_mask = uncovered(pyr)
+            for slot in iter_slots(pyr & ~free_mask):
+                cover = COVERED_BY[slot] & pyr
+                single = cover.bit_count() == 1 and cover & free_mask
+                if single and rank[slot] + rank[cover.bit_length() - 1] == PAIR_SUM:
+                    pairs.append(self.norm(pyr & ~(1 << slot) & ~cover))
+        singles = tuple((PAIR_SUM - rank[a], self.norm(pyr & ~(1 << a))) for a in free if rank[a] != KING)
+        partnerless = sum(1 << q for q in range(1, KING) if not pyr & self.rank_pyr[PAIR_SUM - q])
+        return Shape(len(self.shape_list), tuple(pairs), singles, self._stock_needs(pyr), partnerless)
+
+    @staticmethod
+    def _present_cones(pyr: int) -> dict[int, int]:
+        """Per present slot, the present cards that must go before it is free. For positions
+        reached in play this is ``CONE[s] & pyr``; positions typed as text may have gaps."""
+        cones: dict[int, int] = {}
+        for slot in reversed(iter_slots(pyr)):
+            cone = 0
+            for cover in iter_slots(COVERED_BY[slot] & pyr):
+                cone |= 1 << cover | cones[cover]
+            cones[slot] = cone
+        return cones
+
+    def _stock_needs(self, pyr: int) -> tuple[tuple[int, int], ...]:
+        """Per rank, how many stock partners the pyramid cannot do without.
+
+        Every pyramid card of rank r must leave with a card of rank 13 − r: a compatible pyramid
+        card or a stock card (any stock card fits any pyramid card of the right rank). For the
+        pyramid cards of rank r, a maximum matching ``m`` into compatible pyramid cards of rank
+        13 − r leaves ``|A| − m`` of them needing stock cards of rank 13 − r (König–Ore: this is
+        the Hall deficiency, and stock cards are universal neighbours). By the Mendelsohn–Dulmage
+        theorem, if both sides of a rank pair can be covered separately, one matching covers
+        both, so checking each rank on its own is exact for this relaxation; it ignores order
+        and is therefore a sound test for a lost position.
+        """
+        needs = []
+        cones = self._present_cones(pyr)
+        for r in range(1, KING):
+            cards = iter_slots(pyr & self.rank_pyr[r])
+            if not cards:
+                continue
+            partners = iter_slots(pyr & self.rank_pyr[PAIR_SUM - r])
+            options = [[j for j, b in enumerate(partners) if self.compatible(cones, a, b)] for a in cards]
+            missing = len(cards) - _max_matching(options)
+            if missing:
+                needs.append((PAIR_SUM - r, missing))
+        return tuple(needs)
+
+    def reachable_stock(self, shape: Shape, stk: int, acc: int) -> int:
+        """Stock cards that may still be used. On the last pass a waste card with no partner
+        left anywhere (pyramid or the stock part) can never leave, so every waste card beneath
+        it is out of reach for good; on earlier passes every card comes round again."""
+        cursor = acc & CURSOR_MASK
+        if acc >> ACC_SHIFT < self.passes or not cursor:
+            return stk
+        waste = stk & ((1 << cursor) - 1)
+        ahead = stk & ~waste
+        stuck = 0
+        lonely = shape.partnerless
+        while lonely:
+            low = lonely & -lonely
+            q = low.bit_length() - 1
+            lonely ^= low
+            if not ahead & self.rank_stock[PAIR_SUM - q]:
+                stuck |= waste & self.rank_stock[q]
+        if not stuck:
+            return stk
+        return stk & ~((1 << (stuck.bit_length() - 1)) - 1)
+
+
+def _max_matching(options: list[list[int]]) -> int:
+    """Size of a maximum bipartite matching; ``options[i]`` lists the right vertices of left ``i``."""
+    owner: dict[int, int] = {}
+
+    def augment(left: int, tried: set[int]) -> bool:
+        for right in options[left]:
+            if right in tried:
+                continue
+            tried.add(right)
+            if right not in owner or augment(owner[right], tried):
+                owner[right] = left
+                return True
+        return False
+
+    return sum(1 for left in range(len(options)) if augment(left, set()))

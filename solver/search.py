@@ -1,0 +1,143 @@
+"""The exact search, run in slices: verdicts with a complete winning line.
+
+Two engines share the work (a portfolio):
+
+* :class:`~solver.dfs.DepthFirst` finds wins fast but may search a position again when it
+  later reaches it with a better access;
+* :class:`~solver.layered.Layered` searches every position once, which makes it the faster
+  prover when a deal cannot be won.
+
+Depth-first search runs alone for its first :data:`HEAD_START` nodes, which settles most deals;
+then the two alternate, the layered engine getting ``backend.share`` nodes for each depth-first
+node (numpy makes its nodes cheap). The schedule counts nodes, not time, so a given backend
+always gives the same answer and the same line. Whichever engine finishes first decides:
+both are exact, so their verdicts agree.
+
+What a partial result guarantees: while :meth:`Search.step` returns None nothing is known. A
+result is final: ``solvable`` comes with a line that ``rules`` has replayed to a cleared
+pyramid; ``unsolvable`` means every position reachable from the start was searched or proven
+lost by a sound test; ``unknown`` only means the budget ran out.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from dataclasses import dataclass, replace
+
+from rules.moves import Move
+from rules.state import State
+from solver.backends import default_backend
+from solver.dfs import DepthFirst
+from solver.layered import Backend, Layered
+from solver.line import play_out
+from solver.model import Node, Problem
+
+HEAD_START = 20_000
+ROUND = 2_048
+
+
+class Verdict(enum.Enum):
+    SOLVABLE = "solvable"
+    UNSOLVABLE = "unsolvable"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Result:
+    verdict: Verdict
+    moves: tuple[Move, ...]
+    nodes: int
+    ms: float
+
+    def to_json_dict(self) -> dict[str, object]:
+        return {
+            "verdict": self.verdict.value,
+            "moves": [str(m) for m in self.moves],
+            "nodes": self.nodes,
+            "ms": round(self.ms, 1),
+        }
+
+
+class Search:
+    """A search that advances a bounded number of nodes per :meth:`step` and keeps its
+    progress between calls, so a game can give it a few milliseconds a frame.
+
+    ``node_limit`` bounds the total work; past it the verdict is ``unknown``.
+    """
+
+    def __init__(self, state: State, node_limit: int | None = None, backend: Backend | None = None) -> None:
+        self.problem = Problem(state)
+        self.backend = backend or default_backend()
+        self.node_limit = node_limit
+        self.depth_first = DepthFirst(self.problem)
+        self.layered = Layered(self.problem, self.backend)
+        self.result: Result | None = None
+        self._seconds = 0.0
+        if self.problem.start[0] == 0:
+            self.result = self._finish([self.problem.start])
+
+    @property
+    def nodes(self) -> int:
+        return self.depth_first.nodes + self.layered.nodes
+
+    @property
+    def done(self) -> bool:
+        return self.result is not None
+
+    def step(self, nodes: int = ROUND) -> Result | None:
+        """Search about ``nodes`` more nodes. Returns the result once there is one."""
+        if self.result is None:
+            began = time.perf_counter()
+            try:
+                found = self._work(nodes)
+                if found is not None:
+                    self.result = self._finish(found)
+            finally:
+                self._seconds += time.perf_counter() - began
+            if self.result is not None:
+                self.result = replace(self.result, ms=self._seconds * 1000)
+            elif self.node_limit is not None and self.nodes >= self.node_limit:
+                self.result = Result(Verdict.UNKNOWN, (), self.nodes, self._seconds * 1000)
+        return self.result
+
+    def run(self, budget_ms: float | None = None) -> Result:
+        """Search to the end, or until ``budget_ms`` of search time (then ``unknown``)."""
+        while True:
+            result = self.step()
+            if result is not None:
+                return result
+            if budget_ms is not None and self._seconds * 1000 >= budget_ms:
+                self.result = Result(Verdict.UNKNOWN, (), self.nodes, self._seconds * 1000)
+                return self.result
+
+    def _work(self, nodes: int) -> list[Node] | None:
+        """Give about ``nodes`` nodes to the engines; the path an engine finished with, if any."""
+        left = nodes
+        while left > 0:
+            depth_first_turn = self.depth_first.nodes < HEAD_START or (
+                self.layered.nodes >= self.backend.share * (self.depth_first.nodes - HEAD_START)
+            )
+            engine: DepthFirst | Layered = self.depth_first if depth_first_turn else self.layered
+            before = engine.nodes
+            found = engine.advance(min(left, ROUND))
+            left -= max(1, engine.nodes - before)
+            if found is not None:
+                return found
+        return None
+
+    def _finish(self, path: list[Node]) -> Result:
+        """The result for an engine's answer: a path to a win, or ``[]`` for none."""
+        if not path:
+            return Result(Verdict.UNSOLVABLE, (), self.nodes, self._seconds * 1000)
+        return Result(Verdict.SOLVABLE, tuple(play_out(self.problem, path)), self.nodes, self._seconds * 1000)
+
+
+def solve(
+    state: State,
+    budget_ms: float | None = None,
+    node_limit: int | None = None,
+    backend: Backend | None = None,
+) -> Result:
+    """Decide ``state``: solvable (with a winning line from it), unsolvable, or unknown."""
+    return Search(state, node_limit=node_limit, backend=backend).run(budget_ms)

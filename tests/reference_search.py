@@ -1,0 +1,37 @@
+"""A plain reference search for checking the solver: memoised depth-first search over the
+rules engine's own states and moves, with no pruning, no dominance and no shortcuts.
+
+Slow, but obviously right: a position is winnable when some legal move leads to a winnable
+position. Kept in tests/ on purpose, so the solver is never checked against itself.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from rules.legality import apply, legal_moves
+from rules.state import State
+
+
+def winnable(state: State, limit: int = 2_000_000) -> bool:
+    """True if some sequence of legal moves clears the pyramid. Raises RuntimeError past
+    ``limit`` positions (the caller picked too big a position)."""
+    seen: set[tuple[int, int, int, int]] = set()
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, 10_000))
+
+    def visit(position: State) -> bool:
+        if position.is_won:
+            return True
+        key = (position.pyramid, position.stock, position.cursor, position.pass_no)
+        if key in seen:
+            return False
+        seen.add(key)
+        if len(seen) > limit:
+            raise RuntimeError("reference search: position too big")
+        return any(visit(apply(position, move)) for move in legal_moves(position))
+
+    try:
+        return visit(state)
+    finally:
+        sys.setrecursionlimit(old_limit)

@@ -1,0 +1,160 @@
+"""The exact search: verdicts against a plain reference search and the reference data, lines
+replayed through the rules, slices, budgets."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+from reference_search import winnable
+from solver_cases import position_on_a_winning_line, random_position, reference_deals, reference_state
+
+from rules.legality import apply, replay
+from rules.moves import Move, parse_moves
+from rules.state import ALL_RULE_SETS, CLASSIC, RuleSet, State, parse_position
+from solver import Search, Verdict, solve
+from solver.layered import PureBackend
+
+SEED_000 = "pyramid: P21=9s P23=5h P25=8c; waste: 4c 5d 8d; pass: 3"
+
+
+def _check(state: State, expected: bool) -> None:
+    result = solve(state)
+    assert result.verdict is (Verdict.SOLVABLE if expected else Verdict.UNSOLVABLE), state.to_text()
+    if expected:
+        assert replay(state, list(result.moves)).is_won
+    else:
+        assert result.moves == ()
+
+
+def test_seed_000_position_is_solved_with_its_only_line() -> None:
+    state = parse_position(SEED_000)
+    result = solve(state)
+    assert result.verdict is Verdict.SOLVABLE
+    assert [str(m) for m in result.moves] == ["P23+W", "P25+W", "P21+W"]
+
+
+def test_seed_000_after_the_wrong_pair_is_lost() -> None:
+    state = apply(parse_position(SEED_000), Move.parse("P23+P25"))
+    assert solve(state).verdict is Verdict.UNSOLVABLE
+
+
+def test_card_whose_every_partner_lies_beneath_it_is_proven_lost_at_once() -> None:
+    # The 9 at P21 lies on the 4s above it (P15, P10); no other 4 is anywhere.
+    state = parse_position("pyramid: P10=4c P15=4d P21=9s P22=Kc P16=Kh; stock: 2c Jd")
+    result = solve(state)
+    assert result.verdict is Verdict.UNSOLVABLE and result.nodes <= 1
+
+
+def test_already_won_and_kings_only() -> None:
+    assert solve(parse_position("stock: 5c")).verdict is Verdict.SOLVABLE
+    kings = parse_position("pyramid: P15=Kc P21=Kd P22=Ks; stock: 4d")
+    result = solve(kings)
+    assert result.verdict is Verdict.SOLVABLE and replay(kings, list(result.moves)).is_won
+
+
+def test_stock_king_buried_in_the_waste_is_handled() -> None:
+    state = parse_position("pyramid: P21=Qh; waste: Ac Kd 3s; pass: 3")
+    result = solve(state)
+    assert result.verdict is Verdict.UNSOLVABLE  # the 3 can never leave, the A stays buried
+    state = parse_position("pyramid: P21=Qh P22=Tc; waste: Ac Kd 3s; pass: 3")
+    result = solve(state)
+    assert result.verdict is Verdict.SOLVABLE
+    assert [str(m) for m in result.moves] == ["P22+W", "W", "P21+W"]
+
+
+@pytest.mark.parametrize("rules", ALL_RULE_SETS, ids=str)
+def test_verdicts_match_the_reference_search(rules: RuleSet) -> None:
+    rng = random.Random(f"reference {rules}")
+    positions = [random_position(rng, rules, cards_left=33) for _ in range(15)]
+    positions += [position_on_a_winning_line(rng, rules, 36, detour=i % 4) for i in range(12)]
+    outcomes = []
+    for state in positions:
+        expected = winnable(state)
+        _check(state, expected)
+        outcomes.append(expected)
+    assert 3 <= sum(outcomes) <= len(outcomes) - 3  # both verdicts are well represented
+
+
+def test_reference_deals_sample() -> None:
+    deals = reference_deals()
+    rng = random.Random(1500)
+    for deck, expected in rng.sample(deals, 30):
+        _check(reference_state(deck), expected)
+
+
+def test_numbered_deals_from_the_start_under_every_rule_set() -> None:
+    for rules in ALL_RULE_SETS:
+        for number in (1, 2, 3):
+            state = State.from_deal(number, rules)
+            result = solve(state)
+            assert result.verdict is not Verdict.UNKNOWN
+            if result.verdict is Verdict.SOLVABLE:
+                assert replay(state, list(result.moves)).is_won
+
+
+def test_search_from_the_middle_of_a_game() -> None:
+    state = State.from_deal(1, RuleSet(3, True))
+    line = parse_moves("P21 P22 P15+P27 D D D S+W D D D")
+    middle = replay(state, line)
+    result = solve(middle)
+    assert result.verdict is Verdict.SOLVABLE
+    assert replay(middle, list(result.moves)).is_won
+
+
+def test_slices_reach_the_same_result_as_one_run() -> None:
+    deck, expected = reference_deals()[581]
+    whole = solve(reference_state(deck))
+    search = Search(reference_state(deck))
+    steps = 0
+    while (result := search.step(500)) is None:
+        steps += 1
+        assert search.nodes <= steps * 500 + 500
+    assert steps > 10
+    assert result.verdict is whole.verdict is (Verdict.SOLVABLE if expected else Verdict.UNSOLVABLE)
+    assert result.moves == whole.moves
+    assert search.step(500) is result  # finished searches stay finished
+
+
+def test_budgets_give_unknown_never_a_wrong_verdict() -> None:
+    deck, _ = reference_deals()[581]  # a hard deal that cannot be won
+    assert solve(reference_state(deck), node_limit=1000).verdict is Verdict.UNKNOWN
+    assert solve(reference_state(deck), budget_ms=1).verdict is Verdict.UNKNOWN
+
+
+def test_pure_python_path_gives_the_same_verdicts() -> None:
+    rng = random.Random(77)
+    for deck, expected in rng.sample(reference_deals(), 8):
+        pure = solve(reference_state(deck), backend=PureBackend())
+        assert (pure.verdict is Verdict.SOLVABLE) == expected
+        assert pure.verdict is solve(reference_state(deck)).verdict
+
+
+def test_cli_reads_deal_lines_and_reports_bad_ones() -> None:
+    deals = reference_deals()
+    lines = [deals[0][0], "", "# a comment", "As As", deals[2][0], "Zz " * 52]
+    result = subprocess.run(
+        [sys.executable, "-m", "solver", "--no-overlap", "--passes", "3"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    objects = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [o.get("verdict") for o in objects] == ["solvable", None, "unsolvable", None]
+    assert objects[1] == {"error": "a deal has 52 cards, this line has 2", "line": 4}
+    assert "token 1: 'Zz'" in objects[3]["error"] and objects[3]["line"] == 6
+    first = State.from_deal_text(deals[0][0], CLASSIC)
+    assert replay(first, [Move.parse(m) for m in objects[0]["moves"]]).is_won
+    assert set(objects[0]) == {"verdict", "moves", "nodes", "ms"}
+
+
+@pytest.mark.parametrize("args", [["--passes", "2"], ["--budget-ms", "-4"], ["--frobnicate"]])
+def test_cli_bad_arguments(args: list[str]) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "solver", *args], input="", capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1

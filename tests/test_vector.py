@@ -1,0 +1,116 @@
+"""The numpy move generator against the pure-Python one, and the backends' batch contract."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from collections import defaultdict
+
+import numpy as np
+import pytest
+from solver_cases import random_position, reference_deals, reference_state
+
+from rules.state import ALL_RULE_SETS, RuleSet, State
+from solver.backends import PURE_ENV, default_backend
+from solver.layered import Batch, Layered, PureBackend
+from solver.model import Problem
+from solver.movegen import expand_batch, successors
+from solver.vector import NumpyBackend, Tables, bit_length, expand_arrays
+
+
+def _seeded_nodes(problem: Problem, rng: random.Random, count: int) -> tuple[list[int], list[int]]:
+    """Positions the search meets: random walks from the start through the successors (any
+    of them, lost or not), restarting at a dead end or a win."""
+    keys: list[int] = []
+    accs: list[int] = []
+    node = problem.start
+    while len(keys) < count:
+        keys.append(node[0] << 24 | node[1])
+        accs.append(node[2])
+        children = successors(problem, *node)
+        node = rng.choice(children) if children and node[0] else problem.start
+    return keys, accs
+
+
+def _by_parent(parents: list[int], keys: list[int], accs: list[int]) -> dict[int, list[tuple[int, int]]]:
+    grouped: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for parent, key, acc in zip(parents, keys, accs, strict=True):
+        grouped[parent].append((key, acc))
+    return {p: sorted(children) for p, children in grouped.items()}
+
+
+@pytest.mark.parametrize("rules", ALL_RULE_SETS, ids=str)
+def test_numpy_and_pure_generators_give_identical_moves(rules: RuleSet) -> None:
+    rng = random.Random(f"movegen {rules}")
+    compared = 0
+    for number in rng.sample(range(1, 20001), 6):
+        problem = Problem(State.from_deal(number, rules))
+        keys, accs = _seeded_nodes(problem, rng, 250)
+        pure = _by_parent(*expand_batch(problem, keys, accs))
+        parents, child_keys, child_accs = expand_arrays(
+            problem, Tables(problem), np.array(keys, dtype=np.int64), np.array(accs, dtype=np.int64)
+        )
+        vector = _by_parent(parents.tolist(), child_keys.tolist(), child_accs.tolist())
+        assert vector == pure
+        compared += len(keys)
+    assert compared >= 1000
+
+
+def test_identical_moves_on_mid_game_and_last_pass_positions() -> None:
+    rng = random.Random(4)
+    keys, accs, problems = [], [], []
+    for _ in range(300):
+        state = random_position(rng, rng.choice(ALL_RULE_SETS), cards_left=rng.randint(20, 45))
+        problem = Problem(state)
+        pyr, stk, acc = problem.start
+        pure = _by_parent(*expand_batch(problem, [pyr << 24 | stk], [acc]))
+        parents, child_keys, child_accs = expand_arrays(
+            problem, Tables(problem), np.array([pyr << 24 | stk]), np.array([acc])
+        )
+        assert _by_parent(parents.tolist(), child_keys.tolist(), child_accs.tolist()) == pure
+        keys.append(pyr)
+        accs.append(acc)
+        problems.append(problem)
+    assert any(p.start[2] >> 5 == p.passes for p in problems)  # last-pass positions were met
+
+
+def test_bit_length_matches_python() -> None:
+    values = [0, 1, 2, 3, 255, 256, (1 << 24) - 1, 1 << 30, (1 << 52) - 1]
+    assert bit_length(np.array(values, dtype=np.int64)).tolist() == [v.bit_length() for v in values]
+
+
+def test_backends_merge_and_split_alike() -> None:
+    batches = [Batch([5 << 24 | 3, 7, 5 << 24 | 3], [40, 33, 38], [1, 2, 3]), Batch([7, 9], [33, 70], [4, 5])]
+    for backend in (PureBackend(), NumpyBackend()):
+        merged = backend.merge(batches)
+        assert [int(k) for k in merged.keys] == [7, 9, 5 << 24 | 3]
+        assert [int(a) for a in merged.accs] == [33, 70, 38]
+        assert [int(p) for p in merged.parents] == [2, 5, 3]  # ties keep the first parent met
+        assert {layer: [int(k) for k in part.keys] for layer, part in backend.split(merged).items()} == {
+            3: [7],
+            2: [9],
+            4: [5 << 24 | 3],
+        }
+
+
+@pytest.mark.parametrize("index", [2, 5, 13, 581])
+def test_layered_engine_same_verdict_with_either_backend(index: int) -> None:
+    deck, expected = reference_deals()[index]
+    answers = []
+    for backend in (PureBackend(), NumpyBackend()):
+        engine = Layered(Problem(reference_state(deck)), backend)
+        while (path := engine.advance(50_000)) is None:
+            pass
+        answers.append((bool(path), engine.nodes))
+    assert answers[0] == answers[1]
+    assert answers[0][0] == expected
+
+
+def test_environment_variable_forces_the_pure_path() -> None:
+    assert default_backend().name == ("pure" if os.environ.get(PURE_ENV) else "numpy")
+    code = "from solver.backends import default_backend; print(default_backend().name)"
+    env = dict(os.environ, **{PURE_ENV: "1"})
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert result.stdout.strip() == "pure"
