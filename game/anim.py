@@ -16,8 +16,10 @@ import pygame
 
 from game.config import (
     CONFETTI,
+    CONFETTI_GRAVITY,
     CONFETTI_PIECES,
     DRAW_SECONDS,
+    RECYCLE_GHOSTS,
     RECYCLE_SECONDS,
     REMOVE_SECONDS,
     WIN_FLOURISH_SECONDS,
@@ -28,8 +30,6 @@ from game.render.layout import TableLayout
 from rules import WASTE, Card
 
 from .play import Drawn, Effect, Recycled, Removed
-
-RECYCLE_GHOSTS = 5
 
 
 def ease_out_cubic(t: float) -> float:
@@ -84,6 +84,7 @@ class Animator:
         self.confetti: list[Confetto] = []
         self.flourish_age = WIN_FLOURISH_SECONDS
         self._rng = rng
+        self._scale = 1.0
 
     @property
     def flourishing(self) -> bool:
@@ -121,6 +122,7 @@ class Animator:
         """The small flourish on a win: confetti bursting from where the apex was."""
         origin = layout.place_rect(0).center
         scale = layout.card[1] / 100
+        self._scale = scale
         self.confetti = []
         for _ in range(CONFETTI_PIECES):
             angle = self._rng.uniform(-math.pi * 0.95, -math.pi * 0.05)
@@ -148,7 +150,7 @@ class Animator:
         self.ghosts = [g for g in self.ghosts if not g.done]
         if self.flourish_age < WIN_FLOURISH_SECONDS:
             self.flourish_age += dt
-            gravity = 900.0 * dt
+            gravity = CONFETTI_GRAVITY * self._scale * dt
             for piece in self.confetti:
                 piece.x += piece.vx * dt
                 piece.y += piece.vy * dt

@@ -94,3 +94,33 @@ CONFETTI: tuple[Color, ...] = (
     (140, 230, 120),
     (250, 250, 250),
 )
+
+# --- finer points of layout, motion and colour ----------------------------------------------------
+MAX_ROW_STEP = 0.55
+"""The widest row spacing (over card height), used when a tall window has height to spare."""
+SPARE_TO_STEP = 0.6
+"""Share of spare height (portrait) given to wider row spacing; the rest stays as margins."""
+MAX_INDEX_WIDTH = 0.42
+"""A repainted corner index covers at most this fraction of the card width."""
+CORNER_RADIUS = 0.05
+"""Rounded-corner radius over card width (matches the art)."""
+SIDEWAYS_WEIGHT = 2.5
+"""Arrow-key focus: how much a sideways offset counts against a card, compared with distance ahead."""
+RECYCLE_GHOSTS = 5
+"""Card backs flying back to the stock in the recycle animation."""
+CONFETTI_GRAVITY = 900.0
+"""Pixels per second squared, for a 100 px tall card (scaled with the card size)."""
+BUSY_DOTS_PER_SECOND = 3
+SETTINGS_SIDE_BY_SIDE_MIN_WIDTH = 560
+"""Settings put each label beside its options when the panel is at least this wide."""
+RULES_MAX_TEXT_WIDTH = 900
+COVERED_SHADE = (0, 20, 10, 46)
+"""RGBA shade over covered pyramid cards: free cards stand out, covered ones stay readable."""
+SELECTED_TINT = (255, 190, 30, 64)
+"""RGBA tint over the selected card (with its gold ring)."""
+HEADING: Color = (20, 90, 56)
+FIELD_BG: Color = (255, 255, 255)
+FIELD_EDGE: Color = (120, 130, 120)
+ERROR_TEXT: Color = (190, 70, 20)
+CHIP_EDGE: Color = (255, 255, 255)
+BACK_OUTLINE: Color = (120, 120, 120)

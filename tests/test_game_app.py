@@ -7,11 +7,12 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from game.app import App
+from game.app import App, make_context
 from game.driver import play_by_taps, post_tap, step, tap, tap_button, tap_place
 from game.play import DECK
 from game.scenes.panel import Panel
 from game.scenes.table import TableScene
+from game.settings import Settings
 from rules import STOCK, Move
 
 AppFactory = Callable[..., App]
@@ -140,3 +141,17 @@ def test_quit_event_stops_the_loop(make_app: AppFactory) -> None:
     step(app)
     assert not app.running
     assert isinstance(app.manager.stack[0], TableScene)
+
+
+def test_starts_fullscreen_and_leaves_it_for_a_window(display: None) -> None:
+    settings = Settings()
+    ctx = make_context(settings, seed=1)
+    app = App(ctx, ctx.dealer.deal(settings, 9), fullscreen=True)
+    step(app)
+    assert pygame.display.is_fullscreen() and app.table.layout.size == pygame.display.get_desktop_sizes()[0]
+    app.toggle_fullscreen()
+    step(app)
+    width, height = pygame.display.get_surface().get_size()
+    desktop = pygame.display.get_desktop_sizes()[0]
+    assert not pygame.display.is_fullscreen() and width <= desktop[0] and height <= desktop[1]
+    assert app.table.layout.size == (width, height) and app.table.play.number == 9

@@ -9,17 +9,23 @@ import math
 
 import pygame
 
-from game.config import BACK_EDGE, BACK_LINE, BACK_MAIN, BUTTON_ON, INDEX_MIN_RANK_PX, Color
+from game.config import (
+    BACK_EDGE,
+    BACK_LINE,
+    BACK_MAIN,
+    BACK_OUTLINE,
+    BUTTON_ON,
+    CORNER_RADIUS,
+    INDEX_MIN_RANK_PX,
+    MAX_INDEX_WIDTH,
+    Color,
+)
 
 ART_SIZE = (250, 350)
 INDEX_AREA = pygame.Rect(6, 6, 32, 74)
 """Where the art draws its corner rank and suit, in the 250×350 source pixels."""
 ART_RANK_HEIGHT = 38
 """Height of the corner rank glyph in the source art (pixels)."""
-MAX_INDEX_WIDTH = 0.42
-"""A repainted corner index covers at most this fraction of the card width."""
-CORNER_RADIUS = 0.05
-"""Rounded-corner radius over card width (matches the art)."""
 
 
 def scale_face(raw: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
@@ -52,7 +58,7 @@ def make_back(size: tuple[int, int]) -> pygame.Surface:
     _lattice(back, inner, BACK_LINE, max(8, width // 6))
     _pyramid_mark(back, inner)
     pygame.draw.rect(back, BACK_LINE, inner, width=max(1, width // 60), border_radius=max(2, radius // 2))
-    pygame.draw.rect(back, (120, 120, 120), back.get_rect(), width=1, border_radius=radius)
+    pygame.draw.rect(back, BACK_OUTLINE, back.get_rect(), width=1, border_radius=radius)
     return back.convert_alpha()
 
 

@@ -15,9 +15,11 @@ from game.config import (
     CARD_ASPECT,
     COL_GAP,
     CONTROLS_ONE_ROW_MIN_WIDTH,
+    MAX_ROW_STEP,
     MIN_TAP,
     PILE_GAP,
     ROW_STEP,
+    SPARE_TO_STEP,
 )
 from game.play import DECK
 from rules import STOCK, WASTE
@@ -33,11 +35,6 @@ PYRAMID_HEIGHT = 1 + (ROWS - 1) * ROW_STEP
 """Pyramid height in card heights."""
 PILES_WIDTH = 3 + 2 * PILE_GAP
 """Deck, stock top and waste side by side, in card widths."""
-
-
-MAX_ROW_STEP = 0.55
-SPARE_TO_STEP = 0.6
-"""Share of spare height (portrait) given to wider row spacing; the rest stays as margins."""
 
 
 def clamp(value: float, low: float, high: float) -> float:

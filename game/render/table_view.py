@@ -14,12 +14,14 @@ from game.config import (
     BADGE,
     BAR,
     BUSY_TEXT,
+    COVERED_SHADE,
     FELT_BOTTOM,
     FELT_TOP,
     HINT,
     PARTNER,
     REFUSAL_TEXT,
     SELECTED,
+    SELECTED_TINT,
     SLOT_OUTLINE,
     TEXT,
     TEXT_DIM,
@@ -40,10 +42,6 @@ TONE_COLORS: dict[Tone, Color] = {
     Tone.HINT: HINT,
     Tone.BUSY: BUSY_TEXT,
 }
-COVERED_SHADE = (0, 20, 10, 46)
-"""The shade over covered pyramid cards: free cards stand out, covered ones stay readable."""
-SELECTED_TINT = (255, 190, 30, 64)
-"""The warm tint over the selected card (with its gold ring)."""
 
 
 @dataclass

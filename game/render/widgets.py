@@ -13,6 +13,7 @@ from game.config import (
     BUTTON_OFF_TEXT,
     BUTTON_ON,
     BUTTON_TEXT,
+    CHIP_EDGE,
     DIM_FACTOR,
     FOCUS,
     FOCUS_SHADOW,
@@ -52,8 +53,8 @@ def draw_button(
     """A rounded button with its label centred (shrunk to fit), plus a focus ring if focused."""
     radius = max(6, rect.height // 4)
     if style is Style.CHIP:
-        color = (255, 255, 255)
-        pygame.draw.rect(surface, (255, 255, 255), rect, width=1, border_radius=radius)
+        color = CHIP_EDGE
+        pygame.draw.rect(surface, CHIP_EDGE, rect, width=1, border_radius=radius)
     else:
         pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 2), border_radius=radius)
         pygame.draw.rect(surface, _FILL[style], rect, border_radius=radius)

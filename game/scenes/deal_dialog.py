@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.config import MIN_TAP, PANEL_MAX_WIDTH, PANEL_TEXT, REFUSAL_TEXT
+from game.config import ERROR_TEXT, FIELD_BG, FIELD_EDGE, MIN_TAP, PANEL_MAX_WIDTH, PANEL_TEXT, REFUSAL_TEXT
 from game.context import Context
 from game.input import Action, Command, Key, Tap
 from game.render.layout import clamp
@@ -24,8 +24,6 @@ from .base import Scene, SceneManager
 KEYPAD = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0", "")
 ACTIONS = ("random", "play", "cancel")
 MAX_DIGITS = len(str(LAST_DEAL))
-FIELD_BG = (255, 255, 255)
-FIELD_EDGE = (120, 130, 120)
 
 
 class DealDialog(Scene):
@@ -153,7 +151,7 @@ class DealDialog(Scene):
             surface.blit(text, text.get_rect(midtop=(self.panel.centerx, y)))
             y += line_height(font)
         if self.error:
-            text = assets.fit_text(ctx.t("dialog_bad"), font, (190, 70, 20), inner, bold=True)
+            text = assets.fit_text(ctx.t("dialog_bad"), font, ERROR_TEXT, inner, bold=True)
             surface.blit(text, text.get_rect(midtop=(self.panel.centerx, y)))
         self._field(surface)
         for name, rect in self.rects.items():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.config import SIDEWAYS_WEIGHT
 from game.input import Action
 
 DIRECTIONS: dict[Action, tuple[int, int]] = {
@@ -16,8 +17,6 @@ DIRECTIONS: dict[Action, tuple[int, int]] = {
     Action.UP: (0, -1),
     Action.DOWN: (0, 1),
 }
-SIDEWAYS_WEIGHT = 2.5
-"""How much a sideways offset counts against a candidate, compared with distance ahead."""
 
 
 def step_focus(current: pygame.Rect, direction: Action, candidates: dict[int, pygame.Rect]) -> int | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.config import BAR, MIN_TAP, PANEL, PANEL_TEXT, TEXT
+from game.config import BAR, HEADING, MIN_TAP, PANEL, PANEL_TEXT, RULES_MAX_TEXT_WIDTH, TEXT
 from game.context import Context
 from game.input import Action, Command, Key, Scroll, Tap
 from game.render.layout import clamp
@@ -17,8 +17,6 @@ from game.render.widgets import Style, draw_button, line_height
 from .base import Scene, SceneManager
 
 NAV = ("prev", "next", "close")
-MAX_TEXT_WIDTH = 900
-HEADING = (20, 90, 56)
 
 Line = tuple[str, bool]
 """A line of text and whether it is a heading."""
@@ -113,7 +111,7 @@ class RulesScreen(Scene):
         self.font = round(clamp(min(width, height) * 0.03, 15, 22))
         self.bar_h = max(MIN_TAP, round(self.font * 2.6))
         button_h = max(MIN_TAP, round(self.font * 2.5))
-        text_w = min(MAX_TEXT_WIDTH, width - 2 * margin)
+        text_w = min(RULES_MAX_TEXT_WIDTH, width - 2 * margin)
         top = self.bar_h + margin
         self.text_area = pygame.Rect((width - text_w) // 2, top, text_w, height - top - button_h - 2 * margin)
         nav_w = min(220, (width - 4 * margin) // 3)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.config import MIN_TAP, PANEL_MAX_WIDTH, PANEL_TEXT
+from game.config import MIN_TAP, PANEL_MAX_WIDTH, PANEL_TEXT, SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
 from game.context import Context
 from game.input import Action, Command, Key, Tap
 from game.render.layout import clamp
@@ -22,7 +22,6 @@ from game.texts import Texts
 
 from .base import Scene, SceneManager
 
-SIDE_BY_SIDE_MIN_WIDTH = 560
 LANGUAGE_NAMES = {"es": "Español", "en": "English"}
 
 
@@ -131,7 +130,7 @@ class SettingsScreen(Scene):
         button_h = max(MIN_TAP, round(self.font * 2.4))
         panel_w = min(PANEL_MAX_WIDTH + 120, width - 2 * margin)
         inner = panel_w - 2 * margin
-        beside = inner >= SIDE_BY_SIDE_MIN_WIDTH
+        beside = inner >= SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
         row_h = button_h if beside else line_height(self.font) + button_h
         title_h = line_height(round(self.font * 1.4))
         note_h = 2 * line_height(self.font)

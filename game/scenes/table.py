@@ -11,7 +11,7 @@ import pygame
 
 from game.analysis import Outcome, analysis_available
 from game.anim import Animator
-from game.config import ANALYSIS_SLICE_MS
+from game.config import ANALYSIS_SLICE_MS, BUSY_DOTS_PER_SECOND
 from game.context import Context
 from game.input import Action, Command, Key, Tap
 from game.play import DECK, Effect, Play, Tone
@@ -31,7 +31,6 @@ from .settings_screen import SettingsScreen
 
 BUTTON_ORDER = ("deal", *PILE_CONTROLS, *CONTROLS)
 """Tab order of the table's controls."""
-BUSY_DOTS_PER_SECOND = 3
 
 
 class TableScene(Scene):
