@@ -58,6 +58,10 @@ art's corner is repainted bigger, so covered cards stay readable."""
 CONTROLS_ONE_ROW_MIN_WIDTH = 900
 """Windows narrower than this put the controls in two rows."""
 PANEL_MAX_WIDTH = 620
+"""Panels are at most this wide, or :data:`PANEL_EMS` times their font size if that is more."""
+PANEL_EMS = 28
+PANEL_FONT = (15, 26)
+"""Smallest and largest font size (px) of panels and screens; in between it follows the window."""
 
 # --- colours -------------------------------------------------------------------------------------
 FELT_TOP: Color = (22, 104, 64)

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from game.app import App, make_context
+from game.app import App, display_surface, make_context
 from game.driver import play_by_taps, press_key, step, tap_button, tap_place
 from game.settings import Settings
 from rules import RuleSet, parse_moves, partners
@@ -50,7 +50,7 @@ def new_app(size: tuple[int, int], lang: str, number: int) -> App:
 def save(app: App, out: Path, name: str) -> None:
     step(app, 30)
     app.draw()
-    pygame.image.save(pygame.display.get_surface(), out / f"{name}.png")
+    pygame.image.save(display_surface(), out / f"{name}.png")
 
 
 def shoot(size: tuple[int, int], lang: str, out: Path) -> None:

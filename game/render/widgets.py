@@ -18,6 +18,9 @@ from game.config import (
     FOCUS,
     FOCUS_SHADOW,
     PANEL,
+    PANEL_EMS,
+    PANEL_FONT,
+    PANEL_MAX_WIDTH,
     Color,
 )
 
@@ -76,6 +79,17 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int | None = 
 def dim(surface: pygame.Surface) -> None:
     """Darken everything drawn so far (under a modal scene), by :data:`DIM_FACTOR`."""
     surface.fill(DIM_FACTOR, special_flags=pygame.BLEND_RGB_MULT)
+
+
+def panel_font(size: tuple[int, int], share: float = 0.03) -> int:
+    """The body font size of panels and screens for a window of ``size``."""
+    low, high = PANEL_FONT
+    return round(min(max(min(size) * share, low), high))
+
+
+def panel_width(size: tuple[int, int], font: int, margin: int, extra: int = 0) -> int:
+    """Panel width: :data:`PANEL_MAX_WIDTH` (plus ``extra``), wider with a bigger font, within the window."""
+    return min(max(PANEL_MAX_WIDTH, font * PANEL_EMS) + extra, size[0] - 2 * margin)
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -10,11 +10,19 @@ from collections.abc import Callable
 
 import pygame
 
-from game.config import ERROR_TEXT, FIELD_BG, FIELD_EDGE, MIN_TAP, PANEL_MAX_WIDTH, PANEL_TEXT, REFUSAL_TEXT
+from game.config import ERROR_TEXT, FIELD_BG, FIELD_EDGE, MIN_TAP, PANEL_TEXT, REFUSAL_TEXT
 from game.context import Context
 from game.input import Action, Command, Key, Tap
 from game.render.layout import clamp
-from game.render.widgets import Style, blit_lines, draw_button, draw_panel, line_height
+from game.render.widgets import (
+    Style,
+    blit_lines,
+    draw_button,
+    draw_panel,
+    line_height,
+    panel_font,
+    panel_width,
+)
 from game.settings import DealMode
 from rules import DealNumberError, parse_deal_number
 from rules.deals import LAST_DEAL
@@ -108,9 +116,9 @@ class DealDialog(Scene):
         self.size = size
         width, height = size
         margin = round(clamp(min(width, height) * 0.025, 8, 20))
-        self.font = round(clamp(min(width, height) * 0.03, 15, 22))
+        self.font = panel_font(size)
         key_h = max(MIN_TAP, round(self.font * 2.4))
-        panel_w = min(PANEL_MAX_WIDTH, width - 2 * margin)
+        panel_w = panel_width(size, self.font, margin)
         inner = panel_w - 2 * margin
         text_h = line_height(round(self.font * 1.4)) + 3 * line_height(self.font)
         field_h = key_h

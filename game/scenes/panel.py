@@ -13,11 +13,19 @@ from dataclasses import dataclass
 import pygame
 
 from game.anim import ease_out_cubic
-from game.config import MIN_TAP, PANEL_MAX_WIDTH, PANEL_POP_SECONDS, PANEL_TEXT
+from game.config import MIN_TAP, PANEL_POP_SECONDS, PANEL_TEXT
 from game.context import Context
 from game.input import Action, Command, Key, Tap
 from game.render.layout import clamp
-from game.render.widgets import Style, blit_lines, draw_button, draw_panel, line_height
+from game.render.widgets import (
+    Style,
+    blit_lines,
+    draw_button,
+    draw_panel,
+    line_height,
+    panel_font,
+    panel_width,
+)
 from game.texts import Texts
 
 from .base import Scene, SceneManager
@@ -84,8 +92,8 @@ class Panel(Scene):
     def _compute(self, key: tuple[object, ...], title: str, body: list[str]) -> _Geometry:
         width, height = self.size
         margin = round(clamp(min(width, height) * 0.03, 8, 24))
-        font = round(clamp(min(width, height) * 0.03, 15, 22))
-        panel_w = min(PANEL_MAX_WIDTH, width - 2 * margin)
+        font = panel_font(self.size)
+        panel_w = panel_width(self.size, font, margin)
         inner = panel_w - 2 * margin
         assets = self.ctx.assets
         while True:

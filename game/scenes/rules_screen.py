@@ -12,7 +12,7 @@ from game.config import BAR, HEADING, MIN_TAP, PANEL, PANEL_TEXT, RULES_MAX_TEXT
 from game.context import Context
 from game.input import Action, Command, Key, Scroll, Tap
 from game.render.layout import clamp
-from game.render.widgets import Style, draw_button, line_height
+from game.render.widgets import Style, draw_button, line_height, panel_font
 
 from .base import Scene, SceneManager
 
@@ -108,7 +108,7 @@ class RulesScreen(Scene):
         self.size = size
         width, height = size
         margin = round(clamp(min(width, height) * 0.03, 10, 28))
-        self.font = round(clamp(min(width, height) * 0.03, 15, 22))
+        self.font = panel_font(size)
         self.bar_h = max(MIN_TAP, round(self.font * 2.6))
         button_h = max(MIN_TAP, round(self.font * 2.5))
         text_w = min(RULES_MAX_TEXT_WIDTH, width - 2 * margin)

@@ -12,11 +12,19 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.config import MIN_TAP, PANEL_MAX_WIDTH, PANEL_TEXT, SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
+from game.config import MIN_TAP, PANEL_TEXT, SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
 from game.context import Context
 from game.input import Action, Command, Key, Tap
 from game.render.layout import clamp
-from game.render.widgets import Style, blit_lines, draw_button, draw_panel, line_height
+from game.render.widgets import (
+    Style,
+    blit_lines,
+    draw_button,
+    draw_panel,
+    line_height,
+    panel_font,
+    panel_width,
+)
 from game.settings import DealMode, Settings
 from game.texts import Texts
 
@@ -126,9 +134,9 @@ class SettingsScreen(Scene):
         self.size = size
         width, height = size
         margin = round(clamp(min(width, height) * 0.025, 8, 20))
-        self.font = round(clamp(min(width, height) * 0.028, 14, 21))
+        self.font = panel_font(size, share=0.028)
         button_h = max(MIN_TAP, round(self.font * 2.4))
-        panel_w = min(PANEL_MAX_WIDTH + 120, width - 2 * margin)
+        panel_w = panel_width(size, self.font, margin, extra=self.font * 10)
         inner = panel_w - 2 * margin
         beside = inner >= SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
         row_h = button_h if beside else line_height(self.font) + button_h
