@@ -1,0 +1,139 @@
+"""Solver benchmark: verdict counts and time per deal, with numpy and with the pure path.
+
+    python bench/solver.py                      # deals 1-200 under all four rule sets, and the
+                                                # 1500 reference deals (classic rules), both paths
+    python bench/solver.py --deals 1-50 --no-reference --path numpy
+
+For each (set of deals, rule set, path) it prints the verdict counts, total, mean, median, p99
+and max time per deal, and nodes per second; for the reference deals, how many verdicts match
+the known ones; at the end the pure/numpy time ratios and the peak memory of the process
+(which bounds the peak of any one deal). Every winning line is replayed through ``rules``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rules.legality import replay  # noqa: E402
+from rules.state import ALL_RULE_SETS, CLASSIC, RuleSet, State  # noqa: E402
+from solver.backends import numpy_available  # noqa: E402
+from solver.layered import Backend, PureBackend  # noqa: E402
+from solver.search import Verdict, solve  # noqa: E402
+
+REFERENCE = ROOT / "tests" / "data" / "mchung94"
+
+
+@dataclass
+class Run:
+    label: str
+    rules: RuleSet
+    path: str
+    times: list[float] = field(default_factory=list)
+    nodes: int = 0
+    counts: dict[Verdict, int] = field(default_factory=lambda: dict.fromkeys(Verdict, 0))
+    slowest: tuple[float, str] = (0.0, "")
+    matches: int | None = None
+
+    def line(self) -> str:
+        times = sorted(self.times)
+        total = sum(times)
+        p99 = times[min(len(times) - 1, round(0.99 * (len(times) - 1)))]
+        counts = " ".join(f"{v.value}={self.counts[v]}" for v in Verdict)
+        match = f"  reference match {self.matches}/{len(times)}" if self.matches is not None else ""
+        return (
+            f"{self.label:<14} {self.rules!s:<22} {self.path:<5} n={len(times):<5} {counts:<38} "
+            f"total {total:7.1f}s  mean {1000 * total / len(times):7.1f}ms  "
+            f"median {1000 * statistics.median(times):7.1f}ms  p99 {1000 * p99:7.0f}ms  "
+            f"max {1000 * times[-1]:7.0f}ms ({self.slowest[1]})  "
+            f"{self.nodes / total / 1000:6.0f}k nodes/s{match}"
+        )
+
+
+def backend_for(path: str) -> Backend | None:
+    if path == "pure":
+        return PureBackend()
+    return None  # the default: numpy
+
+
+def solve_all(run: Run, deals: list[tuple[str, State, bool | None]], backend: Backend | None) -> Run:
+    matches = 0
+    for name, state, known in deals:
+        began = time.perf_counter()
+        result = solve(state, backend=backend)
+        seconds = time.perf_counter() - began
+        run.times.append(seconds)
+        run.nodes += result.nodes
+        run.counts[result.verdict] += 1
+        if seconds > run.slowest[0]:
+            run.slowest = (seconds, name)
+        if result.verdict is Verdict.SOLVABLE and not replay(state, list(result.moves)).is_won:
+            raise SystemExit(f"{name}: the winning line does not win")
+        if known is not None and result.verdict is (Verdict.SOLVABLE if known else Verdict.UNSOLVABLE):
+            matches += 1
+    if any(known is not None for _, _, known in deals):
+        run.matches = matches
+    return run
+
+
+def numbered(first: int, last: int, rules: RuleSet) -> list[tuple[str, State, bool | None]]:
+    return [(f"deal {n}", State.from_deal(n, rules), None) for n in range(first, last + 1)]
+
+
+def reference() -> list[tuple[str, State, bool | None]]:
+    decks = (REFERENCE / "random-decks.txt").read_text(encoding="utf-8").split("\n")
+    lengths = (REFERENCE / "solution-lengths.txt").read_text(encoding="utf-8").split()
+    return [
+        (f"ref #{i + 1}", State.from_deal_text(deck, CLASSIC), int(length) > 0)
+        for i, (deck, length) in enumerate(zip(decks, lengths, strict=False))
+    ]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", default="1-200", help="range of numbered deals, e.g. 1-200")
+    parser.add_argument("--no-deals", action="store_true", help="skip the numbered deals")
+    parser.add_argument("--no-reference", action="store_true", help="skip the 1500 reference deals")
+    parser.add_argument("--path", choices=("numpy", "pure", "both"), default="both")
+    args = parser.parse_args()
+    first, _, last = args.deals.partition("-")
+    paths = ["numpy", "pure"] if args.path == "both" else [args.path]
+    if "numpy" in paths and not numpy_available():
+        print("numpy is not installed: pure path only")
+        paths = ["pure"]
+
+    runs: list[Run] = []
+    for path in paths:
+        if not args.no_deals:
+            for rules in ALL_RULE_SETS:
+                deals = numbered(int(first), int(last or first), rules)
+                runs.append(solve_all(Run(f"deals {args.deals}", rules, path), deals, backend_for(path)))
+                print(runs[-1].line(), flush=True)
+        if not args.no_reference:
+            runs.append(solve_all(Run("reference", CLASSIC, path), reference(), backend_for(path)))
+            print(runs[-1].line(), flush=True)
+
+    if len(paths) == 2:
+        print()
+        half = len(runs) // 2
+        for fast, slow in zip(runs[:half], runs[half:], strict=True):
+            mean_ratio = sum(slow.times) / sum(fast.times)
+            max_ratio = max(slow.times) / max(fast.times)
+            name = f"{fast.label:<14} {fast.rules!s:<22}"
+            print(f"pure/numpy {name} mean x{mean_ratio:4.2f}  max x{max_ratio:4.2f}")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"\npeak memory of the whole run (bounds every deal): {peak:.0f} MiB")
+    unmatched = [r for r in runs if r.matches is not None and r.matches != len(r.times)]
+    return 1 if unmatched else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

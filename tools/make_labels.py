@@ -1,0 +1,113 @@
+"""Compute the label table: the solver's verdict for every deal 1–20000 under each rule set.
+
+    python tools/make_labels.py                   # all four rule sets, every deal (long: about
+                                                  # an hour on two cores); writes assets/labels.json
+    python tools/make_labels.py --deals 1-500     # a part, merged into the existing table
+    python tools/make_labels.py --jobs 1 --node-limit 2000000
+
+Progress is kept in a checkpoint file next to the output, so an interrupted run resumes.
+The table records how it was made: node budget, date, solver version (git commit), time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import multiprocessing
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rules.deals import FIRST_DEAL, LAST_DEAL  # noqa: E402
+from rules.labels import DEFAULT_PATH, LETTERS, Label, LabelTable, load_table  # noqa: E402
+from rules.state import ALL_RULE_SETS, RuleSet, State  # noqa: E402
+from solver.search import Verdict, solve  # noqa: E402
+
+DEFAULT_NODE_LIMIT = 5_000_000
+TO_LABEL = {
+    Verdict.SOLVABLE: Label.SOLVABLE,
+    Verdict.UNSOLVABLE: Label.UNSOLVABLE,
+    Verdict.UNKNOWN: Label.UNKNOWN,
+}
+
+
+def label_of(job: tuple[int, int, bool, int]) -> tuple[int, int, bool, str, float]:
+    number, passes, overlap, node_limit = job
+    began = time.perf_counter()
+    result = solve(State.from_deal(number, RuleSet(passes, overlap)), node_limit=node_limit)
+    return number, passes, overlap, LETTERS[TO_LABEL[result.verdict]], time.perf_counter() - began
+
+
+def solver_version() -> str:
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        commit = "unknown"
+    return f"git {commit}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Compute the deal label table.")
+    parser.add_argument("--deals", default=f"{FIRST_DEAL}-{LAST_DEAL}")
+    parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
+    parser.add_argument("--node-limit", type=int, default=DEFAULT_NODE_LIMIT)
+    parser.add_argument("--out", type=Path, default=DEFAULT_PATH)
+    args = parser.parse_args()
+    first, _, last = args.deals.partition("-")
+    numbers = range(int(first), int(last or first) + 1)
+
+    table = load_table(args.out)
+    tables = {str(r): list(table.tables.get(str(r), "?" * LAST_DEAL)) for r in ALL_RULE_SETS}
+    checkpoint = args.out.with_suffix(".partial.json")
+    done: dict[str, str] = json.loads(checkpoint.read_text()) if checkpoint.exists() else {}
+    jobs = [
+        (n, r.passes, r.overlap, args.node_limit)
+        for r in ALL_RULE_SETS
+        for n in numbers
+        if f"{r} {n}" not in done
+    ]
+    print(f"{len(jobs)} deals to solve ({len(done)} from the checkpoint), {args.jobs} processes", flush=True)
+    began = time.perf_counter()
+    slowest = (0.0, "")
+    with multiprocessing.Pool(args.jobs) as pool:
+        for count, (number, passes, overlap, letter, seconds) in enumerate(
+            pool.imap_unordered(label_of, jobs, chunksize=8), start=1
+        ):
+            name = f"{RuleSet(passes, overlap)} {number}"
+            done[name] = letter
+            slowest = max(slowest, (seconds, name))
+            if count % 500 == 0 or count == len(jobs):
+                checkpoint.write_text(json.dumps(done))
+                elapsed = time.perf_counter() - began
+                print(f"{count}/{len(jobs)}  {elapsed:.0f}s  slowest {slowest}", flush=True)
+
+    for name, letter in done.items():
+        rules_text, _, number = name.rpartition(" ")
+        tables[rules_text][int(number) - 1] = letter
+    made = {
+        "solver": solver_version(),
+        "date": datetime.date.today().isoformat(),
+        "node_limit": args.node_limit,
+        "deals": args.deals,
+        "seconds": round(time.perf_counter() - began),
+        "slowest": f"{slowest[1]} in {slowest[0]:.1f}s",
+        "command": "python tools/make_labels.py " + " ".join(sys.argv[1:]),
+    }
+    result = LabelTable({k: "".join(v) for k, v in tables.items()}, {**table.made, **made})
+    args.out.write_text(result.to_json() + "\n", encoding="utf-8")
+    checkpoint.unlink(missing_ok=True)
+    for rules in ALL_RULE_SETS:
+        column = result.tables[str(rules)]
+        print(f"{rules}: " + "  ".join(f"{label.value}={column.count(LETTERS[label])}" for label in Label))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
