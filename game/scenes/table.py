@@ -31,6 +31,8 @@ from .settings_screen import SettingsScreen
 
 BUTTON_ORDER = ("deal", *PILE_CONTROLS, *CONTROLS)
 """Tab order of the table's controls."""
+BASE_MIDDLE = 24
+"""The middle slot of the pyramid's base row: where the keyboard focus first appears."""
 
 
 class TableScene(Scene):
@@ -183,8 +185,7 @@ class TableScene(Scene):
     def _default_focus(self, candidates: dict[int, pygame.Rect]) -> int | None:
         if isinstance(self.focus, int) and self.focus in candidates:
             return self.focus
-        base = self.layout.slots[-1]
-        return nearest((self.layout.size[0] // 2, base.centery), candidates)
+        return nearest(self.layout.slots[BASE_MIDDLE].center, candidates)
 
     def _cycle_buttons(self, step: int) -> None:
         self.focus_visible = True
