@@ -72,13 +72,17 @@ class Problem:
     1430 pyramid shapes (the order ideals of the seven-row triangle).
     """
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, blank: int = 0) -> None:
         layout = state.layout
         self.state = state
         self.passes = state.rules.passes
         self.overlap = state.rules.overlap
         self.prank: tuple[int, ...] = tuple(card.rank if card else 0 for card in layout.pyramid)
-        self.srank: tuple[int, ...] = tuple(card.rank for card in layout.stock)
+        self.srank: tuple[int, ...] = tuple(
+            0 if blank >> index & 1 else card.rank for index, card in enumerate(layout.stock)
+        )
+        """Stock ranks; 0 for a *blank*: a card the search may not look at (see
+        :mod:`solver.analysis`), which pairs with nothing and only takes up its place."""
         rank_stock = [0] * (KING + 1)
         for index, rank in enumerate(self.srank):
             rank_stock[rank] |= 1 << index
@@ -88,14 +92,8 @@ class Problem:
                 rank_pyr[rank] |= 1 << slot
         self.rank_stock: tuple[int, ...] = tuple(rank_stock)
         self.rank_pyr: tuple[int, ...] = tuple(rank_pyr)
-        self.stock_pairs: tuple[tuple[int, int], ...] = tuple(
-            (i, j)
-            for i in range(len(self.srank))
-            for j in range(i + 1, len(self.srank))
-            if self.srank[i] + self.srank[j] == PAIR_SUM
-        )
         self.stock_complements: tuple[int, ...] = tuple(
-            rank_stock[PAIR_SUM - r] if r != KING else 0 for r in self.srank
+            rank_stock[PAIR_SUM - r] if 0 < r < KING else 0 for r in self.srank
         )
         """Per stock index, the mask of stock cards that pair with it."""
         self.low_stock = sum(rank_stock[r] for r in range(1, 7))

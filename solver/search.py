@@ -63,11 +63,19 @@ class Search:
     """A search that advances a bounded number of nodes per :meth:`step` and keeps its
     progress between calls, so a game can give it a few milliseconds a frame.
 
-    ``node_limit`` bounds the total work; past it the verdict is ``unknown``.
+    ``node_limit`` bounds the total work; past it the verdict is ``unknown``. ``blank`` is a
+    mask of stock cards (``layout.stock`` indices) the search must not look at: they are
+    treated as cards that pair with nothing (see :mod:`solver.analysis`).
     """
 
-    def __init__(self, state: State, node_limit: int | None = None, backend: Backend | None = None) -> None:
-        self.problem = Problem(state)
+    def __init__(
+        self,
+        state: State,
+        node_limit: int | None = None,
+        backend: Backend | None = None,
+        blank: int = 0,
+    ) -> None:
+        self.problem = Problem(state, blank)
         self.backend = backend or default_backend()
         self.node_limit = node_limit
         self.depth_first = DepthFirst(self.problem)
