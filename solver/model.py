@@ -25,11 +25,12 @@ Kings never need a partner, and are handled before the search starts:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.cards import KING, PAIR_SUM
 from rules.state import State
-from rules.topology import COVERED_BY, iter_slots, uncovered
+from rules.topology import CONE, COVERED_BY, SLOTS, iter_slots, uncovered
 
 ACC_SHIFT = 5
 CURSOR_MASK = (1 << ACC_SHIFT) - 1
@@ -98,6 +99,17 @@ class Problem:
         """Per stock index, the mask of stock cards that pair with it."""
         self.low_stock = sum(rank_stock[r] for r in range(1, 7))
         """Stock cards of ranks A–6: every stock pair has exactly one of them."""
+        self.king_slots = tuple(iter_slots(rank_pyr[KING]))
+        self.closed = _is_closed(state.pyramid)
+        """Every card of the start lies on present cards only, as in any dealt game. Then the
+        search only meets such pyramids, and which pairs of slots can ever leave together does
+        not depend on the rest of the pyramid, so it is tabled once (:attr:`partners_of`)."""
+        self.partners_of: tuple[int, ...] = tuple(
+            sum(1 << b for b in iter_slots(rank_pyr[PAIR_SUM - self.prank[a]]) if self.compatible(CONE, a, b))
+            if 0 < self.prank[a] < KING
+            else 0
+            for a in range(SLOTS)
+        )
         self.shapes: dict[int, Shape] = {}
         self.shape_list: list[Shape] = []
         self.start = self._start_node(state)
@@ -109,14 +121,16 @@ class Problem:
 
     def norm(self, pyr: int) -> int:
         """``pyr`` with every free King removed, repeatedly (removing one may free another)."""
-        kings = self.rank_pyr[KING]
         while True:
-            free_kings = uncovered(pyr) & kings & pyr
+            free_kings = 0
+            for slot in self.king_slots:
+                if pyr >> slot & 1 and not COVERED_BY[slot] & pyr:
+                    free_kings |= 1 << slot
             if not free_kings:
                 return pyr
             pyr &= ~free_kings
 
-    def compatible(self, cones: dict[int, int], a: int, b: int) -> bool:
+    def compatible(self, cones: Sequence[int] | dict[int, int], a: int, b: int) -> bool:
         """Can pyramid slots ``a`` and ``b`` ever be removed together? Not when one lies
         (through present cards) on the other, except a card with the card directly on it under
         the overlap rule."""
@@ -177,13 +191,25 @@ class Problem:
         and is therefore a sound test for a lost position.
         """
         needs = []
-        cones = self._present_cones(pyr)
+        if self.closed:
+            partners = self.partners_of
+        else:
+            cones = self._present_cones(pyr)
+            partners = tuple(
+                sum(
+                    1 << b
+                    for b in iter_slots(pyr & self.rank_pyr[PAIR_SUM - r])
+                    if self.compatible(cones, a, b)
+                )
+                if pyr >> a & 1 and 0 < (r := self.prank[a]) < KING
+                else 0
+                for a in range(SLOTS)
+            )
         for r in range(1, KING):
             cards = iter_slots(pyr & self.rank_pyr[r])
             if not cards:
                 continue
-            partners = iter_slots(pyr & self.rank_pyr[PAIR_SUM - r])
-            options = [[j for j, b in enumerate(partners) if self.compatible(cones, a, b)] for a in cards]
+            options = [iter_slots(pyr & partners[a]) for a in cards]
             missing = len(cards) - _max_matching(options)
             if missing:
                 needs.append((PAIR_SUM - r, missing))
@@ -209,6 +235,11 @@ class Problem:
         if not stuck:
             return stk
         return stk & ~((1 << (stuck.bit_length() - 1)) - 1)
+
+
+def _is_closed(pyr: int) -> bool:
+    """No present card lies on an empty slot (true of every position reached in play)."""
+    return all(not COVERED_BY[t] >> s & 1 or pyr >> t & 1 for s in iter_slots(pyr) for t in range(SLOTS))
 
 
 def _max_matching(options: list[list[int]]) -> int:

@@ -165,24 +165,24 @@ def expand_arrays(problem: Problem, tables: Tables, keys: Array, accs: Array) ->
 
 
 class _Live:
-    """The nodes that survived the stock-need test, column-shaped for broadcasting."""
+    """The nodes that survived the stock-need test."""
 
     def __init__(self, pyramids: Array, stocks: Array, accs: Array, shapes: Array, passes: int) -> None:
         self.pyramids = pyramids
         self.stocks = stocks
         self.accs = accs
         self.shapes = shapes
-        self.pass_no = (accs >> ACC_SHIFT)[:, None]
-        self.cursor = (accs & CURSOR_MASK)[:, None]
+        self.pass_no = accs >> ACC_SHIFT
+        self.cursor = accs & CURSOR_MASK
         self.later = self.pass_no < passes
-        self.column = stocks[:, None]
 
-    def access(self, first: Array, rest: Array) -> tuple[NDArray[np.bool_], Array]:
-        """For removals whose lowest stock card is ``first``: allowed?, and the new access."""
-        now = first + 1 >= self.cursor
+    def access(self, rows: Array, first: Array, rest: Array) -> tuple[NDArray[np.bool_], Array]:
+        """For removals from nodes ``rows`` whose lowest stock card is ``first``, leaving stock
+        ``rest``: is the card reachable (this pass or, with a recycle, the next), and the new
+        access (the cursor just past the card before ``first``)."""
+        now = first + 1 >= self.cursor[rows]
         cursor = bit_length(rest & ((1 << first) - 1))
-        pass_no = np.where(now, self.pass_no, self.pass_no + 1)
-        return now | self.later, pass_no << ACC_SHIFT | cursor
+        return now | self.later[rows], (self.pass_no[rows] + ~now) << ACC_SHIFT | cursor
 
 
 def _reachable(problem: Problem, tables: Tables, shapes: Array, stocks: Array, accs: Array) -> Array:
@@ -212,43 +212,33 @@ def _pyramid_pairs(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
 
 
 def _stock_singles(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
-    ranks = tables.single_rank[node.shapes]
-    after = tables.single_after[node.shapes]
-    out_rows, out_keys, out_accs = [], [], []
-    for j in range(4):
-        index = tables.stock_positions[ranks, j]
-        valid = index >= 0
-        index = np.where(valid, index, 0)
-        present = valid & ((node.column >> index) & 1 == 1)
-        rest = node.column ^ (1 << index)
-        allowed, acc = node.access(index, rest)
-        rows, cols = np.nonzero(present & allowed)
-        out_rows.append(rows)
-        out_keys.append(after[rows, cols] << STOCK_BITS | rest[rows, cols])
-        out_accs.append(acc[rows, cols])
-    return np.concatenate(out_rows), np.concatenate(out_keys), np.concatenate(out_accs)
+    """A free pyramid card with any stock card of the rank it needs."""
+    index = tables.stock_positions[tables.single_rank[node.shapes]]  # node × free card × 4
+    present = (index >= 0) & ((node.stocks[:, None, None] >> np.maximum(index, 0)) & 1 == 1)
+    rows, cards, nth = np.nonzero(present)
+    first = index[rows, cards, nth]
+    rest = node.stocks[rows] ^ (1 << first)
+    allowed, acc = node.access(rows, first, rest)
+    after = tables.single_after[node.shapes[rows], cards]
+    return rows[allowed], (after << STOCK_BITS | rest)[allowed], acc[allowed]
 
 
 def _stock_pairs(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
     """Two stock cards next to each other (nothing left between them) that sum 13: found from
     the low card of each pair (ranks A–6), looking at its neighbours on both sides."""
-    index = tables.low_index
+    rows, lows = np.nonzero(node.stocks[:, None] & (1 << tables.low_index) != 0)
+    stocks = node.stocks[rows]
+    index = tables.low_index[lows]
     bit = 1 << index
-    present = node.column & bit != 0
-    before = node.column & (bit - 1)
-    previous = bit_length(before) - 1
-    after_it = node.column & ~(bit | (bit - 1))
-    following = bit_length(after_it & -after_it) - 1
-    complements = tables.low_complements
-    out_rows, out_keys, out_accs = [], [], []
-    for low, high, neighbour in ((previous, index, previous), (index, following, following)):
-        pairs = present & (neighbour >= 0) & ((complements >> np.maximum(neighbour, 0)) & 1 == 1)
-        first = np.maximum(np.broadcast_to(low, pairs.shape), 0)
-        second = np.maximum(np.broadcast_to(high, pairs.shape), 0)
-        rest = node.column & ~(1 << first) & ~(1 << second)
-        allowed, acc = node.access(first, rest)
-        rows, cols = np.nonzero(pairs & allowed)
-        out_rows.append(rows)
-        out_keys.append(node.pyramids[rows] << STOCK_BITS | rest[rows, cols])
-        out_accs.append(acc[rows, cols])
-    return np.concatenate(out_rows), np.concatenate(out_keys), np.concatenate(out_accs)
+    previous = bit_length(stocks & (bit - 1)) - 1
+    beyond = stocks & ~(bit | (bit - 1))
+    following = bit_length(beyond & -beyond) - 1
+    complements = tables.low_complements[lows]
+    with_previous = (previous >= 0) & ((complements >> np.maximum(previous, 0)) & 1 == 1)
+    with_following = (following >= 0) & ((complements >> np.maximum(following, 0)) & 1 == 1)
+    rows = np.concatenate([rows[with_previous], rows[with_following]])
+    first = np.concatenate([previous[with_previous], index[with_following]])
+    second = np.concatenate([index[with_previous], following[with_following]])
+    rest = node.stocks[rows] & ~(1 << first) & ~(1 << second)
+    allowed, acc = node.access(rows, first, rest)
+    return rows[allowed], (node.pyramids[rows] << STOCK_BITS | rest)[allowed], acc[allowed]
