@@ -1,68 +1,93 @@
-"""«¿Aún se gana?»: drive the solver's position analysis in frame slices.
+"""Questions to the solver, answered a few milliseconds per frame (SPEC §4).
 
-The analysis lives in ``solver.analysis`` (``Analysis(state, seen_mask)`` with ``step(slice_ms)``,
-``done`` and ``verdict``). This module only runs it a few milliseconds at a time and gives up
-with «sin determinar» when its time budget is spent; it never blocks a frame. If the solver
-does not provide the module yet, :func:`start_analysis` returns None and the game says so.
+Three questions: «¿Aún se gana?», «Pista», and — once a position is known lost — «volver al
+último paso ganable». Each runs :class:`solver.analysis.Analysis`, which is honest about stock
+cards the player has never seen (it claims nothing that depends on them), inside the frame
+loop: the table keeps responding and the line under it says «buscando una solución».
 """
 
 from __future__ import annotations
 
 import enum
-import importlib
-import time
-from types import ModuleType
-from typing import Any
+from dataclasses import dataclass
 
-from rules import State
+from rules import Move, Session, State
+from solver.analysis import Analysis, Verdict
+from solver.layered import Backend, PureBackend
 
-MODULE = "solver.analysis"
-
-
-class Outcome(enum.Enum):
-    WINNABLE = "winnable"
-    LOST = "lost"
-    UNKNOWN = "unknown"
+from .config import ANALYSIS_BUDGET_MS, REWIND_BUDGET_MS, REWIND_STEP_BUDGET_MS
 
 
-def _module() -> ModuleType | None:
-    try:
-        return importlib.import_module(MODULE)
-    except ModuleNotFoundError as error:
-        if error.name != MODULE:
-            raise
-        return None
+class Purpose(enum.Enum):
+    ASK = "ask"
+    """«¿Aún se gana?»"""
+    HINT = "hint"
+    """«Pista»: the first move of a winning line when there is one."""
+    REWIND = "rewind"
+    """Back to the last position from which the deal can still be won."""
 
 
-def analysis_available() -> bool:
-    return _module() is not None
+@dataclass(frozen=True)
+class Answer:
+    purpose: Purpose
+    verdict: Verdict
+    hint: Move | None = None
+    """The move to highlight (a winning line's first move, or a plain suggestion)."""
+    back: int = 0
+    """For :attr:`Purpose.REWIND`: how many moves to undo to reach a winnable position."""
+    unseen: bool = False
+    """Some stock card was never seen: why an answer may be «sin determinar»."""
 
 
-class AnalysisRun:
-    """One analysis of one position. ``position`` is the state it is about: if the game moves
-    on, the caller drops the run."""
+class Inquiry:
+    """One question about the position of ``session`` when asked. If the game moves on, the
+    caller drops it (:attr:`position` tells which position it is about)."""
 
-    def __init__(self, analysis: Any, position: State, budget_ms: float) -> None:
-        self._analysis = analysis
-        self.position = position
-        self.budget_ms = budget_ms
-        self.spent_ms = 0.0
+    def __init__(self, session: Session, purpose: Purpose, backend: Backend) -> None:
+        self.position = session.state
+        self.purpose = purpose
+        self._seen = session.seen_mask
+        self._backend = backend
+        self._earlier = list(reversed(session.history)) if purpose is Purpose.REWIND else []
+        self._back = 0
+        self._spent_ms = 0.0
+        self._analysis = self._start(self._next() if purpose is Purpose.REWIND else self.position)
 
-    def step(self, slice_ms: float) -> Outcome | None:
-        """Work about ``slice_ms``; the outcome when finished (or out of budget), else None."""
-        started = time.perf_counter()
-        finished = bool(self._analysis.step(slice_ms))
-        self.spent_ms += (time.perf_counter() - started) * 1000.0
-        if finished or self._analysis.done:
-            return Outcome(self._analysis.verdict.value)
-        if self.spent_ms >= self.budget_ms:
-            return Outcome.UNKNOWN
-        return None
+    def step(self, slice_ms: float) -> Answer | None:
+        """Work about ``slice_ms``; the answer once there is one."""
+        analysis = self._analysis
+        if analysis is None:  # rewinding, and there is no earlier position to look at
+            return self._rewind_answer(Verdict.LOST)
+        self._spent_ms += slice_ms
+        if not analysis.step(slice_ms):
+            return None
+        if self.purpose is not Purpose.REWIND:
+            hint = analysis.hint() if analysis.verdict is not Verdict.LOST else None
+            return Answer(self.purpose, analysis.verdict, hint, unseen=not analysis.knows_every_card)
+        if analysis.verdict is Verdict.LOST and self._earlier and self._spent_ms < REWIND_BUDGET_MS:
+            self._analysis = self._start(self._next())
+            return None
+        return self._rewind_answer(analysis.verdict)
+
+    def _next(self) -> State | None:
+        if not self._earlier:
+            return None
+        self._back += 1
+        return self._earlier.pop(0)
+
+    def _start(self, state: State | None) -> Analysis | None:
+        if state is None:
+            return None
+        budget = REWIND_STEP_BUDGET_MS if self.purpose is Purpose.REWIND else ANALYSIS_BUDGET_MS
+        return Analysis(state, self._seen, budget, self._backend)
+
+    def _rewind_answer(self, verdict: Verdict) -> Answer:
+        back = self._back if verdict is Verdict.WINNABLE else 0
+        return Answer(Purpose.REWIND, verdict, back=back)
 
 
-def start_analysis(state: State, seen_mask: int, budget_ms: float) -> AnalysisRun | None:
-    """A run over ``state`` knowing only the stock cards in ``seen_mask``; None if unavailable."""
-    module = _module()
-    if module is None:
-        return None
-    return AnalysisRun(module.Analysis(state, seen_mask), state, budget_ms)
+def solver_backend() -> Backend:
+    """The search backend for questions asked during play: the pure one (depth-first search
+    only). Its work comes in small steps that fit a frame; the numpy engine, faster on the
+    hardest deals, sorts whole layers at once, which can take a frame or two."""
+    return PureBackend()

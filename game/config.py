@@ -39,6 +39,10 @@ ANALYSIS_SLICE_MS = 4.0
 """How much of each frame «¿Aún se gana?» may use."""
 ANALYSIS_BUDGET_MS = 8000.0
 """Search time (summed slices) after which the verdict is «sin determinar»."""
+REWIND_STEP_BUDGET_MS = 3000.0
+"""Search time for each earlier position when looking for the last winnable one."""
+REWIND_BUDGET_MS = 15000.0
+"""Search time after which the look for the last winnable position gives up."""
 
 # --- layout proportions -------------------------------------------------------------------------
 CARD_ASPECT = 350 / 250

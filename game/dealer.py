@@ -13,7 +13,7 @@ import random
 from rules import Session, State
 from rules.labels import Label, LabelTable
 
-from .config import ANALYSIS_BUDGET_MS
+from .analysis import solver_backend
 from .play import Play
 from .settings import DealMode, Settings
 
@@ -22,6 +22,7 @@ class Dealer:
     def __init__(self, labels: LabelTable, rng: random.Random) -> None:
         self.labels = labels
         self.rng = rng
+        self.backend = solver_backend()
 
     def random_number(self, settings: Settings) -> int:
         solvable_only = settings.deal_mode is DealMode.SOLVABLE
@@ -34,9 +35,9 @@ class Dealer:
         rules = settings.rule_set()
         session = Session(State.from_deal(chosen, rules), chosen)
         hidden = picked and settings.deal_mode is DealMode.RANDOM
-        return Play(session, self.labels.label(chosen, rules), hidden, ANALYSIS_BUDGET_MS)
+        return Play(session, self.labels.label(chosen, rules), hidden, self.backend)
 
     def position(self, state: State, number: int | None = None) -> Play:
         """Play from an arbitrary position (tests, puzzles, later: saved games)."""
         label = Label.UNKNOWN if number is None else self.labels.label(number, state.rules)
-        return Play(Session(state, number), label, False, ANALYSIS_BUDGET_MS)
+        return Play(Session(state, number), label, False, self.backend)

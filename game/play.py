@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from rules import DRAW, RECYCLE, STOCK, WASTE, Card, Kind, Move, Refusal, Session, State, check_select
 from rules import partners as rules_partners
 from rules.labels import Label
+from solver.analysis import Verdict
 from solver.hints import suggest
+from solver.layered import Backend
 
-from .analysis import AnalysisRun, Outcome, start_analysis
+from .analysis import Answer, Inquiry, Purpose
 
 DECK = WASTE + 1
 """The face-down part of the stock, a place of the game only: tapping it draws (or recycles
@@ -61,7 +63,7 @@ Effect = Removed | Drawn | Recycled
 class Play:
     """One deal in progress plus what the table shows around it."""
 
-    def __init__(self, session: Session, label: Label, label_hidden: bool, budget_ms: float) -> None:
+    def __init__(self, session: Session, label: Label, label_hidden: bool, backend: Backend) -> None:
         self.session = session
         self.label = label
         self.hidden_at_start = label_hidden
@@ -69,8 +71,8 @@ class Play:
         self.selected: int | None = None
         self.hint: Move | None = None
         self.line: Line | None = Line("welcome")
-        self.analysis: AnalysisRun | None = None
-        self._budget_ms = budget_ms
+        self.inquiry: Inquiry | None = None
+        self._backend = backend
         self._partners_key: tuple[State, int] | None = None
         self._partners: list[int] = []
 
@@ -145,7 +147,7 @@ class Play:
             return None
         self.selected = None
         self.hint = None
-        self.analysis = None
+        self.inquiry = None
         self.line = None
         self._note_end()
         return _effect(before, move)
@@ -153,7 +155,7 @@ class Play:
     def undo(self) -> bool:
         self.selected = None
         self.hint = None
-        self.analysis = None
+        self.inquiry = None
         if not self.session.undo():
             self.line = Line("nothing_to_undo", tone=Tone.REFUSAL)
             return False
@@ -165,11 +167,13 @@ class Play:
         self.session.restart()
         self.selected = None
         self.hint = None
-        self.analysis = None
+        self.inquiry = None
         self.line = None
 
-    def show_hint(self) -> None:
+    def plain_hint(self) -> None:
+        """A suggestion from the visible cards alone, at once (no search)."""
         self.selected = None
+        self.inquiry = None
         self.hint = suggest(self.state)
         self.line = _hint_line(self.state, self.hint)
 
@@ -182,39 +186,48 @@ class Play:
         self.line = None
         return True
 
-    # --- «¿Aún se gana?» ---------------------------------------------------------------------
-    def start_analysis(self) -> bool:
-        """Begin analysing the position; False (and a line saying so) if the solver lacks it."""
+    # --- questions to the solver: «Pista», «¿Aún se gana?», back to the last winnable step ------
+    def ask(self, purpose: Purpose) -> None:
+        """Start a question; it runs in slices (:meth:`step_inquiry`) while the table responds."""
         self.selected = None
         self.hint = None
-        run = start_analysis(self.state, self.session.seen_mask, self._budget_ms)
-        if run is None:
-            self.line = Line("analysis_unavailable", tone=Tone.REFUSAL)
-            return False
-        self.analysis = run
-        self.line = Line("analysis_busy", tone=Tone.BUSY)
-        return True
+        self.inquiry = Inquiry(self.session, purpose, self._backend)
+        self.line = Line("rewind_busy" if purpose is Purpose.REWIND else "analysis_busy", tone=Tone.BUSY)
 
-    def step_analysis(self, slice_ms: float) -> Outcome | None:
-        """Give the running analysis one slice; its outcome once it has one."""
-        run = self.analysis
-        if run is None:
+    def step_inquiry(self, slice_ms: float) -> Answer | None:
+        """Give the running question one slice; its answer once there is one (then shown)."""
+        inquiry = self.inquiry
+        if inquiry is None:
             return None
-        if run.position != self.state:
-            self.analysis = None
+        if inquiry.position != self.state:
+            self.inquiry = None
             return None
-        outcome = run.step(slice_ms)
-        if outcome is None:
-            return None
-        self.analysis = None
-        if outcome is Outcome.WINNABLE:
+        answer = inquiry.step(slice_ms)
+        if answer is not None:
+            self.inquiry = None
+            self._show(answer)
+        return answer
+
+    def _show(self, answer: Answer) -> None:
+        if answer.purpose is Purpose.REWIND:
+            for _ in range(answer.back):
+                self.session.undo()
+            if answer.back:
+                self.line = Line("rewind_done", {"n": answer.back})
+            else:
+                key = "rewind_unknown" if answer.verdict is Verdict.UNKNOWN else "rewind_none"
+                self.line = Line(key, tone=Tone.REFUSAL)
+        elif answer.verdict is Verdict.LOST:
+            self.line = None  # the table opens the «no longer winnable» panel
+        elif answer.purpose is Purpose.HINT:
+            self.hint = answer.hint
+            self.line = _hint_line(self.state, self.hint)
+        elif answer.verdict is Verdict.WINNABLE:
             self.line = Line("analysis_winnable")
-        elif outcome is Outcome.UNKNOWN:
-            self.hint = suggest(self.state)
-            self.line = Line("analysis_unknown", tone=Tone.HINT)
         else:
-            self.line = None
-        return outcome
+            self.hint = answer.hint
+            key = "analysis_unknown_unseen" if answer.unseen else "analysis_unknown"
+            self.line = Line(key, tone=Tone.HINT)
 
     # --- internals -----------------------------------------------------------------------------
     def _refuse(self, refusal: Refusal) -> None:

@@ -25,13 +25,14 @@ import time
 from rules.moves import Move
 from rules.state import State
 from solver.hints import suggest
+from solver.layered import Backend
 from solver.model import Problem
 from solver.movegen import successors
 from solver.search import Search
 from solver.search import Verdict as SearchVerdict
 
 DEFAULT_BUDGET_MS = 3000.0
-NODES_PER_CALL = 256
+NODES_PER_CALL = 128
 
 
 class Verdict(enum.Enum):
@@ -46,16 +47,24 @@ class Analysis:
 
     Call :meth:`step` each frame with a few milliseconds; when :attr:`done`, read
     :attr:`verdict`, :attr:`line` (a winning continuation when winnable) and :meth:`hint`.
+    ``backend``: the search backend to use (a game makes one at start-up, so that importing
+    numpy never lands in the middle of a frame).
     """
 
-    def __init__(self, state: State, seen_mask: int, budget_ms: float = DEFAULT_BUDGET_MS) -> None:
+    def __init__(
+        self,
+        state: State,
+        seen_mask: int,
+        budget_ms: float = DEFAULT_BUDGET_MS,
+        backend: Backend | None = None,
+    ) -> None:
         self.state = state
         self.unseen = state.stock & ~seen_mask
         self.budget_ms = budget_ms
         self.verdict = Verdict.UNKNOWN
         self.line: tuple[Move, ...] = ()
         self.done = False
-        self._search = Search(state, blank=self.unseen)
+        self._search = Search(state, blank=self.unseen, backend=backend)
         self._spent_ms = 0.0
         if self._proven_lost():
             self.verdict, self.done = Verdict.LOST, True

@@ -71,3 +71,14 @@ def winning_line() -> Callable[[str], tuple[int, list[Move]]]:
         raise LookupError(f"no winning line for {rules}")
 
     return find
+
+
+# --- options for the long runs ------------------------------------------------------------------
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--all-labels",
+        action="store_true",
+        help="re-solve every entry of assets/labels.json (80000 searches: about an hour or more)",
+    )

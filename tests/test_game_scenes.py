@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import enum
-import sys
-import types
 from collections.abc import Callable
 
 import pygame
-import pytest
 
 from game.app import App, make_context
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
@@ -16,7 +12,7 @@ from game.play import DECK
 from game.scenes.panel import Panel
 from game.scenes.settings_screen import ROWS, SettingsScreen
 from game.settings import DealMode, Settings
-from rules import LAST_DEAL, RuleSet, State
+from rules import LAST_DEAL, RuleSet
 from rules.labels import LabelTable
 from solver.hints import suggest
 
@@ -110,77 +106,3 @@ def test_random_mode_hides_the_label_until_the_deal_ends(display: None) -> None:
     panel = app.manager.top
     assert isinstance(panel, Panel)
     assert "Este reparto: Demostrado sin solución" in panel.body(ctx.texts)
-
-
-class _Verdict(enum.Enum):
-    WINNABLE = "winnable"
-    LOST = "lost"
-    UNKNOWN = "unknown"
-
-
-def _stand_in(verdict: _Verdict, steps: int) -> types.ModuleType:
-    """A stand-in for the solver's ``solver.analysis`` with the agreed interface."""
-
-    class Analysis:
-        def __init__(self, state: State, seen_mask: int) -> None:
-            self.left = steps
-            self.done = False
-            self.verdict = _Verdict.UNKNOWN
-
-        def step(self, slice_ms: float) -> bool:
-            self.left -= 1
-            if self.left <= 0:
-                self.done, self.verdict = True, verdict
-            return self.done
-
-    module = types.ModuleType("solver.analysis")
-    module.Analysis = Analysis  # type: ignore[attr-defined]
-    module.Verdict = _Verdict  # type: ignore[attr-defined]
-    return module
-
-
-@pytest.mark.parametrize(
-    ("verdict", "line"),
-    [
-        (_Verdict.WINNABLE, "Sí: desde aquí todavía se puede ganar"),
-        (_Verdict.UNKNOWN, "sin determinar (no quiere decir que no tenga solución)"),
-    ],
-)
-def test_still_winnable_runs_in_slices(
-    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch, verdict: _Verdict, line: str
-) -> None:
-    monkeypatch.setitem(sys.modules, "solver.analysis", _stand_in(verdict, steps=5))
-    app = make_app(deal=1)
-    tap_button(app, "analyse")
-    assert app.table.frame().line.startswith("buscando una solución")
-    tap_place(app, 21)  # the table keeps responding (a King goes; the analysis of the old position stops)
-    assert app.table.play.analysis is None
-    tap_button(app, "analyse")
-    step(app, 6)
-    assert app.table.frame().line == line
-    if verdict is _Verdict.UNKNOWN:
-        assert app.table.play.hint is not None  # a normal suggestion instead of a verdict
-
-
-def test_no_longer_winnable_offers_undo_replay_new(
-    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setitem(sys.modules, "solver.analysis", _stand_in(_Verdict.LOST, steps=2))
-    app = make_app(deal=1)
-    tap_place(app, DECK)
-    tap_button(app, "analyse")
-    step(app, 3)
-    panel = app.manager.top
-    assert isinstance(panel, Panel) and panel.title(app.ctx.texts) == "Ya no se puede ganar"
-    press_key(app, pygame.K_RETURN)  # undo
-    assert app.manager.top is app.table and app.table.play.session.moves == 1
-    assert app.table.play.state.waste_count == 0
-
-
-def test_still_winnable_says_when_it_is_not_available(
-    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setitem(sys.modules, "solver.analysis", None)  # as if the module did not exist
-    app = make_app(deal=1)
-    tap_button(app, "analyse")
-    assert app.table.frame().line == "El análisis «¿Aún se gana?» todavía no está disponible"

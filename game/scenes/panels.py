@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.analysis import Purpose
 from game.context import Context
 from game.play import Play
 from game.texts import Texts, format_time
@@ -96,18 +97,30 @@ def dead_end_panel(
 def lost_panel(
     ctx: Context,
     manager: SceneManager,
+    asked_by: Purpose,
+    *,
     on_undo: Callable[[], None],
+    on_rewind: Callable[[], None],
+    on_hint: Callable[[], None],
     on_replay: Callable[[], None],
     on_new: Callable[[], None],
 ) -> Panel:
+    """«Ya no se puede ganar», from «¿Aún se gana?» (exits: undo, back to the last winnable
+    position, replay, new deal) or from «Pista» (undo, a plain hint, replay, new deal)."""
+    second = (
+        PanelButton(lambda t: t.t("btn_plain_hint"), on_hint)
+        if asked_by is Purpose.HINT
+        else PanelButton(lambda t: t.t("btn_rewind"), on_rewind)
+    )
     buttons = [
         PanelButton(lambda t: t.t("btn_undo"), on_undo, primary=True),
+        second,
         PanelButton(lambda t: t.t("btn_replay"), on_replay),
         PanelButton(lambda t: t.t("btn_new"), on_new),
-        PanelButton(lambda t: t.t("btn_keep_looking"), lambda: manager.pop(panel)),
     ]
+    body_key = "lost_body_hint" if asked_by is Purpose.HINT else "lost_body"
     panel = Panel(
-        ctx, manager, title=lambda t: t.t("lost_title"), body=lambda t: [t.t("lost_body")], buttons=buttons,
+        ctx, manager, title=lambda t: t.t("lost_title"), body=lambda t: [t.t(body_key)], buttons=buttons,
         on_cancel=lambda: manager.pop(panel),
     )  # fmt: skip
     return panel

@@ -7,9 +7,11 @@ clock pauses while the window is hidden or another screen covers the table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
-from game.analysis import Outcome, analysis_available
+from game.analysis import Answer, Purpose
 from game.anim import Animator
 from game.config import ANALYSIS_SLICE_MS, BUSY_DOTS_PER_SECOND
 from game.context import Context
@@ -20,6 +22,7 @@ from game.render.table_view import TableFrame, TableView
 from game.render.widgets import Style
 from game.texts import format_time
 from rules import RECYCLE, Kind, check
+from solver.analysis import Verdict
 
 from .base import Scene, SceneManager
 from .deal_dialog import DealDialog
@@ -48,7 +51,6 @@ class TableScene(Scene):
         self.focus: int | str | None = None
         self.focus_visible = False
         self.visible = True
-        self._analysis_ready = analysis_available()
         self._shown_time = ""
         self._busy_age = 0.0
 
@@ -129,9 +131,9 @@ class TableScene(Scene):
             if play.undo():
                 self.anim.clear()
         elif name == "hint":
-            play.show_hint()
+            play.ask(Purpose.HINT)
         elif name == "analyse":
-            play.start_analysis()
+            play.ask(Purpose.ASK)
         elif name in ("new", "deal"):
             self.manager.push(DealDialog(self.ctx, self.manager, self.new_deal))
         elif name == "rules":
@@ -165,6 +167,27 @@ class TableScene(Scene):
     def _undo_from_panel(self) -> None:
         self.manager.pop_above(self)
         self.press("undo")
+
+    def _answered(self, answer: Answer) -> None:
+        """A question to the solver was answered: open the «no longer winnable» panel if lost."""
+        if answer.purpose is Purpose.REWIND:
+            self.anim.clear()
+            self._repair_focus()
+        elif answer.verdict is Verdict.LOST:
+            self.manager.push(
+                lost_panel(
+                    self.ctx, self.manager, answer.purpose,
+                    on_undo=self._undo_from_panel,
+                    on_rewind=lambda: self._from_panel(lambda: self.play.ask(Purpose.REWIND)),
+                    on_hint=lambda: self._from_panel(self.play.plain_hint),
+                    on_replay=self.replay,
+                    on_new=self.new_deal,
+                )
+            )  # fmt: skip
+
+    def _from_panel(self, action: Callable[[], None]) -> None:
+        self.manager.pop_above(self)
+        action()
 
     # --- keyboard focus --------------------------------------------------------------------------
     def _candidates(self) -> dict[int, pygame.Rect]:
@@ -219,14 +242,12 @@ class TableScene(Scene):
     # --- time ------------------------------------------------------------------------------------
     def update(self, dt: float) -> bool:
         changed = self.anim.update(dt)
-        if self.play.analysis is not None:
+        if self.play.inquiry is not None:
             self._busy_age += dt
             changed = True
-            outcome = self.play.step_analysis(ANALYSIS_SLICE_MS)
-            if outcome is Outcome.LOST:
-                self.manager.push(
-                    lost_panel(self.ctx, self.manager, self._undo_from_panel, self.replay, self.new_deal)
-                )
+            answer = self.play.step_inquiry(ANALYSIS_SLICE_MS)
+            if answer is not None:
+                self._answered(answer)
         shown = format_time(self.play.session.clock.elapsed())
         if shown != self._shown_time:
             self._shown_time = shown
@@ -296,7 +317,6 @@ class TableScene(Scene):
             "draw": Style.NORMAL if state.stock_count else Style.OFF,
             "recycle": Style.PRIMARY if recycle_ok else Style.OFF,
             "undo": Style.NORMAL if self.play.session.history else Style.OFF,
-            "analyse": Style.NORMAL if self._analysis_ready else Style.OFF,
         }
         buttons = {"deal": (deal, Style.CHIP)}
         for name in (*PILE_CONTROLS, *CONTROLS):

@@ -30,7 +30,8 @@ MESSAGES: dict[str, str] = {
     "btn_replay": "Replay deal",
     "btn_look": "Look at the board",
     "btn_undo_last": "Undo last move",
-    "btn_keep_looking": "Stay here",
+    "btn_rewind": "Back to the last winnable step",
+    "btn_plain_hint": "Hint",
     "btn_prev": "‹ Previous",
     "btn_next": "Next ›",
     # refusals (rules.Refusal codes)
@@ -55,7 +56,11 @@ MESSAGES: dict[str, str] = {
     "analysis_busy": "searching for a solution",
     "analysis_winnable": "Yes: this position can still be won",
     "analysis_unknown": "undetermined (this does not mean there is no solution)",
-    "analysis_unavailable": "The “Still winnable?” analysis is not available yet",
+    "analysis_unknown_unseen": "undetermined: some stock cards are unseen (it may still be winnable)",
+    "rewind_busy": "looking for the last position that can still be won",
+    "rewind_done": "Back to the last position that can still be won ({n} back)",
+    "rewind_none": "No earlier position can be won: try replaying the deal",
+    "rewind_unknown": "undetermined: no winnable earlier position found in time",
     "won_line": "Pyramid cleared! Tap “New deal” to go on",
     "dead_line": "No moves left: undo, replay or start another deal",
     # win panel
@@ -75,6 +80,7 @@ MESSAGES: dict[str, str] = {
     # analysis: no longer winnable
     "lost_title": "No longer winnable",
     "lost_body": "From this position no sequence of moves clears the pyramid.",
+    "lost_body_hint": "You have seen every stock card: from here this deal has no solution.",
     # settings
     "settings_title": "Settings",
     "set_passes": "Passes through the stock",

@@ -33,7 +33,8 @@ MESSAGES: dict[str, str] = {
     "btn_replay": "Repetir reparto",
     "btn_look": "Ver el tablero",
     "btn_undo_last": "Deshacer la última",
-    "btn_keep_looking": "Seguir aquí",
+    "btn_rewind": "Volver al último paso ganable",
+    "btn_plain_hint": "Pista",
     "btn_prev": "‹ Anterior",
     "btn_next": "Siguiente ›",
     # refusals (rules.Refusal codes)
@@ -58,7 +59,11 @@ MESSAGES: dict[str, str] = {
     "analysis_busy": "buscando una solución",
     "analysis_winnable": "Sí: desde aquí todavía se puede ganar",
     "analysis_unknown": "sin determinar (no quiere decir que no tenga solución)",
-    "analysis_unavailable": "El análisis «¿Aún se gana?» todavía no está disponible",
+    "analysis_unknown_unseen": "sin determinar: hay cartas del mazo sin ver (puede tener solución)",
+    "rewind_busy": "buscando el último paso desde el que se gana",
+    "rewind_done": "De vuelta al último paso desde el que se gana ({n} atrás)",
+    "rewind_none": "No hay un paso anterior desde el que se gane: prueba a repetir el reparto",
+    "rewind_unknown": "sin determinar: no encontré a tiempo un paso desde el que se gane",
     "won_line": "¡Pirámide despejada! Toca «Nuevo reparto» para seguir",
     "dead_line": "No quedan jugadas: deshaz, repite o empieza otro reparto",
     # win panel
@@ -78,6 +83,7 @@ MESSAGES: dict[str, str] = {
     # analysis: no longer winnable
     "lost_title": "Ya no se puede ganar",
     "lost_body": "Desde esta posición ninguna serie de jugadas despeja la pirámide.",
+    "lost_body_hint": "Ya has visto todas las cartas del mazo: desde aquí el reparto no tiene solución.",
     # settings
     "settings_title": "Ajustes",
     "set_passes": "Vueltas al mazo",

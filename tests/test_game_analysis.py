@@ -1,0 +1,130 @@
+"""«¿Aún se gana?», «Pista» and «volver al último paso ganable» in the real game, with the real
+solver, answered in frame slices while the table keeps responding."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+from solver_cases import reference_deals
+
+from game.app import App
+from game.driver import press_key, step, tap, tap_button, tap_place
+from game.scenes.panel import Panel
+from rules import Move, RuleSet, State, parse_position
+
+AppFactory = Callable[..., App]
+
+# Every stock card has been seen (third pass): the solver may decide.
+WINNABLE = "pyramid: P21=9s P23=5h P25=8c; waste: 4c 5d 8d; pass: 3"
+# The same with one more stock card: after 5♥+8♣ the 9♠ can never meet its 4.
+LOSABLE = "pyramid: P21=9s P23=5h P25=8c; stock: 2c; waste: 4c 5d 8d; pass: 3"
+
+
+def answer(app: App, frames: int = 2000) -> None:
+    """Run frames until the question is answered (or fail)."""
+    for _ in range(frames):
+        if app.table.play.inquiry is None:
+            return
+        step(app)
+    raise AssertionError("no answer")
+
+
+def panel_button(app: App, label: str) -> None:
+    panel = app.manager.top
+    assert isinstance(panel, Panel)
+    names = [b.label(app.ctx.texts) for b in panel.buttons]
+    assert label in names, names
+    tap(app, panel.geometry().buttons[names.index(label)].center)
+
+
+def test_unseen_cards_leave_it_undetermined_with_a_plain_hint(make_app: AppFactory) -> None:
+    app = make_app(deal=1)
+    tap_button(app, "analyse")
+    answer(app)
+    assert app.table.frame().line == "sin determinar: hay cartas del mazo sin ver (puede tener solución)"
+    assert app.table.play.hint is not None  # a normal suggestion instead of a verdict
+
+
+def test_still_winnable_and_the_hint_follows_the_winning_line(make_app: AppFactory) -> None:
+    app = make_app(state=parse_position(WINNABLE))
+    tap_button(app, "analyse")
+    answer(app)
+    assert app.table.frame().line == "Sí: desde aquí todavía se puede ganar"
+    tap_button(app, "hint")
+    answer(app)
+    assert app.table.play.hint == Move.parse("P23+W")  # 5♥ with the 8♦, not with the 8♣
+    assert app.table.frame().line == "Pista: 5♥ con 8♦"
+
+
+def test_a_long_search_runs_in_slices_and_the_table_keeps_responding(make_app: AppFactory) -> None:
+    deck, winnable = reference_deals()[581]  # hard to decide: many frames of search
+    assert not winnable
+    state = State.from_deal_text(deck, RuleSet(3, False))
+    seen_all = parse_position(state.to_text().replace("pass: 1", "pass: 2"))
+    app = make_app(state=seen_all)
+    tap_button(app, "analyse")
+    assert app.table.frame().line.startswith("buscando una solución")
+    free = next(p for p in range(21, 28) if app.table.play.selectable(p))
+    tap_place(app, free)  # selecting a card works while the search goes on
+    assert app.table.play.selected == free and app.table.play.inquiry is not None
+    answer(app)
+    panel = app.manager.top
+    assert isinstance(panel, Panel) and panel.title(app.ctx.texts) == "Ya no se puede ganar"
+
+
+def test_a_move_drops_the_question_about_the_old_position(make_app: AppFactory) -> None:
+    app = make_app(state=parse_position(LOSABLE))
+    tap_button(app, "analyse")
+    tap_place(app, 23)
+    tap_place(app, 25)
+    step(app)
+    assert app.table.play.inquiry is None
+
+
+def test_lost_position_back_to_the_last_winnable_step(make_app: AppFactory) -> None:
+    app = make_app(state=parse_position(LOSABLE))
+    start = app.table.play.state
+    tap_place(app, 23)
+    tap_place(app, 25)  # 5♥ + 8♣: the wrong pair
+    tap_button(app, "analyse")
+    answer(app)
+    panel = app.manager.top
+    assert isinstance(panel, Panel) and panel.title(app.ctx.texts) == "Ya no se puede ganar"
+    panel_button(app, "Volver al último paso ganable")
+    answer(app)
+    assert app.manager.top is app.table
+    assert app.table.play.state == start
+    assert app.table.frame().line == "De vuelta al último paso desde el que se gana (1 atrás)"
+
+
+def test_lost_with_nothing_earlier_to_go_back_to(make_app: AppFactory) -> None:
+    lost = parse_position("pyramid: P21=9s; stock: 2c; waste: 4c 5d 8d; pass: 3")
+    app = make_app(state=lost)
+    tap_button(app, "analyse")
+    answer(app)
+    panel_button(app, "Volver al último paso ganable")
+    answer(app)
+    assert "No hay un paso anterior" in app.table.frame().line
+
+
+def test_hint_says_when_the_deal_is_lost_with_four_ways_on(make_app: AppFactory) -> None:
+    app = make_app(state=parse_position(LOSABLE))
+    tap_place(app, 23)
+    tap_place(app, 25)
+    press_key(app, pygame.K_h)
+    answer(app)
+    panel = app.manager.top
+    assert isinstance(panel, Panel)
+    assert panel.body(app.ctx.texts) == [
+        "Ya has visto todas las cartas del mazo: desde aquí el reparto no tiene solución."
+    ]
+    assert [b.label(app.ctx.texts) for b in panel.buttons] == [
+        "Deshacer",
+        "Pista",
+        "Repetir reparto",
+        "Nuevo reparto",
+    ]
+    panel_button(app, "Pista")
+    assert app.manager.top is app.table
+    assert app.table.frame().line == "Pista: roba una carta del mazo"
