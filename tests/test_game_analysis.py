@@ -128,3 +128,15 @@ def test_hint_says_when_the_deal_is_lost_with_four_ways_on(make_app: AppFactory)
     panel_button(app, "Pista")
     assert app.manager.top is app.table
     assert app.table.frame().line == "Pista: roba una carta del mazo"
+
+
+def test_a_loss_proven_without_the_unseen_cards_says_so(make_app: AppFactory) -> None:
+    # The 9♠ lies on both 4s of the pyramid and no other 4 is left anywhere: lost, whatever
+    # the two unseen stock cards are.
+    state = parse_position("pyramid: P10=4c P15=4d P21=9s P22=Kc P16=Kh; stock: 2c Jd 5h 5s")
+    app = make_app(state=state)
+    tap_button(app, "analyse")
+    answer(app)
+    panel = app.manager.top
+    assert isinstance(panel, Panel)
+    assert panel.body(app.ctx.texts)[0].startswith("Aun sin saber qué cartas quedan en el mazo")

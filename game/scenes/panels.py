@@ -98,6 +98,7 @@ def lost_panel(
     ctx: Context,
     manager: SceneManager,
     asked_by: Purpose,
+    unseen: bool,
     *,
     on_undo: Callable[[], None],
     on_rewind: Callable[[], None],
@@ -106,7 +107,8 @@ def lost_panel(
     on_new: Callable[[], None],
 ) -> Panel:
     """«Ya no se puede ganar», from «¿Aún se gana?» (exits: undo, back to the last winnable
-    position, replay, new deal) or from «Pista» (undo, a plain hint, replay, new deal)."""
+    position, replay, new deal) or from «Pista» (undo, a plain hint, replay, new deal).
+    ``unseen``: the proof was made without knowing some stock cards (the text says so)."""
     second = (
         PanelButton(lambda t: t.t("btn_plain_hint"), on_hint)
         if asked_by is Purpose.HINT
@@ -119,6 +121,7 @@ def lost_panel(
         PanelButton(lambda t: t.t("btn_new"), on_new),
     ]
     body_key = "lost_body_hint" if asked_by is Purpose.HINT else "lost_body"
+    body_key = "lost_body_unseen" if unseen else body_key
     panel = Panel(
         ctx, manager, title=lambda t: t.t("lost_title"), body=lambda t: [t.t(body_key)], buttons=buttons,
         on_cancel=lambda: manager.pop(panel),

@@ -176,7 +176,7 @@ class TableScene(Scene):
         elif answer.verdict is Verdict.LOST:
             self.manager.push(
                 lost_panel(
-                    self.ctx, self.manager, answer.purpose,
+                    self.ctx, self.manager, answer.purpose, answer.unseen,
                     on_undo=self._undo_from_panel,
                     on_rewind=lambda: self._from_panel(lambda: self.play.ask(Purpose.REWIND)),
                     on_hint=lambda: self._from_panel(self.play.plain_hint),

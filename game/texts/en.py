@@ -80,6 +80,10 @@ MESSAGES: dict[str, str] = {
     # analysis: no longer winnable
     "lost_title": "No longer winnable",
     "lost_body": "From this position no sequence of moves clears the pyramid.",
+    "lost_body_unseen": (
+        "Even without knowing the cards left in the stock it is certain: "
+        "from here no sequence of moves clears the pyramid."
+    ),
     "lost_body_hint": "You have seen every stock card: from here this deal has no solution.",
     # settings
     "settings_title": "Settings",

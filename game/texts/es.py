@@ -83,6 +83,10 @@ MESSAGES: dict[str, str] = {
     # analysis: no longer winnable
     "lost_title": "Ya no se puede ganar",
     "lost_body": "Desde esta posición ninguna serie de jugadas despeja la pirámide.",
+    "lost_body_unseen": (
+        "Aun sin saber qué cartas quedan en el mazo ya es seguro: "
+        "desde aquí ninguna serie de jugadas despeja la pirámide."
+    ),
     "lost_body_hint": "Ya has visto todas las cartas del mazo: desde aquí el reparto no tiene solución.",
     # settings
     "settings_title": "Ajustes",
