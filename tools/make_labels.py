@@ -74,6 +74,7 @@ def main() -> int:
         if f"{r} {n}" not in done
     ]
     print(f"{len(jobs)} deals to solve ({len(done)} from the checkpoint), {args.jobs} processes", flush=True)
+    version = solver_version()  # the code the workers import now, not whatever HEAD is at the end
     began = time.perf_counter()
     slowest = (0.0, "")
     with multiprocessing.Pool(args.jobs) as pool:
@@ -92,7 +93,7 @@ def main() -> int:
         rules_text, _, number = name.rpartition(" ")
         tables[rules_text][int(number) - 1] = letter
     made = {
-        "solver": solver_version(),
+        "solver": version,
         "date": datetime.date.today().isoformat(),
         "node_limit": args.node_limit,
         "deals": args.deals,

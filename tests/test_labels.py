@@ -1,0 +1,125 @@
+"""The deal label table: reading it, dealing from it, and re-solving its entries."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules.deals import LAST_DEAL, DealNumberError
+from rules.labels import DEFAULT_PATH, LETTERS, Label, LabelTable, LabelTableError, load_table
+from rules.state import ALL_RULE_SETS, RuleSet, State
+from solver.search import Verdict, solve
+
+EXPECTED = {Label.SOLVABLE: Verdict.SOLVABLE, Label.UNSOLVABLE: Verdict.UNSOLVABLE}
+
+
+def _table(text: str) -> LabelTable:
+    return LabelTable({str(RuleSet()): text + "?" * (LAST_DEAL - len(text))})
+
+
+def test_lookup_and_dealing_only_winnable_numbers() -> None:
+    table = _table("SUS?U")
+    rules = RuleSet()
+    assert [table.label(n, rules) for n in range(1, 6)] == [
+        Label.SOLVABLE,
+        Label.UNSOLVABLE,
+        Label.SOLVABLE,
+        Label.UNKNOWN,
+        Label.UNSOLVABLE,
+    ]
+    assert table.numbers(rules, Label.SOLVABLE) == [1, 3]
+    rng = random.Random(3)
+    assert {table.random_deal(rules, rng) for _ in range(50)} == {1, 3}
+    assert len({table.random_deal(rules, rng, solvable_only=False) for _ in range(50)}) > 40
+    with pytest.raises(DealNumberError):
+        table.label(0, rules)
+
+
+def test_a_rule_set_missing_from_the_table_reads_unknown_and_still_deals() -> None:
+    table = _table("SSS")
+    other = RuleSet(passes=1, overlap=False)
+    assert table.label(2, other) is Label.UNKNOWN
+    assert 1 <= table.random_deal(other, random.Random(1)) <= LAST_DEAL
+    assert load_table(Path("no-such-file.json")).label(5, other) is Label.UNKNOWN
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("not json", "not JSON"),
+        ('{"format": 2, "tables": {}}', "format"),
+        ('{"format": 1, "tables": {"passes=3 overlap=on": "SS"}}', "20000 letters"),
+        ('{"format": 1, "tables": []}', "tables"),
+    ],
+)
+def test_a_corrupt_table_is_reported(text: str, problem: str) -> None:
+    with pytest.raises(LabelTableError, match=problem):
+        LabelTable.from_json(text)
+
+
+def test_round_trip() -> None:
+    table = _table("SU?")
+    assert LabelTable.from_json(table.to_json()).tables == table.tables
+
+
+# --- the committed table ------------------------------------------------------------------------
+
+
+def test_the_committed_table_covers_every_deal_and_rule_set_with_no_unknown() -> None:
+    table = load_table()
+    assert set(table.tables) == {str(r) for r in ALL_RULE_SETS}
+    for rules in ALL_RULE_SETS:
+        column = table.tables[str(rules)]
+        assert len(column) == LAST_DEAL
+        assert column.count(LETTERS[Label.UNKNOWN]) == 0, rules
+        assert column.count(LETTERS[Label.SOLVABLE]) > 0 and column.count(LETTERS[Label.UNSOLVABLE]) > 0
+    for key in ("solver", "date", "node_limit", "command"):
+        assert key in table.made
+
+
+def _check_entries(entries: list[tuple[int, RuleSet]]) -> None:
+    table = load_table()
+    for number, rules in entries:
+        label = table.label(number, rules)
+        result = solve(State.from_deal(number, rules))
+        assert result.verdict is EXPECTED[label], (
+            f"deal {number} {rules}: table {label}, solver {result.verdict}"
+        )
+
+
+def test_a_random_sample_of_the_table_re_solves_to_the_same_verdicts() -> None:
+    seed = random.randrange(1 << 30)
+    rng = random.Random(seed)
+    entries = [(rng.randint(1, LAST_DEAL), rules) for rules in ALL_RULE_SETS for _ in range(10)]
+    try:
+        _check_entries(entries)
+    except AssertionError as error:
+        raise AssertionError(f"{error} (sample seed {seed})") from None
+
+
+def test_every_entry_of_the_table(request: pytest.FixtureRequest) -> None:
+    if not request.config.getoption("--all-labels"):
+        pytest.skip("long: run with --all-labels")
+    _check_entries([(n, rules) for rules in ALL_RULE_SETS for n in range(1, LAST_DEAL + 1)])
+
+
+def test_cli_prints_the_label_under_each_rule_set() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "rules", "label", "7"], capture_output=True, text=True, check=True
+    )
+    table = load_table(DEFAULT_PATH)
+    expected = [f"{rules} {table.label(7, rules).value}" for rules in ALL_RULE_SETS]
+    assert result.stdout.splitlines() == expected
+    assert result.stdout.splitlines()[0].startswith("passes=3 overlap=on ")
+
+
+@pytest.mark.parametrize("arg", ["0", "20001", "seven"])
+def test_cli_label_bad_number(arg: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "rules", "label", arg], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
