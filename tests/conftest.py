@@ -82,3 +82,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="re-solve every entry of assets/labels.json (80000 searches: about an hour or more)",
     )
+    parser.addoption(
+        "--full-reference",
+        action="store_true",
+        help="compare the solver with the plain reference search on whole deals (slow: ~30 min)",
+    )

@@ -79,6 +79,21 @@ def test_verdicts_match_the_reference_search(rules: RuleSet) -> None:
     assert 3 <= sum(outcomes) <= len(outcomes) - 3  # both verdicts are well represented
 
 
+def test_a_whole_deal_matches_the_reference_search() -> None:
+    state = State.from_deal(3, RuleSet(passes=1, overlap=False))  # a few seconds for the plain search
+    _check(state, winnable(state, limit=3_000_000))
+
+
+@pytest.mark.parametrize("rules", ALL_RULE_SETS, ids=str)
+def test_whole_deals_match_the_reference_search(rules: RuleSet, request: pytest.FixtureRequest) -> None:
+    if not request.config.getoption("--full-reference"):
+        pytest.skip("slow: run with --full-reference")
+    rng = random.Random(f"whole deals {rules}")
+    for number in rng.sample(range(1, 20001), 10):
+        state = State.from_deal(number, rules)
+        _check(state, winnable(state, limit=20_000_000))
+
+
 def test_reference_deals_sample() -> None:
     deals = reference_deals()
     rng = random.Random(1500)
