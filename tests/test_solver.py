@@ -89,9 +89,16 @@ def test_whole_deals_match_the_reference_search(rules: RuleSet, request: pytest.
     if not request.config.getoption("--full-reference"):
         pytest.skip("slow: run with --full-reference")
     rng = random.Random(f"whole deals {rules}")
+    compared = 0
     for number in rng.sample(range(1, 20001), 10):
         state = State.from_deal(number, rules)
-        _check(state, winnable(state, limit=20_000_000))
+        try:
+            expected = winnable(state, limit=20_000_000)
+        except RuntimeError:
+            continue  # too big for the plain search: it proves nothing either way
+        _check(state, expected)
+        compared += 1
+    assert compared >= 5
 
 
 def test_reference_deals_sample() -> None:
