@@ -7,9 +7,9 @@ Errors are one line on standard error and exit status 2.
 
 from __future__ import annotations
 
-import os
 import sys
 
+from rules.cli import run_command
 from rules.deals import deal_cards, format_deal_text, parse_deal_number
 from rules.errors import DealNumberError
 from rules.labels import LabelTableError, load_table
@@ -37,8 +37,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv[1:]))
-    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(1)
+    run_command(main)

@@ -23,6 +23,25 @@ def _verdict_lines(texts: Texts, play: Play) -> list[str]:
     return []
 
 
+def _button(key: str, action: Callable[[], None], primary: bool = False) -> PanelButton:
+    return PanelButton(lambda t: t.t(key), action, primary)
+
+
+def _closable(
+    ctx: Context,
+    manager: SceneManager,
+    title_key: str,
+    body: Callable[[Texts], list[str]],
+    buttons: list[PanelButton],
+) -> Panel:
+    """A panel titled ``title_key`` that Esc closes, back to the table."""
+    panel = Panel(
+        ctx, manager, title=lambda t: t.t(title_key), body=body, buttons=buttons,
+        on_cancel=lambda: manager.pop(panel),
+    )  # fmt: skip
+    return panel
+
+
 def win_panel(
     ctx: Context,
     manager: SceneManager,
@@ -56,16 +75,13 @@ def win_panel(
         copied[0] = ctx.copy_text(str(number))
 
     buttons = [
-        PanelButton(lambda t: t.t("btn_new"), on_new, primary=True),
-        PanelButton(lambda t: t.t("btn_replay"), on_replay),
-        PanelButton(lambda t: t.t("btn_look"), lambda: manager.pop(panel)),
+        _button("btn_new", on_new, primary=True),
+        _button("btn_replay", on_replay),
+        _button("btn_look", lambda: manager.pop(panel)),
     ]
     if number is not None:
         buttons.insert(0, PanelButton(copy_label, copy))
-    panel = Panel(
-        ctx, manager, title=lambda t: t.t("win_title"), body=body, buttons=buttons,
-        on_cancel=lambda: manager.pop(panel),
-    )  # fmt: skip
+    panel = _closable(ctx, manager, "win_title", body, buttons)
     return panel
 
 
@@ -83,15 +99,11 @@ def dead_end_panel(
         return [texts.t("dead_body"), removed, *_verdict_lines(texts, play)]
 
     buttons = [
-        PanelButton(lambda t: t.t("btn_undo_last"), on_undo, primary=True),
-        PanelButton(lambda t: t.t("btn_replay"), on_replay),
-        PanelButton(lambda t: t.t("btn_new"), on_new),
+        _button("btn_undo_last", on_undo, primary=True),
+        _button("btn_replay", on_replay),
+        _button("btn_new", on_new),
     ]
-    panel = Panel(
-        ctx, manager, title=lambda t: t.t("dead_title"), body=body, buttons=buttons,
-        on_cancel=lambda: manager.pop(panel),
-    )  # fmt: skip
-    return panel
+    return _closable(ctx, manager, "dead_title", body, buttons)
 
 
 def lost_panel(
@@ -109,21 +121,12 @@ def lost_panel(
     """«Ya no se puede ganar», from «¿Aún se gana?» (exits: undo, back to the last winnable
     position, replay, new deal) or from «Pista» (undo, a plain hint, replay, new deal).
     ``unseen``: the proof was made without knowing some stock cards (the text says so)."""
-    second = (
-        PanelButton(lambda t: t.t("btn_plain_hint"), on_hint)
-        if asked_by is Purpose.HINT
-        else PanelButton(lambda t: t.t("btn_rewind"), on_rewind)
-    )
+    from_hint = asked_by is Purpose.HINT
     buttons = [
-        PanelButton(lambda t: t.t("btn_undo"), on_undo, primary=True),
-        second,
-        PanelButton(lambda t: t.t("btn_replay"), on_replay),
-        PanelButton(lambda t: t.t("btn_new"), on_new),
+        _button("btn_undo", on_undo, primary=True),
+        _button("btn_plain_hint", on_hint) if from_hint else _button("btn_rewind", on_rewind),
+        _button("btn_replay", on_replay),
+        _button("btn_new", on_new),
     ]
-    body_key = "lost_body_hint" if asked_by is Purpose.HINT else "lost_body"
-    body_key = "lost_body_unseen" if unseen else body_key
-    panel = Panel(
-        ctx, manager, title=lambda t: t.t("lost_title"), body=lambda t: [t.t(body_key)], buttons=buttons,
-        on_cancel=lambda: manager.pop(panel),
-    )  # fmt: skip
-    return panel
+    body_key = "lost_body_unseen" if unseen else "lost_body_hint" if from_hint else "lost_body"
+    return _closable(ctx, manager, "lost_title", lambda t: [t.t(body_key)], buttons)
