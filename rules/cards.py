@@ -18,7 +18,6 @@ SUITS = "shdc"
 """Suit letters: spades, hearts, diamonds, clubs. Suits never matter to the rules."""
 
 SUIT_SYMBOLS = "♠♥♦♣"
-RED_SUITS = frozenset("hd")
 
 KING = 13
 PAIR_SUM = 13
@@ -43,10 +42,6 @@ class Card:
     @property
     def is_king(self) -> bool:
         return self.rank == KING
-
-    @property
-    def is_red(self) -> bool:
-        return self.suit in RED_SUITS
 
     @property
     def symbol(self) -> str:

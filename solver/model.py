@@ -40,10 +40,6 @@ STOCK_BITS = 24
 Node = tuple[int, int, int]
 
 
-def node_key(pyr: int, stk: int) -> int:
-    return pyr << STOCK_BITS | stk
-
-
 @dataclass(frozen=True, slots=True)
 class Shape:
     """What one set of remaining pyramid cards allows, independent of the stock.
