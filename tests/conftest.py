@@ -85,5 +85,5 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--full-reference",
         action="store_true",
-        help="compare the solver with the plain reference search on whole deals (slow: ~30 min)",
+        help="compare the solver with the plain reference search on whole deals (slow: about 45 min)",
     )
