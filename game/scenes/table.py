@@ -288,6 +288,7 @@ class TableScene(Scene):
             line, tone = texts.t(play.line.key, **play.line.params), play.line.tone
             if tone is Tone.BUSY:
                 line += "." * (1 + int(self._busy_age * BUSY_DOTS_PER_SECOND) % 3)
+        recycle_ready = check(state, RECYCLE) is None
         return TableFrame(
             state=state,
             deal_text=deal,
@@ -300,19 +301,18 @@ class TableScene(Scene):
             ],
             line=line,
             tone=tone,
-            buttons=self._buttons(deal),
+            buttons=self._buttons(deal, recycle_ready),
             selected=play.selected,
             partners=play.partners(),
             hint=self._hint_targets(),
             focus=self.focus if self.focus_visible else None,
             hidden=self.anim.hidden_places(),
-            recycle_ready=check(state, RECYCLE) is None,
+            recycle_ready=recycle_ready,
         )
 
-    def _buttons(self, deal: str) -> dict[str, tuple[str, Style]]:
+    def _buttons(self, deal: str, recycle_ok: bool) -> dict[str, tuple[str, Style]]:
         texts = self.ctx.texts
         state = self.play.state
-        recycle_ok = check(state, RECYCLE) is None
         styles = {
             "draw": Style.NORMAL if state.stock_count else Style.OFF,
             "recycle": Style.PRIMARY if recycle_ok else Style.OFF,
