@@ -5,6 +5,12 @@
 Without ``--deal`` a random deal is chosen (a proven-solvable one when the label table
 exists). ``--classic`` turns the overlap rule off. A bad argument gets one line on stderr
 and exit status 2. The loop is ``async`` so the browser build can run the same code.
+
+In the browser (pygbag, ``sys.platform == "emscripten"``) the options come from the page
+address instead (``?deal=N&lang=en&passes=1&classic``, see :mod:`game.platform`): a bad value
+gets one line under the table and a normal deal, and nothing calls ``sys.exit``. The file
+then ends in a plain ``asyncio.run(web_main())``: under pygbag ``asyncio.run`` returns at once
+and the loop goes on as a task, which ``sys.exit`` would stop before the first frame.
 """
 
 from __future__ import annotations
@@ -13,12 +19,16 @@ import argparse
 import asyncio
 import os
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
+from game import platform
 from game.config import WINDOW_CLASS
 from game.settings import LANGUAGES, PASSES, Settings
 from rules import DealNumberError, parse_deal_number
 from rules.labels import LabelTable, LabelTableError, load_table
+
+if TYPE_CHECKING:
+    from game.app import App
 
 EXIT_USAGE = 2
 
@@ -74,5 +84,36 @@ async def main(argv: list[str]) -> int:
     return 0
 
 
+def web_app() -> App:
+    """The game as the browser build starts it: options from the page address, a fixed canvas
+    the page scales, the clock that leaves hidden time out, the browser's clipboard."""
+    options = platform.page_options()
+    settings = Settings(passes=options.passes, overlap=not options.classic, lang=options.lang)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame  # noqa: PLC0415
+
+    from game.app import App, make_context  # noqa: PLC0415
+    from game.play import Line, Tone  # noqa: PLC0415
+
+    pygame.display.init()
+    pygame.font.init()
+    clock = platform.BrowserClock()
+    ctx = make_context(settings, load_labels(), now=clock.now)
+    ctx.copy_text = platform.browser_copy
+    ctx.deal_link = platform.deal_link
+    play = ctx.dealer.deal(settings, options.deal)
+    if options.bad:
+        first = options.bad[0]
+        play.line = Line("bad_address", {"name": first.name, "value": first.value}, Tone.REFUSAL)
+    return App(ctx, play, size=platform.canvas_size(), fixed=True)
+
+
+async def web_main() -> None:
+    await web_app().run()
+
+
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main(sys.argv[1:])))
+    if platform.IS_WEB:
+        asyncio.run(web_main())
+    else:
+        sys.exit(asyncio.run(main(sys.argv[1:])))

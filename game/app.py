@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
+from collections.abc import Callable
 
 import pygame
 
@@ -47,26 +49,33 @@ def fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:
     return max(MIN_WINDOW[0], round(size[0] * scale)), max(MIN_WINDOW[1], round(size[1] * scale))
 
 
-def open_window(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+def open_window(size: tuple[int, int], fullscreen: bool, resizable: bool = True) -> pygame.Surface:
     """Set the video mode; returns the new display surface (always fetch it again after this)."""
     if fullscreen:
         pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
     else:
-        pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_mode(size, pygame.RESIZABLE if resizable else 0)
     return display_surface()
 
 
 class App:
     def __init__(
-        self, ctx: Context, play: Play, size: tuple[int, int] | None = None, fullscreen: bool = False
+        self,
+        ctx: Context,
+        play: Play,
+        size: tuple[int, int] | None = None,
+        fullscreen: bool = False,
+        fixed: bool = False,
     ) -> None:
         """Open the window (``size``; by default :data:`WINDOW_SIZE` fitted to the desktop) and
-        show ``play`` on the table."""
+        show ``play`` on the table. ``fixed``: a canvas of exactly ``size`` that the page scales
+        (the browser build): not resizable, and F11 does nothing."""
         self.ctx = ctx
         self.windowed_size = fit_to_desktop(WINDOW_SIZE) if size is None else size
-        self.fullscreen = fullscreen
+        self.fixed = fixed
+        self.fullscreen = fullscreen and not fixed
         pygame.display.set_caption(Texts(ctx.settings.lang).t("title"))
-        self.screen = open_window(self.windowed_size, fullscreen)
+        self.screen = open_window(self.windowed_size, self.fullscreen, resizable=not fixed)
         pygame.event.clear()
         self.manager = SceneManager()
         self.manager.relayout(self.screen.get_size())
@@ -111,7 +120,8 @@ class App:
             return
         self.dirty = True
         if isinstance(command, Key) and command.action is Action.FULLSCREEN:
-            self.toggle_fullscreen()
+            if not self.fixed:
+                self.toggle_fullscreen()
         else:
             self.manager.handle(command)
 
@@ -144,7 +154,13 @@ class App:
             await asyncio.sleep(0)
 
 
-def make_context(settings: Settings, labels: LabelTable | None = None, seed: int | None = None) -> Context:
-    """A fresh context: ``settings``, a new asset loader, a dealer over ``labels`` (none: all unknown)."""
+def make_context(
+    settings: Settings,
+    labels: LabelTable | None = None,
+    seed: int | None = None,
+    now: Callable[[], float] = time.monotonic,
+) -> Context:
+    """A fresh context: ``settings``, a new asset loader, a dealer over ``labels`` (none: all
+    unknown) whose sessions read the time from ``now``."""
     rng = random.Random(seed)
-    return Context(settings, Assets(), Dealer(labels or LabelTable(), rng), rng)
+    return Context(settings, Assets(), Dealer(labels or LabelTable(), rng, now), rng)

@@ -31,6 +31,8 @@ class Context:
     dealer: Dealer
     rng: random.Random
     copy_text: Callable[[str], bool] = copy_to_clipboard
+    deal_link: Callable[[int], str] = str
+    """What «copy» puts on the clipboard for deal N: the number natively, the page link in the browser."""
     _texts: dict[str, Texts] = field(default_factory=dict)
 
     @property

@@ -9,6 +9,8 @@ any number and keeps its label hidden until the deal ends. A number the player a
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 
 from rules import Session, State
 from rules.labels import Label, LabelTable
@@ -19,9 +21,13 @@ from .settings import DealMode, Settings
 
 
 class Dealer:
-    def __init__(self, labels: LabelTable, rng: random.Random) -> None:
+    def __init__(
+        self, labels: LabelTable, rng: random.Random, now: Callable[[], float] = time.monotonic
+    ) -> None:
+        """``now`` is the time source of every session dealt (the browser's leaves hidden time out)."""
         self.labels = labels
         self.rng = rng
+        self.now = now
         self.backend = solver_backend()
 
     def random_number(self, settings: Settings) -> int:
@@ -33,11 +39,11 @@ class Dealer:
         picked = number is None
         chosen = self.random_number(settings) if number is None else number
         rules = settings.rule_set()
-        session = Session(State.from_deal(chosen, rules), chosen)
+        session = Session(State.from_deal(chosen, rules), chosen, now=self.now)
         hidden = picked and settings.deal_mode is DealMode.RANDOM
         return Play(session, self.labels.label(chosen, rules), hidden, self.backend)
 
     def position(self, state: State, number: int | None = None) -> Play:
         """Play from an arbitrary position (tests, puzzles, later: saved games)."""
         label = Label.UNKNOWN if number is None else self.labels.label(number, state.rules)
-        return Play(Session(state, number), label, False, self.backend)
+        return Play(Session(state, number, now=self.now), label, False, self.backend)

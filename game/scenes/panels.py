@@ -72,7 +72,8 @@ def win_panel(
         return texts.t("copied" if copied[0] else "copy_failed", n=number)
 
     def copy() -> None:
-        copied[0] = ctx.copy_text(str(number))
+        if number is not None:
+            copied[0] = ctx.copy_text(ctx.deal_link(number))
 
     buttons = [
         _button("btn_new", on_new, primary=True),

@@ -46,6 +46,7 @@ MESSAGES: dict[str, str] = {
     "game_won": "the pyramid is already cleared",
     # other lines under the table
     "welcome": "Tap a free card, then its partner: together they must add up to 13",
+    "bad_address": "Page address: “{name}={value}” is not valid; a normal deal instead",
     "no_partner": "no card adds up to 13 with this one right now",
     "nothing_to_undo": "nothing to undo",
     "hint_pair": "Hint: {a} with {b}",

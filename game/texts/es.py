@@ -49,6 +49,7 @@ MESSAGES: dict[str, str] = {
     "game_won": "la pirámide ya está despejada",
     # other lines under the table
     "welcome": "Toca una carta libre y luego su pareja: juntas deben sumar 13",
+    "bad_address": "Dirección: «{name}={value}» no vale; se juega un reparto normal",
     "no_partner": "ahora mismo ninguna carta suma 13 con esta",
     "nothing_to_undo": "no hay nada que deshacer",
     "hint_pair": "Pista: {a} con {b}",
