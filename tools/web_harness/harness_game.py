@@ -1,0 +1,114 @@
+"""The game harness's Python side, run inside pyodide with the fixture's wasm pygame-ce.
+
+It starts the game exactly as the web build does (``main.web_app()``: options from the page
+address, the browser clock, a fixed canvas) and runs ``App.run()`` as an asyncio task; the page
+drives it with DOM events only. This module only reads the game (tap points from the layout,
+the session, the status line) and records frame times.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+from web_checks import Report
+
+import main
+from game.play import DECK
+from rules import Kind, Move
+from solver import solve
+
+
+class Harness:
+    def __init__(self) -> None:
+        self.report = Report()
+        self.app: Any = None
+        self.task: Any = None
+        self.intervals: list[float] = []
+        self.costs: list[float] = []
+        self._last = 0.0
+
+    # --- the game ------------------------------------------------------------------------------
+    def start(self) -> None:
+        self.app = main.web_app()
+        frame = self.app.frame
+
+        def timed_frame(dt: float) -> bool:
+            began = time.perf_counter()
+            if self._last:
+                self.intervals.append((began - self._last) * 1000)
+            self._last = began
+            drawn = frame(dt)
+            if drawn:
+                self.costs.append((time.perf_counter() - began) * 1000)
+            return drawn
+
+        self.app.frame = timed_frame
+        self.task = asyncio.ensure_future(self.app.run())
+
+    @property
+    def play(self) -> Any:
+        return self.app.table.play
+
+    def status(self) -> str:
+        """What the page needs to know, as JSON."""
+        session = self.play.session
+        frame = self.app.table.frame()
+        return json.dumps({
+            "deal": self.play.number,
+            "moves": session.moves,
+            "undos": session.undos,
+            "history": len(session.history),
+            "waste": len(self.play.state.waste_cards()),
+            "pyramid": self.play.state.pyramid,
+            "status": frame.status,
+            "line": frame.line,
+            "hint": str(self.play.hint) if self.play.hint is not None else None,
+            "top": type(self.app.manager.top).__name__,
+            "elapsed": session.clock.elapsed(),
+            "canvas": list(self.app.screen.get_size()),
+            "loop_done": self.task.done(),
+            "loop_error": repr(self.task.exception()) if self.task.done() else None,
+        })
+
+    def moves_text(self, n: int) -> str:
+        return self.app.ctx.texts.moves(n)
+
+    def winning_line(self) -> str:
+        """The solver's winning line from the current position (the bundle's own solver)."""
+        result = solve(self.play.state)
+        return json.dumps([str(m) for m in result.moves])
+
+    def taps_for(self, token: str) -> str:
+        """Where to tap, in canvas pixels, to make move ``token``: the layout's own tap points."""
+        move = Move.parse(token)
+        layout = self.app.table.layout
+        if move.kind in (Kind.DRAW, Kind.RECYCLE):
+            places = [DECK]
+        else:
+            places = list(move.places)
+        return json.dumps([list(layout.tap_point(p)) for p in places])
+
+    def card_points(self) -> str:
+        """Tap points of the 28 pyramid cards (on each card's visible strip)."""
+        layout = self.app.table.layout
+        return json.dumps([list(layout.tap_point(p)) for p in range(28)])
+
+    def state_text(self) -> str:
+        state = self.play.state
+        return json.dumps([state.pyramid, state.stock, state.cursor, state.pass_no])
+
+    def frame_times(self) -> str:
+        def pct(values: list[float], q: float) -> float:
+            ordered = sorted(values)
+            return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+        return json.dumps({
+            "loop_p50": pct(self.intervals, 0.5), "loop_p99": pct(self.intervals, 0.99), "loops": len(self.intervals),
+            "draw_p50": pct(self.costs, 0.5), "draw_p99": pct(self.costs, 0.99), "draws": len(self.costs),
+        })
+
+
+H = Harness()
