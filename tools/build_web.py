@@ -70,7 +70,11 @@ def ensure_env(env: Path, timeout: float) -> Path:
     if not (python.exists() and marker.exists() and marker.read_text() == wanted):
         shutil.rmtree(env, ignore_errors=True)
         venv.EnvBuilder(with_pip=True).create(env)
-        run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *PINS], ROOT, timeout)
+        run(
+            [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *PINS],
+            ROOT,
+            timeout,
+        )
         marker.write_text(wanted)
     probe = subprocess.run([str(python), "-c", "import black"], capture_output=True, check=False)
     if probe.returncode == 0:
@@ -115,11 +119,15 @@ def build(out: Path, timeout: float) -> dict[str, int]:
         "--template", str(TEMPLATE), "--icon", str(ICON), APP,
     ]  # fmt: skip
     try:
-        result = subprocess.run(cmd, cwd=STAGE, capture_output=True, text=True, timeout=timeout, env=env, check=False)
+        result = subprocess.run(
+            cmd, cwd=STAGE, capture_output=True, text=True, timeout=timeout, env=env, check=False
+        )
     except subprocess.TimeoutExpired as error:
         raise BuildError(f"pygbag took more than {timeout:.0f} s (is it trying to reach its CDN?)") from error
     if result.returncode != 0:
-        raise BuildError(f"pygbag failed (exit {result.returncode}):\n{result.stdout[-2000:]}{result.stderr[-2000:]}")
+        raise BuildError(
+            f"pygbag failed (exit {result.returncode}):\n{result.stdout[-2000:]}{result.stderr[-2000:]}"
+        )
     built = app / "build" / "web"
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)

@@ -43,7 +43,7 @@ def text_characters(root: Path) -> str:
     for package in TEXT_SOURCES:
         for py in sorted((root / package).rglob("*.py")):
             for text in source_strings(py):
-                chars.update(ch for ch in text if ch.isprintable() and not ch.isspace() or ch == " ")
+                chars.update(ch for ch in text if (ch.isprintable() and not ch.isspace()) or ch == " ")
     return "".join(sorted(chars))
 
 

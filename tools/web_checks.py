@@ -123,7 +123,9 @@ def observe_all() -> tuple[dict[str, dict[str, Any]], dict[str, float]]:
     return results, times
 
 
-def compare(expected: dict[str, dict[str, Any]], seen: dict[str, dict[str, Any]]) -> list[tuple[str, str | None]]:
+def compare(
+    expected: dict[str, dict[str, Any]], seen: dict[str, dict[str, Any]]
+) -> list[tuple[str, str | None]]:
     """One ``(check name, None or what differed)`` per expected observation."""
     checks: list[tuple[str, str | None]] = []
     for group, cases in expected.items():

@@ -67,10 +67,14 @@ EXPECTED_FILES = {"index.html", "piramide.apk", "favicon.png"}
 SHIPPED_TOP = {"main.py", "game", "rules", "solver", "assets"}
 GAME_DEAL = 10
 """The proven-winnable deal the game page wins by clicks (its solver line is 43 moves)."""
+LOCAL_STORAGE_COMMIT = 5.5
+"""Headless Chromium writes localStorage to its profile about 5 s after a change and does not
+write it on SIGTERM: the first launch stays open this long after its report (measured: 3.8 s
+after the write was too early, 5.3 s was enough)."""
 SO_NAME = "pygame_static.cpython-312-wasm32-emscripten.so"
 
 
-class Failed(Exception):
+class WebTestError(Exception):
     pass
 
 
@@ -79,8 +83,8 @@ def pyodide_dir() -> Path:
     folder = WORK / "node_modules" / "pyodide"
     if not (folder / "pyodide.js").is_file():
         WORK.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["npm", "install", "--silent", "--no-audit", "--no-fund", "--prefix", str(WORK), PYODIDE],
-                       check=True, timeout=300)  # fmt: skip
+        npm = ["npm", "install", "--silent", "--no-audit", "--no-fund", "--prefix", str(WORK), PYODIDE]
+        subprocess.run(npm, check=True, timeout=300)
     return folder
 
 
@@ -88,8 +92,8 @@ def pygame_wheel() -> Path:
     wheels = WORK / "wheels"
     found = sorted(wheels.glob("pygame_ce-2.5.8-*.whl"))
     if not found:
-        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-                        "-d", str(wheels), PYGAME_PY], check=True, timeout=300)  # fmt: skip
+        pip = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:"]
+        subprocess.run([*pip, "-d", str(wheels), PYGAME_PY], check=True, timeout=300)
         found = sorted(wheels.glob("pygame_ce-2.5.8-*.whl"))
     return found[0]
 
@@ -118,10 +122,10 @@ def blank_em_js_types(data: bytes) -> tuple[bytes, int]:
 def site_zip() -> Path:
     """pygame for pyodide: the native wheel's Python files plus the fixture's patched library."""
     if not FIXTURE.is_file():
-        raise Failed(f"the wasm pygame-ce fixture is missing: {FIXTURE}")
+        raise WebTestError(f"the wasm pygame-ce fixture is missing: {FIXTURE}")
     digest = hashlib.sha256(FIXTURE.read_bytes()).hexdigest()
     if digest != FIXTURE_SHA256:
-        raise Failed(f"the fixture's checksum changed: {digest}")
+        raise WebTestError(f"the fixture's checksum changed: {digest}")
     wheel = pygame_wheel()
     target = WORK / f"site-{digest[:12]}-{wheel.stem}.zip"
     if target.is_file():
@@ -131,18 +135,20 @@ def site_zip() -> Path:
         for name in native.namelist():
             top = name.split("/")
             keep = top[0] == "pygame" and name.endswith((".py", ".ttf", ".bmp", ".png"))
-            if not keep or any(part in ("examples", "tests", "docs", "__pyinstaller", "__briefcase") for part in top):
+            if not keep or any(
+                part in ("examples", "tests", "docs", "__pyinstaller", "__briefcase") for part in top
+            ):
                 continue
             data = native.read(name)
             if name == "pygame/__init__.py":  # fix 2: the wasm branch imports the static module itself
                 old = b"        import pygame.base as pygame_static\n"
                 if old not in data:
-                    raise Failed("pygame/__init__.py no longer has the line the fixture needs changed")
+                    raise WebTestError("pygame/__init__.py no longer has the line the fixture needs changed")
                 data = data.replace(old, b"        import pygame_static\n")
             out.writestr(name, data)
         so, count = blank_em_js_types(wasm.read(SO_NAME))
         if count == 0:
-            raise Failed("found no EM_JS snippet to fix in the fixture")
+            raise WebTestError("found no EM_JS snippet to fix in the fixture")
         out.writestr(SO_NAME, so)
     target.with_suffix(".tmp").rename(target)
     return target
@@ -151,7 +157,9 @@ def site_zip() -> Path:
 # --- the artifacts ------------------------------------------------------------------------------------
 def check_artifacts(web: Path, report: web_checks.Report) -> None:
     files = {p.name for p in web.iterdir()}
-    report.check("build: exactly index.html, piramide.apk, favicon.png", files == EXPECTED_FILES, str(sorted(files)))
+    report.check(
+        "build: exactly index.html, piramide.apk, favicon.png", files == EXPECTED_FILES, str(sorted(files))
+    )
     apk = web / "piramide.apk"
     size = apk.stat().st_size
     report.check(f"build: bundle within {BUNDLE_LIMIT:,} bytes", size <= BUNDLE_LIMIT, f"{size:,} bytes")
@@ -159,7 +167,9 @@ def check_artifacts(web: Path, report: web_checks.Report) -> None:
     html = (web / "index.html").read_text(encoding="utf-8")
     leftovers = [mark for mark in ("{{", "{%", "cookiecutter") if mark in html]
     report.check("build: template placeholders all filled", not leftovers, str(leftovers))
-    report.check("build: page title and icon", "<title>Pirámide</title>" in html and "favicon.png" in html, "")
+    report.check(
+        "build: page title and icon", "<title>Pirámide</title>" in html and "favicon.png" in html, ""
+    )
     with zipfile.ZipFile(apk) as archive:
         names = archive.namelist()
         tops = {n.split("/")[1] for n in names if n.startswith("assets/")}
@@ -170,7 +180,9 @@ def check_artifacts(web: Path, report: web_checks.Report) -> None:
         big = [n for n in fonts if archive.getinfo(n).file_size > 100_000]
         report.check("build: fonts are subsets", bool(fonts) and not big, str(big or "no fonts"))
         main_py = archive.read("assets/main.py").decode("utf-8")
-    report.check("build: main.py ends in a plain asyncio.run in the browser", web_entry_ok(main_py), "see main.py")
+    report.check(
+        "build: main.py ends in a plain asyncio.run in the browser", web_entry_ok(main_py), "see main.py"
+    )
 
 
 def web_entry_ok(source: str) -> bool:
@@ -188,6 +200,15 @@ def web_entry_ok(source: str) -> bool:
 
 
 # --- the server --------------------------------------------------------------------------------------
+CONTENT_TYPES = {
+    ".js": "text/javascript",
+    ".html": "text/html",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".py": "text/plain",
+}
+
+
 class Server:
     """Static files and report collection on 127.0.0.1 (stdlib only)."""
 
@@ -225,7 +246,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
+    def do_GET(self) -> None:
         url = urlsplit(self.path)
         path = url.path
         query = parse_qs(url.query)
@@ -246,11 +267,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if not file.is_file():
             self._send(b"not found", "text/plain", 404)
             return
-        kind = {".js": "text/javascript", ".html": "text/html", ".wasm": "application/wasm",
-                ".json": "application/json", ".py": "text/plain"}.get(file.suffix, "application/octet-stream")  # fmt: skip
+        kind = CONTENT_TYPES.get(file.suffix, "application/octet-stream")
         self._send(file.read_bytes(), kind)
 
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         url = urlsplit(self.path)
         body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
         run = parse_qs(url.query).get("run", ["run"])[0]
@@ -276,7 +296,7 @@ def chromium() -> str:
         found = shutil.which(name)
         if found:
             return found
-    raise Failed("no chromium on PATH (Debian: apt-get install chromium)")
+    raise WebTestError("no chromium on PATH (Debian: apt-get install chromium)")
 
 
 def stop(browser: subprocess.Popen[bytes]) -> None:
@@ -284,16 +304,17 @@ def stop(browser: subprocess.Popen[bytes]) -> None:
     profile, localStorage included), then end whatever of its process group is left."""
     with contextlib.suppress(ProcessLookupError):
         browser.terminate()
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             browser.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            pass
         os.killpg(browser.pid, signal.SIGKILL)
     browser.wait()
 
 
-def browse(server: Server, url: str, profile: Path, runs: list[str], timeout: float, out: Path) -> dict[str, str]:
-    """Open ``url`` in headless Chromium on ``profile``; wait for the reports of ``runs``."""
+def browse(  # noqa: PLR0917 - one call per launch reads best positionally
+    server: Server, url: str, profile: Path, runs: list[str], timeout: float, out: Path, settle: float = 0.0
+) -> dict[str, str]:
+    """Open ``url`` in headless Chromium on ``profile``; wait for the reports of ``runs``, then
+    ``settle`` seconds more before closing it."""
     cmd = [
         chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -310,9 +331,13 @@ def browse(server: Server, url: str, profile: Path, runs: list[str], timeout: fl
                 break
             time.sleep(0.1)
     finally:
+        time.sleep(settle)
         stop(browser)
         log.close()
-    return {r: server.results.get(r, f"FAIL {r}: no report within {timeout:.0f} s (see {out}/{r}.log)\n") for r in runs}
+    return {
+        r: server.results.get(r, f"FAIL {r}: no report within {timeout:.0f} s (see {out}/{r}.log)\n")
+        for r in runs
+    }
 
 
 # --- native figures for the ratios ----------------------------------------------------------------------
@@ -350,13 +375,80 @@ def native_frames(deal: int) -> dict[str, float]:
             frames(3)
     pygame.display.quit()
     costs.sort()
-    return {"draw_p50": costs[len(costs) // 2], "draw_p99": costs[min(len(costs) - 1, int(0.99 * len(costs)))]}
+    return {
+        "draw_p50": costs[len(costs) // 2],
+        "draw_p99": costs[min(len(costs) - 1, int(0.99 * len(costs)))],
+    }
 
 
 # --- the whole test ------------------------------------------------------------------------------------
 def count(text: str) -> tuple[int, int]:
     lines = text.splitlines()
     return sum(line.startswith("PASS ") for line in lines), sum(line.startswith("FAIL ") for line in lines)
+
+
+def expectations(wrong: bool) -> dict[str, bytes]:
+    """The native observations for the pages: the real ones (one made wrong with ``wrong``) and
+    the canary's, where deal 2's text is wrong on purpose."""
+    observations, native_ms = web_checks.observe_all()
+    real: dict[str, Any] = {"observations": observations, "ms": native_ms}
+    if wrong:
+        real["observations"]["deal"]["1"] = "wrong on purpose"
+    canary = json.loads(json.dumps(real))
+    canary["observations"]["deal"]["2"] = "wrong on purpose"
+    return {"real": json.dumps(real).encode(), "canary": json.dumps(canary).encode()}
+
+
+def browser_runs(server: Server, only: str, out: Path) -> dict[str, str]:
+    """Every Chromium launch; the report of each page run by name."""
+    token = hashlib.sha256(str(time.time()).encode()).hexdigest()[:12]
+    results: dict[str, str] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        profiles = Path(folder)
+        if only in ("", "pure"):
+            first = f"/pure.html#run=pure-1&phase=1&token={token}"
+            results |= browse(server, first, profiles / "pure", ["pure-1"], 120, out, LOCAL_STORAGE_COMMIT)
+            second = f"/pure.html#run=pure-2&phase=2&token={token}"
+            results |= browse(server, second, profiles / "pure", ["pure-2"], 60, out)
+        canary = "/pure.html#run=canary&phase=1&only=deal"
+        results |= browse(server, canary, profiles / "canary", ["canary"], 60, out)
+        if only in ("", "game"):
+            game = f"/game.html?deal={GAME_DEAL}#run=game-1&phase=1"
+            results |= browse(server, game, profiles / "game", ["game-1", "game-2", "game-3"], 180, out)
+    return results
+
+
+def print_benchmark(results: dict[str, str]) -> None:
+    print("--- benchmark: browser (pyodide in headless Chromium) / native time")
+    for line in "\n".join(results.values()).splitlines():
+        if line.startswith("INFO TIME"):
+            print("  " + line[len("INFO TIME ") :])
+        if line.startswith("INFO FRAMES"):
+            native = native_frames(GAME_DEAL)["draw_p50"]
+            browser = float(line.split("draw p50 ")[1].split(" ms")[0])
+            print(f"  frames: {line[len('INFO FRAMES ') :]}")
+            ratio = browser / native
+            print(f"  drawn frame p50: browser {browser:.1f} ms native {native:.1f} ms ratio {ratio:.2f}")
+
+
+def tally(report: web_checks.Report, results: dict[str, str], verbose: bool) -> None:
+    """Add every page's checks to ``report``, printing failures and notes (passes too if verbose)."""
+    canary_text = results.pop("canary")
+    canary_pass, canary_fail = count(canary_text)
+    caught = canary_fail == 1 and "FAIL deal 2:" in canary_text and canary_pass > 100
+    detail = f"canary run: {canary_pass} passed, {canary_fail} failed"
+    report.check("harness: a wrong expectation is reported as exactly one failure", caught, detail)
+    for name, text in results.items():
+        print(f"--- {name}")
+        for line in text.splitlines():
+            if line.startswith(("FAIL", "INFO")) or verbose:
+                print(line)
+        passed, failed = count(text)
+        print(f"({name}: {passed} passed, {failed} failed)")
+        report.passed += passed
+        report.failed += failed
+        if passed + failed == 0:
+            report.check(f"{name} reported checks", False, "no PASS/FAIL lines")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -368,58 +460,15 @@ def run(args: argparse.Namespace) -> int:
     if not args.skip_build:
         subprocess.run([sys.executable, str(ROOT / "tools" / "build_web.py")], check=True, timeout=600)
     check_artifacts(WEB, report)
-    pyodide, site = pyodide_dir(), site_zip()
-    observations, native_ms = web_checks.observe_all()
-    real = {"observations": observations, "ms": native_ms}
-    if args.wrong:
-        real["observations"]["deal"]["1"] = "wrong on purpose"
-    canary = json.loads(json.dumps(real))
-    canary["observations"]["deal"]["2"] = "wrong on purpose"
-    expected = {"real": json.dumps(real).encode(), "canary": json.dumps(canary).encode()}
     routes = {
         "/piramide.apk": WEB / "piramide.apk",
-        "/site.zip": site,  # pygame for pyodide: test-only, never in the bundle
+        "/site.zip": site_zip(),  # pygame for pyodide: the test's, never in the bundle
         "/web_checks.py": ROOT / "tools" / "web_checks.py",
-        "/harness_game.py": HARNESS / "harness_game.py",
     }
-    token = hashlib.sha256(str(time.time()).encode()).hexdigest()[:12]
-    results: dict[str, str] = {}
-    with Server(routes, pyodide, expected, out) as server, tempfile.TemporaryDirectory() as profiles:
-        pure_profile, game_profile = Path(profiles) / "pure", Path(profiles) / "game"
-        if args.only in ("", "pure"):
-            results |= browse(server, f"/pure.html#run=pure-1&phase=1&token={token}", pure_profile, ["pure-1"], 120, out)
-            results |= browse(server, f"/pure.html#run=pure-2&phase=2&token={token}", pure_profile, ["pure-2"], 60, out)
-        results |= browse(server, "/pure.html#run=canary&phase=1&only=deal", Path(profiles) / "canary",
-                          ["canary"], 60, out)  # fmt: skip
-        if args.only in ("", "game"):
-            results |= browse(server, f"/game.html?deal={GAME_DEAL}#run=game-1&phase=1", game_profile,
-                              ["game-1", "game-2", "game-3"], 180, out)  # fmt: skip
-    canary_text = results.pop("canary")
-    canary_pass, canary_fail = count(canary_text)
-    report.check("harness: a wrong expectation is reported as exactly one failure",
-                 canary_fail == 1 and "FAIL deal 2:" in canary_text and canary_pass > 100,
-                 f"canary run: {canary_pass} passed, {canary_fail} failed")  # fmt: skip
-    for name, text in results.items():
-        print(f"--- {name}")
-        for line in text.splitlines():
-            if line.startswith(("FAIL", "INFO")) or args.verbose:
-                print(line)
-        passed, failed = count(text)
-        print(f"({name}: {passed} passed, {failed} failed)")
-        report.passed += passed
-        report.failed += failed
-        if passed + failed == 0:
-            report.check(f"{name} reported checks", False, "no PASS/FAIL lines")
-    frames = native_frames(GAME_DEAL) if "game-1" in results else {"draw_p50": 0.0}
-    print("--- benchmark: browser (pyodide in headless Chromium) / native time")
-    for line in "\n".join(results.values()).splitlines():
-        if line.startswith("INFO TIME"):
-            print("  " + line[len("INFO TIME ") :])
-        if line.startswith("INFO FRAMES"):
-            browser_draw = float(line.split("draw p50 ")[1].split(" ms")[0])
-            print(f"  frames: {line[len('INFO FRAMES ') :]}")
-            print(f"  drawn frame p50: browser {browser_draw:.1f} ms native {frames['draw_p50']:.1f} ms "
-                  f"ratio {browser_draw / frames['draw_p50']:.2f}")  # fmt: skip
+    with Server(routes, pyodide_dir(), expectations(args.wrong), out) as server:
+        results = browser_runs(server, args.only, out)
+    tally(report, results, args.verbose)
+    print_benchmark(results)
     print("--- build and harness")
     for line in report.lines:
         if line.startswith(("FAIL", "INFO")) or args.verbose:
@@ -433,13 +482,17 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description="Build the web bundle and test it in headless Chromium.")
     parser.add_argument("--skip-build", action="store_true", help="test the bundle already in build/web")
     parser.add_argument("--wrong", action="store_true", help="make one real expectation wrong (must fail)")
-    parser.add_argument("--only", choices=("pure", "game"), default="", help="run one page only (while developing)")
+    parser.add_argument(
+        "--only", choices=("pure", "game"), default="", help="run one page only (while developing)"
+    )
     parser.add_argument("--verbose", action="store_true", help="print passing checks too")
-    parser.add_argument("--out", type=Path, default=WORK / "out", help="screenshots, logs (default build/web-test/out)")
+    parser.add_argument(
+        "--out", type=Path, default=WORK / "out", help="screenshots, logs (default build/web-test/out)"
+    )
     args = parser.parse_args(argv)
     try:
         return run(args)
-    except (Failed, subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
+    except (WebTestError, subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
         print(f"web_test.py: {error}", file=sys.stderr)
         print("0 passed, 1 failed")
         return 1

@@ -56,22 +56,24 @@ class Harness:
         """What the page needs to know, as JSON."""
         session = self.play.session
         frame = self.app.table.frame()
-        return json.dumps({
-            "deal": self.play.number,
-            "moves": session.moves,
-            "undos": session.undos,
-            "history": len(session.history),
-            "waste": len(self.play.state.waste_cards()),
-            "pyramid": self.play.state.pyramid,
-            "status": frame.status,
-            "line": frame.line,
-            "hint": str(self.play.hint) if self.play.hint is not None else None,
-            "top": type(self.app.manager.top).__name__,
-            "elapsed": session.clock.elapsed(),
-            "canvas": list(self.app.screen.get_size()),
-            "loop_done": self.task.done(),
-            "loop_error": repr(self.task.exception()) if self.task.done() else None,
-        })
+        return json.dumps(
+            {
+                "deal": self.play.number,
+                "moves": session.moves,
+                "undos": session.undos,
+                "history": len(session.history),
+                "waste": len(self.play.state.waste_cards()),
+                "pyramid": self.play.state.pyramid,
+                "status": frame.status,
+                "line": frame.line,
+                "hint": str(self.play.hint) if self.play.hint is not None else None,
+                "top": type(self.app.manager.top).__name__,
+                "elapsed": session.clock.elapsed(),
+                "canvas": list(self.app.screen.get_size()),
+                "loop_done": self.task.done(),
+                "loop_error": repr(self.task.exception()) if self.task.done() else None,
+            }
+        )
 
     def moves_text(self, n: int) -> str:
         return self.app.ctx.texts.moves(n)
@@ -85,10 +87,7 @@ class Harness:
         """Where to tap, in canvas pixels, to make move ``token``: the layout's own tap points."""
         move = Move.parse(token)
         layout = self.app.table.layout
-        if move.kind in (Kind.DRAW, Kind.RECYCLE):
-            places = [DECK]
-        else:
-            places = list(move.places)
+        places = [DECK] if move.kind in (Kind.DRAW, Kind.RECYCLE) else list(move.places)
         return json.dumps([list(layout.tap_point(p)) for p in places])
 
     def card_points(self) -> str:
@@ -105,10 +104,16 @@ class Harness:
             ordered = sorted(values)
             return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
-        return json.dumps({
-            "loop_p50": pct(self.intervals, 0.5), "loop_p99": pct(self.intervals, 0.99), "loops": len(self.intervals),
-            "draw_p50": pct(self.costs, 0.5), "draw_p99": pct(self.costs, 0.99), "draws": len(self.costs),
-        })
+        return json.dumps(
+            {
+                "loop_p50": pct(self.intervals, 0.5),
+                "loop_p99": pct(self.intervals, 0.99),
+                "loops": len(self.intervals),
+                "draw_p50": pct(self.costs, 0.5),
+                "draw_p99": pct(self.costs, 0.99),
+                "draws": len(self.costs),
+            }
+        )
 
 
 H = Harness()
