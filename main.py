@@ -88,7 +88,7 @@ def web_app() -> App:
     """The game as the browser build starts it: options from the page address, a fixed canvas
     the page scales, the clock that leaves hidden time out, the browser's clipboard."""
     options = platform.page_options()
-    settings = Settings(passes=options.passes, overlap=not options.classic, lang=options.lang)
+    settings = Settings(**options.overrides())  # type: ignore[arg-type]
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame  # noqa: PLC0415
 

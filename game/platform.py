@@ -16,6 +16,7 @@ Natively none of the browser parts is touched: :data:`IS_WEB` is False and ``js`
 from __future__ import annotations
 
 import sys
+import time
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl
@@ -58,11 +59,20 @@ class BadOption:
 
 @dataclass(frozen=True)
 class PageOptions:
+    """What the address asked for; None where it says nothing (the saved setting then holds)."""
+
     deal: int | None = None
-    lang: str = "es"
-    passes: int = 3
-    classic: bool = False
+    lang: str | None = None
+    passes: int | None = None
+    classic: bool | None = None
     bad: tuple[BadOption, ...] = field(default=())
+
+    def overrides(self) -> dict[str, object]:
+        """The settings the address gives, as ``Settings`` field names."""
+        given: dict[str, object] = {"lang": self.lang, "passes": self.passes}
+        if self.classic is not None:
+            given["overlap"] = not self.classic
+        return {name: value for name, value in given.items() if value is not None}
 
 
 FLAGS = ("classic",)
@@ -73,12 +83,14 @@ SHOWN_VALUE = 16
 def parse_page_query(query: str) -> PageOptions:
     """The options of a page address's query (``?deal=77&lang=en&passes=1&classic``).
 
-    Never raises: an unknown option or a bad value is listed in ``bad`` and that option keeps
-    its default, so a mistyped link still opens a normal deal. ``classic`` is a flag (a value
+    Never raises: an unknown option or a bad value is listed in ``bad`` and that option is
+    left unset, so a mistyped link still opens a normal deal. ``classic`` is a flag (a value
     such as ``classic=1`` is accepted, ``classic=0`` turns it off).
     """
     deal: int | None = None
-    lang, passes, classic = "es", 3, False
+    lang: str | None = None
+    passes: int | None = None
+    classic: bool | None = None
     bad: list[BadOption] = []
     for name, value in parse_qsl(query.lstrip("?"), keep_blank_values=True):
         if name == "deal":
@@ -195,13 +207,14 @@ class LocalStorageBackend:
             raise StorageError(f"cannot write {name!r} to the browser's storage: {error}") from error
 
     def set_aside(self, name: str) -> str:
-        """Keep the document under ``<name>.bad``, ``<name>.bad2``, … (the first free one); the
+        """Keep the document under ``<name>.bad-<date-time>`` (``-2``, ``-3``… if taken); the
         original key is removed. Returns the new name."""
         text = self.read(name)
-        for n in range(1, 1000):
-            aside = f"{name}.bad" if n == 1 else f"{name}.bad{n}"
-            if self.read(aside) is None:
-                break
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside, suffix = f"{name}.bad-{stamp}", 1
+        while self.read(aside) is not None:
+            suffix += 1
+            aside = f"{name}.bad-{stamp}-{suffix}"
         if text is not None:
             self.write(aside, text)
         try:

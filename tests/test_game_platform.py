@@ -25,7 +25,7 @@ from game.settings import Settings
         ("", PageOptions()),
         ("?deal=77", PageOptions(deal=77)),
         ("?deal=77&lang=en&passes=1&classic", PageOptions(77, "en", 1, True)),
-        ("?classic=1&lang=es", PageOptions(classic=True)),
+        ("?classic=1&lang=es", PageOptions(lang="es", classic=True)),
         ("?classic=0", PageOptions(classic=False)),
         ("?deal=%2012", PageOptions(deal=12)),
         ("?deal=0", PageOptions(bad=(BadOption("deal", "0"),))),
@@ -39,6 +39,12 @@ from game.settings import Settings
 )
 def test_page_address_options(query: str, expected: PageOptions) -> None:
     assert parse_page_query(query) == expected
+
+
+def test_address_settings_override_only_what_is_given() -> None:
+    assert parse_page_query("?deal=5").overrides() == {}
+    assert parse_page_query("?lang=en&classic").overrides() == {"lang": "en", "overlap": False}
+    assert parse_page_query("?passes=1&classic=0").overrides() == {"passes": 1, "overlap": True}
 
 
 def test_a_long_bad_value_is_shortened_for_the_one_line() -> None:
@@ -75,11 +81,13 @@ def test_local_storage_backend_round_trip_and_set_aside() -> None:
     backend.write("settings", '{"v": 1}')
     assert backend.read("settings") == '{"v": 1}'
     assert store.items["piramide:settings"] == '{"v": 1}'
-    assert backend.set_aside("settings") == "settings.bad"
-    assert backend.read("settings") is None and backend.read("settings.bad") == '{"v": 1}'
+    first = backend.set_aside("settings")
+    assert first.startswith("settings.bad-")
+    assert backend.read("settings") is None and backend.read(first) == '{"v": 1}'
     backend.write("settings", "broken")
-    assert backend.set_aside("settings") == "settings.bad2"
-    assert backend.read("settings.bad") == '{"v": 1}' and backend.read("settings.bad2") == "broken"
+    second = backend.set_aside("settings")
+    assert second != first and second.startswith("settings.bad-")
+    assert backend.read(first) == '{"v": 1}' and backend.read(second) == "broken"
     assert store.items["other-app"] == "theirs"
 
 

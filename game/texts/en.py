@@ -73,7 +73,9 @@ MESSAGES: dict[str, str] = {
     "win_left_none": "No cards left in the stock or the waste",
     "win_copy": "Deal no. {n} · tap to copy",
     "copied": "Number {n} copied",
+    "copied_link": "Link to deal {n} copied",
     "copy_failed": "Could not copy; the number is {n}",
+    "copy_failed_link": "Not copied: open the page with ?deal={n}",
     "verdict": "This deal: {label}",
     # dead-end panel
     "dead_title": "No moves left",

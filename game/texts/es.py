@@ -76,7 +76,9 @@ MESSAGES: dict[str, str] = {
     "win_left_none": "No sobra ninguna carta en el mazo ni en el descarte",
     "win_copy": "Reparto nº {n} · tocar para copiar",
     "copied": "Número {n} copiado",
+    "copied_link": "Enlace al reparto {n} copiado",
     "copy_failed": "No se pudo copiar; el número es {n}",
+    "copy_failed_link": "No se copió: abre la página con ?deal={n}",
     "verdict": "Este reparto: {label}",
     # dead-end panel
     "dead_title": "No quedan jugadas",

@@ -29,6 +29,7 @@ class Harness:
         self.intervals: list[float] = []
         self.costs: list[float] = []
         self._last = 0.0
+        self.copies: list[list[Any]] = []
 
     # --- the game ------------------------------------------------------------------------------
     def start(self) -> None:
@@ -46,6 +47,7 @@ class Harness:
             return drawn
 
         self.app.frame = timed_frame
+        self.watch_copies()
         self.task = asyncio.ensure_future(self.app.run())
 
     @property
@@ -72,6 +74,7 @@ class Harness:
                 "canvas": list(self.app.screen.get_size()),
                 "loop_done": self.task.done(),
                 "loop_error": repr(self.task.exception()) if self.task.done() else None,
+            "copies": self.copies,
             }
         )
 
@@ -98,6 +101,28 @@ class Harness:
     def state_text(self) -> str:
         state = self.play.state
         return json.dumps([state.pyramid, state.stock, state.cursor, state.pass_no])
+
+    def panel_buttons(self) -> str:
+        """Labels and centres of the buttons of the panel on top (none when the table is on top)."""
+        top = self.app.manager.top
+        if not hasattr(top, "geometry"):
+            return "[]"
+        rects = top.geometry().buttons
+        labels = [button.label(self.app.ctx.texts) for button in top.buttons]
+        pairs = zip(labels, rects, strict=True)
+        return json.dumps([{"label": label, "point": list(rect.center)} for label, rect in pairs])
+
+    def watch_copies(self) -> None:
+        """Record what the game hands the clipboard (it still goes to the browser's)."""
+        ctx = self.app.ctx
+        handed = ctx.copy_text
+
+        def copy(text: str) -> bool:
+            done = handed(text)
+            self.copies.append([text, done])
+            return done
+
+        ctx.copy_text = copy
 
     def frame_times(self) -> str:
         def pct(values: list[float], q: float) -> float:
