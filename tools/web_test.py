@@ -392,10 +392,10 @@ def expectations(wrong: bool) -> dict[str, bytes]:
     the canary's, where deal 2's text is wrong on purpose."""
     observations, native_ms = web_checks.observe_all()
     real: dict[str, Any] = {"observations": observations, "ms": native_ms}
-    if wrong:
-        real["observations"]["deal"]["1"] = "wrong on purpose"
     canary = json.loads(json.dumps(real))
     canary["observations"]["deal"]["2"] = "wrong on purpose"
+    if wrong:
+        real["observations"]["deal"]["1"] = "wrong on purpose"
     return {"real": json.dumps(real).encode(), "canary": json.dumps(canary).encode()}
 
 
