@@ -102,6 +102,22 @@ class Harness:
         state = self.play.state
         return json.dumps([state.pyramid, state.stock, state.cursor, state.pass_no])
 
+    def button_point(self, name: str) -> str:
+        """Centre of the table's button ``name`` (``"settings"``, ``"undo"``…), from the layout."""
+        return json.dumps(list(self.app.table.layout.buttons[name].center))
+
+    def settings_option(self, row_key: str, value: object) -> str:
+        """Centre of the option ``value`` of the settings row ``row_key``, on the open settings screen."""
+        from game.scenes.settings_screen import ROWS  # noqa: PLC0415
+
+        top = self.app.manager.top
+        row = next(i for i, r in enumerate(ROWS) if r.key == row_key)
+        index = ROWS[row].values.index(value)
+        return json.dumps(list(top.options[row][index].center))
+
+    def settings(self) -> str:
+        return json.dumps({"lang": self.app.ctx.settings.lang, "passes": self.app.ctx.settings.passes})
+
     def panel_buttons(self) -> str:
         """Labels and centres of the buttons of the panel on top (none when the table is on top)."""
         top = self.app.manager.top
