@@ -50,22 +50,12 @@ CARD_ASPECT = 350 / 250
 ROW_STEP = 0.42
 """Vertical distance between pyramid rows, as a fraction of the card height. The covered
 card's top strip of this height stays visible, and with it its corner index."""
-COL_GAP = 0.08
-"""Horizontal gap between cards of a row, as a fraction of the card width."""
-PILE_GAP = 0.14
-"""Gap between the deck, the stock's top card and the waste, as a fraction of the card width."""
-MIN_TAP = 44
-"""The smallest side of any tap target, in pixels."""
 INDEX_MIN_RANK_PX = 15
 """The corner rank of a card is never drawn shorter than this (pixels): on small cards the
 art's corner is repainted bigger, so covered cards stay readable."""
-CONTROLS_ONE_ROW_MIN_WIDTH = 900
-"""Windows narrower than this put the controls in two rows."""
 PANEL_MAX_WIDTH = 620
 """Panels are at most this wide, or :data:`PANEL_EMS` times their font size if that is more."""
 PANEL_EMS = 28
-PANEL_FONT = (15, 26)
-"""Smallest and largest font size (px) of panels and screens; in between it follows the window."""
 
 # --- colours -------------------------------------------------------------------------------------
 FELT_TOP: Color = (22, 104, 64)

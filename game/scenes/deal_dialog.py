@@ -10,17 +10,15 @@ from collections.abc import Callable
 
 import pygame
 
-from game.config import ERROR_TEXT, FIELD_BG, FIELD_EDGE, MIN_TAP, PANEL_TEXT, REFUSAL_TEXT
+from game.config import ERROR_TEXT, FIELD_BG, FIELD_EDGE, PANEL_TEXT, REFUSAL_TEXT
 from game.context import Context
 from game.input import Action, Command, Key, Tap
-from game.render.layout import clamp
 from game.render.widgets import (
     Style,
     blit_lines,
     draw_button,
     draw_panel,
     line_height,
-    panel_font,
     panel_width,
 )
 from game.settings import DealMode
@@ -115,9 +113,10 @@ class DealDialog(Scene):
     def relayout(self, size: tuple[int, int]) -> None:
         self.size = size
         width, height = size
-        margin = round(clamp(min(width, height) * 0.025, 8, 20))
-        self.font = panel_font(size)
-        key_h = max(MIN_TAP, round(self.font * 2.4))
+        metrics = self.ctx.metrics
+        margin = metrics.panel_margin(size)
+        self.font = metrics.panel_font(size)
+        key_h = metrics.button_h(self.font)
         panel_w = panel_width(size, self.font, margin)
         inner = panel_w - 2 * margin
         text_h = line_height(round(self.font * 1.4)) + 3 * line_height(self.font)

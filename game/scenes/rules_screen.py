@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.config import BAR, HEADING, MIN_TAP, PANEL, PANEL_TEXT, RULES_MAX_TEXT_WIDTH, TEXT
+from game.config import BAR, HEADING, PANEL, PANEL_TEXT, RULES_MAX_TEXT_WIDTH, TEXT
 from game.context import Context
 from game.input import Action, Command, Key, Scroll, Tap
-from game.render.layout import clamp
-from game.render.widgets import Style, draw_button, line_height, panel_font
+from game.render.widgets import Style, draw_button, line_height
 
 from .base import Scene, SceneManager
 
@@ -32,7 +31,7 @@ class RulesScreen(Scene):
         self.focus = "next"
         self.size = (0, 0)
         self.font = 16
-        self.bar_h = MIN_TAP
+        self.bar_h = ctx.metrics.min_tap
         self.text_area = pygame.Rect(0, 0, 0, 0)
         self.rects: dict[str, pygame.Rect] = {}
         self._pages: list[list[Line]] = []
@@ -107,10 +106,11 @@ class RulesScreen(Scene):
     def relayout(self, size: tuple[int, int]) -> None:
         self.size = size
         width, height = size
-        margin = round(clamp(min(width, height) * 0.03, 10, 28))
-        self.font = panel_font(size)
-        self.bar_h = max(MIN_TAP, round(self.font * 2.6))
-        button_h = max(MIN_TAP, round(self.font * 2.5))
+        metrics = self.ctx.metrics
+        margin = metrics.panel_margin(size)
+        self.font = metrics.panel_font(size)
+        self.bar_h = max(metrics.min_tap, round(self.font * 2.6))
+        button_h = metrics.button_h(self.font)
         text_w = min(RULES_MAX_TEXT_WIDTH, width - 2 * margin)
         top = self.bar_h + margin
         self.text_area = pygame.Rect((width - text_w) // 2, top, text_w, height - top - button_h - 2 * margin)

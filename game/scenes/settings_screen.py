@@ -12,17 +12,15 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.config import MIN_TAP, PANEL_TEXT, SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
+from game.config import PANEL_TEXT, SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
 from game.context import Context
 from game.input import Action, Command, Key, Tap
-from game.render.layout import clamp
 from game.render.widgets import (
     Style,
     blit_lines,
     draw_button,
     draw_panel,
     line_height,
-    panel_font,
     panel_width,
 )
 from game.settings import DealMode, Settings
@@ -133,9 +131,10 @@ class SettingsScreen(Scene):
     def relayout(self, size: tuple[int, int]) -> None:
         self.size = size
         width, height = size
-        margin = round(clamp(min(width, height) * 0.025, 8, 20))
-        self.font = panel_font(size, share=0.028)
-        button_h = max(MIN_TAP, round(self.font * 2.4))
+        metrics = self.ctx.metrics
+        margin = metrics.panel_margin(size)
+        self.font = metrics.panel_font(size, share=0.028)
+        button_h = metrics.button_h(self.font)
         panel_w = panel_width(size, self.font, margin, extra=self.font * 10)
         inner = panel_w - 2 * margin
         beside = inner >= SETTINGS_SIDE_BY_SIDE_MIN_WIDTH

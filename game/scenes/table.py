@@ -47,7 +47,7 @@ class TableScene(Scene):
         self.play = play
         self.view = TableView(ctx.assets)
         self.anim = Animator(ctx.rng)
-        self.layout: TableLayout = compute_layout((640, 480))
+        self.layout: TableLayout = compute_layout((640, 480), ctx.metrics)
         self.focus: int | str | None = None
         self.focus_visible = False
         self.visible = True
@@ -256,7 +256,7 @@ class TableScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
-        self.layout = compute_layout(size)
+        self.layout = compute_layout(size, self.ctx.metrics)
         self.ctx.assets.prepare(self.layout.card)
         self.anim.clear()
 
@@ -296,6 +296,7 @@ class TableScene(Scene):
             status=[
                 texts.t("removed", n=state.removed_from_pyramid),
                 texts.t("stock", n=state.stock_count),
+                texts.t("pass", n=state.pass_no, p=state.rules.passes),
                 texts.t("time", t=self._shown_time or format_time(session.clock.elapsed())),
                 texts.moves(session.moves),
             ],
@@ -308,6 +309,7 @@ class TableScene(Scene):
             focus=self.focus if self.focus_visible else None,
             hidden=self.anim.hidden_places(),
             recycle_ready=recycle_ready,
+            pile_labels=(texts.t("pile_stock"), texts.t("pile_waste")),
         )
 
     def _buttons(self, deal: str, recycle_ok: bool) -> dict[str, tuple[str, Style]]:

@@ -13,6 +13,8 @@ MESSAGES: dict[str, str] = {
     "pass": "pass {n} of {p}",
     "removed": "{n} of 28",
     "stock": "stock: {n}",
+    "pile_stock": "Stock",
+    "pile_waste": "Waste",
     "time": "time {t}",
     "moves_one": "1 move",
     "moves_many": "{n} moves",

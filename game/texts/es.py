@@ -16,6 +16,8 @@ MESSAGES: dict[str, str] = {
     "pass": "vuelta {n} de {p}",
     "removed": "{n} de 28",
     "stock": "mazo: {n}",
+    "pile_stock": "Mazo",
+    "pile_waste": "Descarte",
     "time": "tiempo {t}",
     "moves_one": "1 jugada",
     "moves_many": "{n} jugadas",
