@@ -20,10 +20,12 @@ FONT_BOLD = ASSETS / "fonts" / "DejaVuSans-Bold.ttf"
 
 # --- window and loop --------------------------------------------------------------------------
 WINDOW_SIZE = (1280, 720)
+"""The window size when the desktop's size is unknown."""
 DESKTOP_MARGIN = 80
 """Pixels kept free around a new window for the window manager's frame and panels."""
-MIN_WINDOW = (320, 320)
-"""Layout still works below this, but nothing is promised to be readable."""
+MIN_WINDOW = (320, 480)
+"""The smallest window the layout is made for (portrait; turned for landscape). Smaller ones
+still get a layout, but targets may fall below the minimum tap size."""
 FPS = 60
 WINDOW_CLASS = "pyramide"
 
