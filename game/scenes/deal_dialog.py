@@ -1,7 +1,8 @@
 """«Nuevo reparto»: deal at random, or type a deal number (keyboard or on-screen keypad).
 
 Enter plays the typed number, or deals at random when nothing is typed; Esc cancels. A
-number outside 1–20000 is refused with one line and nothing else happens.
+number outside 1–20000 (``0`` too) is refused in the dialog's own line as soon as it is
+typed, «Jugar» is greyed, and Enter then does nothing else.
 """
 
 from __future__ import annotations
@@ -50,17 +51,23 @@ class DealDialog(Scene):
 
     # --- actions ------------------------------------------------------------------------------
     def type(self, char: str) -> None:
-        self.error = False
         if char == "⌫":
             self.digits = self.digits[:-1]
         elif char.isdigit() and len(self.digits) < MAX_DIGITS:
-            self.digits = (self.digits + char).lstrip("0")
+            self.digits += char
+        self.error = bool(self.digits) and self.number() is None
+
+    def number(self) -> int | None:
+        """The deal number typed, or None when nothing or no valid number is typed."""
+        try:
+            return parse_deal_number(self.digits)
+        except DealNumberError:
+            return None
 
     def play_number(self) -> None:
-        try:
-            number = parse_deal_number(self.digits)
-        except DealNumberError:
-            self.error = True
+        number = self.number()
+        if number is None:
+            self.error = bool(self.digits)
             return
         self.manager.pop(self)
         self.on_deal(number)
@@ -163,20 +170,21 @@ class DealDialog(Scene):
         self._field(surface)
         for name, rect in self.rects.items():
             style = Style.PRIMARY if name == self._default_action() else Style.NORMAL
+            if name == "play" and self.number() is None:
+                style = Style.OFF
             draw_button(
                 surface, assets, rect, self._label(name), font, style=style, focused=self.focus == name
             )
 
     def _default_action(self) -> str:
-        return "play" if self.digits else "random"
+        return "play" if self.number() is not None else "random" if not self.digits else ""
 
     def _label(self, name: str) -> str:
         if name == "random":
             return self.ctx.t("dialog_random")
         if name == "play":
-            return (
-                self.ctx.t("dialog_play", n=self.digits) if self.digits else self.ctx.t("dialog_play_empty")
-            )
+            number = self.number()
+            return self.ctx.t("dialog_play", n=number) if number else self.ctx.t("dialog_play_empty")
         if name == "cancel":
             return self.ctx.t("btn_cancel")
         return name

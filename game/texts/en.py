@@ -56,6 +56,7 @@ MESSAGES: dict[str, str] = {
     "hint_recycle": "Hint: recycle the waste into the stock",
     "hint_none": "no move left",
     "analysis_busy": "searching for a solution",
+    "analysis_label_winnable": "Yes: this deal is proven solvable",
     "analysis_winnable": "Yes: this position can still be won",
     "analysis_unknown": "undetermined (this does not mean there is no solution)",
     "analysis_unknown_unseen": "undetermined: some stock cards are unseen (it may still be winnable)",
@@ -82,6 +83,7 @@ MESSAGES: dict[str, str] = {
     # analysis: no longer winnable
     "lost_title": "No longer winnable",
     "lost_body": "From this position no sequence of moves clears the pyramid.",
+    "lost_body_label": "This deal is proven to have no solution: try another one.",
     "lost_body_unseen": (
         "Even without knowing the cards left in the stock it is certain: "
         "from here no sequence of moves clears the pyramid."

@@ -60,6 +60,7 @@ MESSAGES: dict[str, str] = {
     "hint_none": "no queda ninguna jugada",
     "analysis_busy": "buscando una solución",
     "analysis_winnable": "Sí: desde aquí todavía se puede ganar",
+    "analysis_label_winnable": "Sí: este reparto tiene solución comprobada",
     "analysis_unknown": "sin determinar (no quiere decir que no tenga solución)",
     "analysis_unknown_unseen": "sin determinar: hay cartas del mazo sin ver (puede tener solución)",
     "rewind_busy": "buscando el último paso desde el que se gana",
@@ -85,6 +86,7 @@ MESSAGES: dict[str, str] = {
     # analysis: no longer winnable
     "lost_title": "Ya no se puede ganar",
     "lost_body": "Desde esta posición ninguna serie de jugadas despeja la pirámide.",
+    "lost_body_label": "Este reparto está demostrado sin solución: prueba con otro.",
     "lost_body_unseen": (
         "Aun sin saber qué cartas quedan en el mazo ya es seguro: "
         "desde aquí ninguna serie de jugadas despeja la pirámide."
