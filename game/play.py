@@ -259,7 +259,8 @@ class Play:
             self.line = Line("won_line")
         elif self.session.is_dead_end:
             self.revealed = True
-            self.line = Line("dead_line", tone=Tone.REFUSAL)
+            key = "dead_line_unsolvable" if self.label is Label.UNSOLVABLE else "dead_line"
+            self.line = Line(key, tone=Tone.REFUSAL)
 
 
 def _effect(before: State, move: Move) -> Effect:

@@ -146,6 +146,7 @@ def test_the_dead_end_of_a_proven_unsolvable_deal_does_not_advise_replaying_it(
         play_by_taps(app, move)
     assert play.session.is_dead_end
     assert button_names(app) == ["Deshacer la última", "Nuevo reparto"]
+    assert "repite" not in app.table.frame().line
     assert top_panel(app).buttons[0].primary
 
 

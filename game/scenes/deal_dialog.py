@@ -48,6 +48,7 @@ class DealDialog(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.field = pygame.Rect(0, 0, 0, 0)
         self.font = 16
+        self.prompt: list[str] = []
 
     # --- actions ------------------------------------------------------------------------------
     def type(self, char: str) -> None:
@@ -126,7 +127,8 @@ class DealDialog(Scene):
         key_h = metrics.button_h(self.font)
         panel_w = panel_width(size, self.font, margin)
         inner = panel_w - 2 * margin
-        text_h = line_height(round(self.font * 1.4)) + 3 * line_height(self.font)
+        self.prompt = self.ctx.assets.wrap(self.ctx.t("dialog_prompt"), self.font, inner)
+        text_h = line_height(round(self.font * 1.4)) + (len(self.prompt) + 2) * line_height(self.font)
         field_h = key_h
         keypad_h = 4 * key_h + 3 * (margin // 2)
         panel_h = 5 * margin + text_h + field_h + keypad_h + key_h
@@ -159,7 +161,7 @@ class DealDialog(Scene):
             round(font * 1.4), color=PANEL_TEXT, centered_in=self.panel.width, bold=True,
         )  # fmt: skip
         inner = self.field.width
-        lines = [ctx.t("dialog_prompt"), ctx.t(mode)]
+        lines = [*self.prompt, ctx.t(mode)]
         for line in lines:
             text = assets.fit_text(line, font, PANEL_TEXT, inner)
             surface.blit(text, text.get_rect(midtop=(self.panel.centerx, y)))

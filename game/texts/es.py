@@ -69,6 +69,7 @@ MESSAGES: dict[str, str] = {
     "rewind_unknown": "sin determinar: no encontré a tiempo un paso desde el que se gane",
     "won_line": "¡Pirámide despejada! Toca «Nuevo reparto» para seguir",
     "dead_line": "No quedan jugadas: deshaz, repite o empieza otro reparto",
+    "dead_line_unsolvable": "No quedan jugadas, y este reparto no tiene solución: prueba con otro",
     # win panel
     "win_title": "¡Pirámide despejada!",
     "win_time": "Tiempo: {t}",
