@@ -221,6 +221,9 @@ class _Frame:
     font: int
     button_h: int
     label_h: int
+    """Room for a pile label above its pile: the text and a gap that keeps it clear of the
+    marks drawn around a card (partner border, focus ring)."""
+    label_gap: int
     play: pygame.Rect
     """The room for the pyramid and the piles."""
     controls: list[tuple[str, pygame.Rect]]
@@ -257,7 +260,9 @@ def _frame(size: tuple[int, int], metrics: Metrics, pile_buttons_in_grid: bool) 
     message = pygame.Rect(margin, controls_top - gap - line_h, inner, line_h)
     top_bar = pygame.Rect(0, 0, width, bar_h)
     play = pygame.Rect(margin, bar_h + margin, inner, message.top - gap - bar_h - margin)
-    return _Frame(margin, gap, font, button_h, round(font * 1.5), play, controls, top_bar, message, status)
+    label_gap = max(6, round(font * 0.6))
+    label_h = round(font * 1.4) + label_gap
+    return _Frame(margin, gap, font, button_h, label_h, label_gap, play, controls, top_bar, message, status)
 
 
 def _build(
@@ -405,9 +410,10 @@ class _PileBlock:
             layout.waste = pygame.Rect(layout.stock.right + self.big, cards_top, card_w, card_h)
         pile = layout.deck.union(layout.stock)
         if above:
-            layout.stock_label = pygame.Rect(pile.left, pile.top - label_h, pile.width, label_h)
+            text_h = label_h - frame.label_gap
+            layout.stock_label = pygame.Rect(pile.left, pile.top - label_h, pile.width, text_h)
             waste = layout.waste
-            layout.waste_label = pygame.Rect(waste.left, waste.top - label_h, waste.width, label_h)
+            layout.waste_label = pygame.Rect(waste.left, waste.top - label_h, waste.width, text_h)
         else:
             layout.stock_label = pygame.Rect(pile.left - gap - self.label_w, pile.top, self.label_w, card_h)
             waste = layout.waste

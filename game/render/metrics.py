@@ -20,7 +20,7 @@ class Metrics:
     """The smallest side of any tap target, in pixels."""
     min_corner: int = 26
     """The smallest height of the strip a covered pyramid card shows (its corner index)."""
-    margin_share: float = 0.02
+    margin_share: float = 0.025
     """Margins over the window's short side, within :attr:`margin_range`."""
     margin_range: tuple[int, int] = (6, 40)
     font_share: float = 0.026

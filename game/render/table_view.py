@@ -182,7 +182,7 @@ class TableView:
             if rect.height >= layout.card[1]:  # beside the pile: centred on it
                 surface.blit(text, text.get_rect(center=rect.center))
             else:
-                surface.blit(text, text.get_rect(midbottom=(rect.centerx, rect.bottom - 2)))
+                surface.blit(text, text.get_rect(midbottom=rect.midbottom))
 
     def _deck(
         self, surface: pygame.Surface, layout: TableLayout, count: int, empty: bool, recycle_ready: bool
