@@ -114,6 +114,8 @@ BUSY_DOTS_PER_SECOND = 3
 SETTINGS_SIDE_BY_SIDE_MIN_WIDTH = 560
 """Settings put each label beside its options when the panel is at least this wide."""
 RULES_MAX_TEXT_WIDTH = 900
+RULES_TEXT_EMS = 40
+"""The rules text is at most the wider of :data:`RULES_MAX_TEXT_WIDTH` and this many font sizes."""
 COVERED_SHADE = (0, 20, 10, 46)
 """RGBA shade over covered pyramid cards: free cards stand out, covered ones stay readable."""
 SELECTED_TINT = (255, 190, 30, 64)

@@ -328,7 +328,7 @@ def _skeleton(
     margin, font = frame.margin, frame.font
     empty = pygame.Rect(0, 0, 0, 0)
     bar_h = frame.top_bar.height
-    pass_w = round(clamp(font * 8, 90, 260))
+    pass_w = max(90, font * 8)
     pass_area = pygame.Rect(width - margin - pass_w, 0, pass_w, bar_h)
     layout = TableLayout(
         size, size[0] > size[1], font, card, [], empty.copy(), empty.copy(), empty.copy(),
@@ -336,7 +336,8 @@ def _skeleton(
         margin=margin, metrics=metrics,
     )  # fmt: skip
     chip_w = max(metrics.min_tap, min(pass_area.left - 2 * margin, round(font * 30)))
-    layout.buttons["deal"] = pygame.Rect(margin, (bar_h - metrics.min_tap) // 2, chip_w, metrics.min_tap)
+    chip_h = min(bar_h, max(metrics.min_tap, round(font * 1.9)))
+    layout.buttons["deal"] = pygame.Rect(margin, (bar_h - chip_h) // 2, chip_w, chip_h)
     layout.deal_max_width = chip_w
     for name, rect in frame.controls:
         layout.buttons[name] = rect

@@ -22,11 +22,11 @@ class Metrics:
     """The smallest height of the strip a covered pyramid card shows (its corner index)."""
     margin_share: float = 0.025
     """Margins over the window's short side, within :attr:`margin_range`."""
-    margin_range: tuple[int, int] = (6, 40)
+    margin_range: tuple[int, int] = (6, 64)
     font_share: float = 0.026
     """Table font size over the window's short side, within :attr:`font_range`."""
-    font_range: tuple[int, int] = (12, 28)
-    panel_font_range: tuple[int, int] = (15, 30)
+    font_range: tuple[int, int] = (12, 60)
+    panel_font_range: tuple[int, int] = (15, 60)
     """Smallest and largest body font of panels and screens."""
     button_ems: float = 2.5
     """Button height over its font size (never below :attr:`min_tap`)."""
