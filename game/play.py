@@ -234,6 +234,12 @@ class Play:
                 self.session.undo()
             if answer.back:
                 self.line = Line("rewind_done", {"n": answer.back})
+            elif self.shown_label is Label.SOLVABLE and self.session.history:
+                # no later step was shown winnable, but the deal's start is proven so
+                back = len(self.session.history)
+                while self.session.undo():
+                    pass
+                self.line = Line("rewind_start", {"n": back})
             else:
                 key = "rewind_unknown" if answer.verdict is Verdict.UNKNOWN else "rewind_none"
                 self.line = Line(key, tone=Tone.REFUSAL)

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
+from game.analysis import Purpose
 from game.app import App, make_context
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
 from game.play import DECK
@@ -73,6 +74,23 @@ def test_a_proven_solvable_deal_is_winnable_at_its_start(
     tap_place(app, DECK)
     tap_button(app, "analyse")  # elsewhere the solver answers, honest about unseen cards
     assert app.table.frame().line != LABEL_WINNABLE
+
+
+def test_going_back_to_a_winnable_step_reaches_at_least_the_proven_start(
+    labelled_app: AppFactory, labels: LabelTable
+) -> None:
+    app = labelled_app(first(labels, Label.SOLVABLE))
+    play = app.table.play
+    for _ in range(3):
+        tap_place(app, DECK)
+    play.ask(Purpose.REWIND)
+    for _ in range(5000):
+        if play.inquiry is None:
+            break
+        step(app)
+    line = app.table.frame().line
+    assert line.startswith("De vuelta"), line  # never «no earlier winnable step» on a solvable deal
+    assert len(play.session.history) < 3  # some moves were taken back
 
 
 def test_a_proven_unsolvable_deal_is_lost_at_its_start_and_not_offered_again(

@@ -83,6 +83,7 @@ class SettingsScreen(Scene):
         self.focus_visible = False
         self.size = (0, 0)
         self.font = 16
+        self.margin = 8
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.labels: list[pygame.Rect] = []
         self.options: list[list[pygame.Rect]] = []
@@ -133,6 +134,7 @@ class SettingsScreen(Scene):
         width, height = size
         metrics = self.ctx.metrics
         margin = metrics.panel_margin(size)
+        self.margin = margin
         self.font = metrics.panel_font(size, share=0.028)
         button_h = metrics.button_h(self.font)
         panel_w = panel_width(size, self.font, margin, extra=self.font * 10)
@@ -167,7 +169,7 @@ class SettingsScreen(Scene):
         ctx, assets, font = self.ctx, self.ctx.assets, self.font
         texts = ctx.texts
         blit_lines(
-            surface, assets, [ctx.t("settings_title")], (self.panel.left, self.panel.top + 10),
+            surface, assets, [ctx.t("settings_title")], (self.panel.left, self.panel.top + self.margin // 2),
             round(font * 1.4), color=PANEL_TEXT, centered_in=self.panel.width, bold=True,
         )  # fmt: skip
         for row, spec in enumerate(ROWS):

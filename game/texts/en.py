@@ -62,6 +62,7 @@ MESSAGES: dict[str, str] = {
     "analysis_unknown_unseen": "undetermined: some stock cards are unseen (it may still be winnable)",
     "rewind_busy": "looking for the last position that can still be won",
     "rewind_done": "Back to the last position that can still be won ({n} back)",
+    "rewind_start": "Back to the deal's start, which is proven solvable ({n} back)",
     "rewind_none": "No earlier position can be won: try replaying the deal",
     "rewind_unknown": "undetermined: no winnable earlier position found in time",
     "won_line": "Pyramid cleared! Tap “New deal” to go on",

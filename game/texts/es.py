@@ -65,6 +65,7 @@ MESSAGES: dict[str, str] = {
     "analysis_unknown_unseen": "sin determinar: hay cartas del mazo sin ver (puede tener solución)",
     "rewind_busy": "buscando el último paso desde el que se gana",
     "rewind_done": "De vuelta al último paso desde el que se gana ({n} atrás)",
+    "rewind_start": "De vuelta al principio del reparto, que tiene solución comprobada ({n} atrás)",
     "rewind_none": "No hay un paso anterior desde el que se gane: prueba a repetir el reparto",
     "rewind_unknown": "sin determinar: no encontré a tiempo un paso desde el que se gane",
     "won_line": "¡Pirámide despejada! Toca «Nuevo reparto» para seguir",
