@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 
 import pygame
 
@@ -62,7 +63,8 @@ def draw_button(
         pygame.draw.rect(surface, _FILL[style], rect, border_radius=radius)
         pygame.draw.rect(surface, BUTTON_EDGE, rect, width=1, border_radius=radius)
         color = BUTTON_OFF_TEXT if style is Style.OFF else BUTTON_TEXT
-    lines = button_lines(assets, label, font, color, rect.inflate(-12, -4), bold=style is not Style.CHIP)
+    room = rect.inflate(-12, -4)
+    lines = button_lines(assets, label, font, color, room.size, bold=style is not Style.CHIP)
     y = rect.centery - sum(line.get_height() for line in lines) // 2
     for line in lines:
         surface.blit(line, line.get_rect(midtop=(rect.centerx, y)))
@@ -71,12 +73,14 @@ def draw_button(
         focus_ring(surface, rect)
 
 
+@functools.lru_cache(maxsize=256)
 def button_lines(
-    assets: Assets, label: str, font: int, color: Color, room: pygame.Rect, *, bold: bool
+    assets: Assets, label: str, font: int, color: Color, room: tuple[int, int], *, bold: bool
 ) -> list[pygame.Surface]:
     """A button's label as one line, a little smaller if need be, or else as two lines, so
-    that narrow buttons («Nuevo reparto» at 320 px) still show every word."""
-    width = room.width
+    that narrow buttons («Nuevo reparto» at 320 px) still show every word. Cached: buttons
+    are drawn every frame."""
+    width, height = room
     smallest_one_line = max(10, round(font * 0.85))
     for size in range(font, smallest_one_line - 1, -1):
         if assets.font(size, bold).size(label)[0] <= width:
@@ -84,7 +88,7 @@ def button_lines(
     words = label.split()
     for size in range(font, 9, -1):
         face = assets.font(size, bold)
-        if len(words) < 2 or 2 * face.get_linesize() > room.height:
+        if len(words) < 2 or 2 * face.get_linesize() > height:
             continue
         splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
         first, second = min(splits, key=lambda pair: max(face.size(pair[0])[0], face.size(pair[1])[0]))
