@@ -18,6 +18,7 @@ from game.input import Action, Command, Key, Tap
 from game.render.widgets import (
     Style,
     blit_lines,
+    button_lines,
     draw_button,
     draw_panel,
     line_height,
@@ -88,6 +89,7 @@ class SettingsScreen(Scene):
         self.labels: list[pygame.Rect] = []
         self.options: list[list[pygame.Rect]] = []
         self.close_rect = pygame.Rect(0, 0, 0, 0)
+        self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.note_y = 0
 
     def choose(self, row: int, index: int) -> None:
@@ -139,42 +141,66 @@ class SettingsScreen(Scene):
         button_h = metrics.button_h(self.font)
         panel_w = panel_width(size, self.font, margin, extra=self.font * 10)
         inner = panel_w - 2 * margin
-        beside = inner >= SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
-        row_h = button_h if beside else line_height(self.font) + button_h
-        title_h = line_height(round(self.font * 1.4))
+        title_h = max(line_height(round(self.font * 1.4)), button_h)
         note_h = 2 * line_height(self.font)
-        panel_h = margin * 3 + title_h + len(ROWS) * (row_h + margin) + note_h + button_h
+        room = height - 2 * margin
+
+        def panel_height(beside: bool, close_in_title: bool, gap: int) -> int:
+            row_h = button_h if beside else line_height(self.font) + button_h
+            close_h = 0 if close_in_title else button_h + gap
+            return 2 * gap + title_h + len(ROWS) * (row_h + gap) + note_h + close_h
+
+        # a small window puts each label beside its options, then the close button in the
+        # title row, and tightens the gaps, until the panel fits
+        wide = inner >= SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
+        for beside, close_in_title, gap in (
+            (wide, False, margin),
+            (True, False, margin),
+            (True, True, margin),
+            (True, True, max(4, margin // 2)),
+        ):
+            if panel_height(beside, close_in_title, gap) <= room:
+                break
+        row_h = button_h if beside else line_height(self.font) + button_h
+        panel_h = panel_height(beside, close_in_title, gap)
         self.panel = pygame.Rect((width - panel_w) // 2, max(4, (height - panel_h) // 2), panel_w, panel_h)
+        self.title_rect = pygame.Rect(self.panel.left, self.panel.top + gap // 2, panel_w, title_h)
         left = self.panel.left + margin
-        y = self.panel.top + margin + title_h + margin
+        y = self.panel.top + gap + title_h
         label_w = inner * 2 // 5 if beside else inner
         self.labels, self.options = [], []
         for spec in ROWS:
             self.labels.append(pygame.Rect(left, y, label_w, button_h if beside else line_height(self.font)))
-            opt_left = left + label_w + margin if beside else left
+            opt_left = left + label_w + gap if beside else left
             opt_top = y if beside else y + line_height(self.font)
-            opt_w = (left + inner - opt_left - margin * (len(spec.values) - 1)) // len(spec.values)
+            opt_w = (left + inner - opt_left - gap * (len(spec.values) - 1)) // len(spec.values)
             self.options.append(
                 [
-                    pygame.Rect(opt_left + i * (opt_w + margin), opt_top, opt_w, button_h)
+                    pygame.Rect(opt_left + i * (opt_w + gap), opt_top, opt_w, button_h)
                     for i in range(len(spec.values))
                 ]
             )
-            y += row_h + margin
+            y += row_h + gap
         self.note_y = y
-        self.close_rect = pygame.Rect(self.panel.centerx - inner // 4, y + note_h, inner // 2, button_h)
+        if close_in_title:
+            close_w = max(metrics.min_tap, min(inner // 3, self.font * 7))
+            self.close_rect = pygame.Rect(left + inner - close_w, self.title_rect.top, close_w, button_h)
+        else:
+            self.close_rect = pygame.Rect(self.panel.centerx - inner // 4, y + note_h, inner // 2, button_h)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.panel)
         ctx, assets, font = self.ctx, self.ctx.assets, self.font
         texts = ctx.texts
-        blit_lines(
-            surface, assets, [ctx.t("settings_title")], (self.panel.left, self.panel.top + self.margin // 2),
-            round(font * 1.4), color=PANEL_TEXT, centered_in=self.panel.width, bold=True,
-        )  # fmt: skip
+        title = assets.text(ctx.t("settings_title"), round(font * 1.4), PANEL_TEXT, bold=True)
+        surface.blit(title, title.get_rect(center=self.title_rect.center))
         for row, spec in enumerate(ROWS):
-            label = assets.fit_text(ctx.t(spec.key), font, PANEL_TEXT, self.labels[row].width, bold=True)
-            surface.blit(label, label.get_rect(midleft=self.labels[row].midleft))
+            rect = self.labels[row]
+            lines = button_lines(assets, ctx.t(spec.key), font, PANEL_TEXT, rect.size, bold=True)
+            y = rect.centery - sum(line.get_height() for line in lines) // 2
+            for line in lines:
+                surface.blit(line, (rect.left, y))
+                y += line.get_height()
             current = spec.get(ctx.settings)
             for index, rect in enumerate(self.options[row]):
                 value = spec.values[index]
