@@ -378,7 +378,8 @@ class _PileBlock:
             else:
                 self.width = 3 * card_w + self.small + self.big
                 self.height = label_h + card_h
-            self.stacked = (self.width - gap) // 2 < metrics.min_tap
+            narrowest = max(metrics.min_tap, round(frame.font * metrics.button_min_ems * 0.8))
+            self.stacked = (self.width - gap) // 2 < narrowest
             if not in_grid:
                 self.height += (gap + button_h) * (2 if self.stacked else 1)
             return

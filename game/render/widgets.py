@@ -63,7 +63,7 @@ def draw_button(
         pygame.draw.rect(surface, _FILL[style], rect, border_radius=radius)
         pygame.draw.rect(surface, BUTTON_EDGE, rect, width=1, border_radius=radius)
         color = BUTTON_OFF_TEXT if style is Style.OFF else BUTTON_TEXT
-    room = rect.inflate(-12, -4)
+    room = rect.inflate(-min(12, rect.width // 10), -4)
     lines = button_lines(assets, label, font, color, room.size, bold=style is not Style.CHIP)
     y = rect.centery - sum(line.get_height() for line in lines) // 2
     for line in lines:
