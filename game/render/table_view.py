@@ -34,7 +34,7 @@ from rules.topology import SLOTS
 from .assets import Assets
 from .cards import dashed_rect, ring
 from .layout import TableLayout
-from .widgets import Style, draw_button, focus_ring
+from .widgets import Style, button_lines, draw_button, focus_ring
 
 TONE_COLORS: dict[Tone, Color] = {
     Tone.INFO: TEXT,
@@ -123,8 +123,13 @@ class TableView:
         if not frame.line:
             return
         color = TONE_COLORS[frame.tone]
-        text = self.assets.fit_text(frame.line, layout.font + 1, color, layout.message.width, bold=True)
-        surface.blit(text, text.get_rect(center=layout.message.center))
+        # on a narrow window a long line takes two rows, spilling into the gaps around it
+        room = (layout.message.width, layout.message.height + 2 * max(4, layout.margin // 2))
+        lines = button_lines(self.assets, frame.line, layout.font + 1, color, room, bold=True)
+        y = layout.message.centery - sum(line.get_height() for line in lines) // 2
+        for line in lines:
+            surface.blit(line, line.get_rect(midtop=(layout.message.centerx, y)))
+            y += line.get_height()
 
     # --- cards --------------------------------------------------------------------------------
     def _pyramid(
