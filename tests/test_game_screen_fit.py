@@ -12,6 +12,7 @@ import pytest
 from game.app import make_context
 from game.context import Context
 from game.render.metrics import Metrics
+from game.scenes import settings_screen
 from game.scenes.base import SceneManager
 from game.scenes.deal_dialog import DealDialog
 from game.scenes.panel import Panel, PanelButton
@@ -76,3 +77,18 @@ def test_settings_deal_dialog_rules_and_panels_fit(
     panel.relayout(size)
     geometry = panel.geometry()
     assert targets_problems(size, geometry.panel, geometry.buttons, metrics.min_tap) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_settings_with_more_rows_still_fit(
+    display: None, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """Settings grow (sound, card looks…): eight rows still fit every window."""
+    monkeypatch.setattr(settings_screen, "ROWS", settings_screen.ROWS + settings_screen.ROWS[:3])
+    ctx = context("es", Metrics())
+    manager = SceneManager()
+    screen = SettingsScreen(ctx, manager)
+    screen.relayout(size)
+    assert len(screen.options) == 8
+    targets = [rect for row in screen.options for rect in row] + [screen.close_rect]
+    assert targets_problems(size, screen.panel, targets, ctx.metrics.min_tap) == []
