@@ -74,6 +74,10 @@ CLOSE = len(ROWS)
 """Focus index of the close button."""
 
 
+COLUMN_MIN_EMS = 14
+"""Rows go in two columns only if each column is at least this many font sizes wide."""
+
+
 @dataclass(frozen=True)
 class _Shape:
     """One arrangement of the settings panel."""
@@ -209,7 +213,11 @@ class SettingsScreen(Scene):
             panel_w = one_column_w if columns == 1 else width - 2 * margin
             col_w = (panel_w - 2 * margin - (columns - 1) * margin) // columns
             option_w = ((col_w * 3 // 5 if beside else col_w) - gap * widest) // widest
-            fits = panel_h <= height - 8 and option_w >= max(metrics.min_tap, font * 3)
+            fits = (
+                panel_h <= height - 8
+                and option_w >= max(metrics.min_tap, font * 3)
+                and (columns == 1 or col_w >= font * COLUMN_MIN_EMS)
+            )
             return _Shape(columns, beside, close_in_title, gap, (panel_w, panel_h), row_h, title_h, fits)
 
         wide = one_column_w - 2 * margin >= SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
