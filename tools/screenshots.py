@@ -4,7 +4,8 @@
 
 Uses SDL's dummy video driver (no window needed) and the real label table. For each size and
 language it saves the table at a deal's start with «¿Aún se gana?» answered from the label,
-mid-deal with a selection and its partners, a keyboard selection, a hint, the stock down to
+mid-deal with a selection and its partners, a keyboard selection, «¿Aún se gana?» answered
+by the search, a hint, the stock down to
 its last card, the win panel, the dead-end panel, the «no longer winnable» panel of a deal
 proven unsolvable, the rules screen, settings, and the deal dialog refusing a number.
 """
@@ -73,6 +74,11 @@ def shoot(size: tuple[int, int], lang: str, out: Path) -> None:
     for key in (pygame.K_UP, pygame.K_LEFT, pygame.K_RETURN):
         press_key(app, key)
     save(app, out, f"{tag}-table-keyboard")
+    press_key(app, pygame.K_ESCAPE)
+    tap_button(app, "analyse")
+    while app.table.play.inquiry is not None:
+        step(app)
+    save(app, out, f"{tag}-table-analysis-answer")
     press_key(app, pygame.K_ESCAPE)
     tap_button(app, "hint")
     press_key(app, pygame.K_RIGHT)
