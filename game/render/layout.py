@@ -173,10 +173,12 @@ UNDER = (
 
 def compute_layout(size: tuple[int, int], metrics: Metrics = DEFAULT_METRICS) -> TableLayout:
     """The layout of a window of ``size``: the arrangement of its orientation that gives the
-    largest cards. When nothing fits, margins and fonts shrink to their minimum; below about 320×480
+    largest cards (a centred pyramid wins unless the others give :data:`UNCENTRED_GAIN` larger
+    ones). When nothing fits, margins and fonts shrink to their minimum; below about 320×480
     cards may get smaller than ``metrics.min_tap``."""
     arrangements = BESIDE if size[0] > size[1] else UNDER
-    for tried in (metrics, replace(metrics, margin_share=0.0, font_share=0.0)):
+    smallest = replace(metrics, margin_share=0.0, font_share=0.0)
+    for tried in (metrics, smallest):
         best: TableLayout | None = None
         best_score = 0.0
         for arrangement in arrangements:
@@ -190,9 +192,7 @@ def compute_layout(size: tuple[int, int], metrics: Metrics = DEFAULT_METRICS) ->
         if best is not None:
             best.metrics = metrics
             return best
-    squeezed = _build(
-        size, replace(metrics, margin_share=0.0, font_share=0.0), arrangements[-1], SMALLEST_CARD, force=True
-    )
+    squeezed = _build(size, smallest, arrangements[-1], SMALLEST_CARD, force=True)
     assert squeezed is not None
     squeezed.metrics = metrics
     return squeezed
