@@ -60,8 +60,8 @@ class RulesScreen(Scene):
         return (self.text_area.width - (self.columns - 1) * self.column_gap) // self.columns
 
     def _paginate(self) -> list[list[Line]]:
-        """Columns of text: whole sections per column when they fit; a section longer than a
-        column is split."""
+        """Columns of text: whole sections per column when they fit; a section longer than the
+        room left is split when the column is less than half full."""
         assets = self.ctx.assets
         width = self.column_width
         per_page = max(4, self.text_area.height // line_height(self.font + 1))
@@ -72,7 +72,9 @@ class RulesScreen(Scene):
             for paragraph in paragraphs:
                 section += [(line, False) for line in assets.wrap(paragraph, self.font, width)]
                 section.append(("", False))
-            if pages[-1] and len(pages[-1]) + len(section) > per_page:
+            # a section that does not fit starts a new column, unless this one is not yet
+            # half full (then the section is split, rather than leaving half a column empty)
+            if len(pages[-1]) >= per_page // 2 and len(pages[-1]) + len(section) > per_page:
                 pages.append([])
             for line in section:
                 if len(pages[-1]) >= per_page:
