@@ -39,14 +39,23 @@ def display_surface() -> pygame.Surface:
     return surface
 
 
-def fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:
-    """``size``, shrunk (keeping its shape) so the window and its frame fit on the desktop."""
+def window_for_desktop(desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The size of a new window on a desktop of ``desktop`` pixels (None: unknown): the desktop
+    less room for the window manager's frame and panels, so the window has the screen's
+    orientation (a portrait phone gets a portrait window) and fills most of it."""
+    if desktop is None:
+        return WINDOW_SIZE
+    width, height = desktop
+    room = (width - min(DESKTOP_MARGIN, width // 10), height - min(DESKTOP_MARGIN, height // 10))
+    turned = (max(MIN_WINDOW), min(MIN_WINDOW))  # the smallest window, in landscape
+    least = turned if room[0] > room[1] else MIN_WINDOW
+    return min(width, max(least[0], room[0])), min(height, max(least[1], room[1]))
+
+
+def fit_to_desktop() -> tuple[int, int]:
+    """:func:`window_for_desktop` for the first desktop SDL reports."""
     desktops = pygame.display.get_desktop_sizes()
-    if not desktops:
-        return size
-    room_w, room_h = desktops[0][0] - DESKTOP_MARGIN, desktops[0][1] - DESKTOP_MARGIN
-    scale = min(1.0, room_w / size[0], room_h / size[1])
-    return max(MIN_WINDOW[0], round(size[0] * scale)), max(MIN_WINDOW[1], round(size[1] * scale))
+    return window_for_desktop(desktops[0] if desktops else None)
 
 
 def open_window(size: tuple[int, int], fullscreen: bool, resizable: bool = True) -> pygame.Surface:
@@ -67,11 +76,12 @@ class App:
         fullscreen: bool = False,
         fixed: bool = False,
     ) -> None:
-        """Open the window (``size``; by default :data:`WINDOW_SIZE` fitted to the desktop) and
-        show ``play`` on the table. ``fixed``: a canvas of exactly ``size`` that the page scales
-        (the browser build): not resizable, and F11 does nothing."""
+        """Open the window (``size``; by default fitted to the desktop, see
+        :func:`window_for_desktop`) and show ``play`` on the table. ``fixed``: a canvas of
+        exactly ``size`` that the page scales (the browser build): not resizable, and F11 does
+        nothing."""
         self.ctx = ctx
-        self.windowed_size = fit_to_desktop(WINDOW_SIZE) if size is None else size
+        self.windowed_size = fit_to_desktop() if size is None else size
         self.fixed = fixed
         self.fullscreen = fullscreen and not fixed
         pygame.display.set_caption(Texts(ctx.settings.lang).t("title"))

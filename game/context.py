@@ -11,6 +11,7 @@ import pygame
 
 from .dealer import Dealer
 from .render.assets import Assets
+from .render.metrics import DEFAULT_METRICS, Metrics
 from .settings import Settings
 from .texts import Texts
 
@@ -33,6 +34,8 @@ class Context:
     copy_text: Callable[[str], bool] = copy_to_clipboard
     deal_link: Callable[[int], str] = str
     """What «copy» puts on the clipboard for deal N: the number natively, the page link in the browser."""
+    metrics: Metrics = DEFAULT_METRICS
+    """Sizes of every screen (tap targets, margins, fonts): one value a kiosk can enlarge."""
     _texts: dict[str, Texts] = field(default_factory=dict)
 
     @property
