@@ -12,6 +12,7 @@ import pygame
 from .dealer import Dealer
 from .render.assets import Assets
 from .settings import Settings
+from .sound import Sound, Sounds
 from .texts import Texts
 
 
@@ -31,6 +32,7 @@ class Context:
     dealer: Dealer
     rng: random.Random
     copy_text: Callable[[str], bool] = copy_to_clipboard
+    sounds: Sounds = field(default_factory=Sounds)
     _texts: dict[str, Texts] = field(default_factory=dict)
 
     @property
@@ -43,3 +45,7 @@ class Context:
 
     def t(self, key: str, **params: object) -> str:
         return self.texts.t(key, **params)
+
+    def play_sound(self, sound: Sound) -> None:
+        """Play ``sound`` unless the player turned sounds off."""
+        self.sounds.play(sound, enabled=self.settings.sound)
