@@ -147,37 +147,48 @@ class SettingsScreen(Scene):
 
     # --- layout and drawing ------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
+        """One column of rows; two side by side when one column would not fit the window's height."""
         self.size = size
         width, height = size
         margin = round(clamp(min(width, height) * 0.025, 8, 20))
         self.font = panel_font(size, share=0.028)
         button_h = max(MIN_TAP, round(self.font * 2.4))
-        panel_w = panel_width(size, self.font, margin, extra=self.font * 10)
-        inner = panel_w - 2 * margin
-        beside = inner >= SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
-        row_h = button_h if beside else line_height(self.font) + button_h
         title_h = line_height(round(self.font * 1.4))
         note_h = 2 * line_height(self.font)
-        panel_h = margin * 3 + title_h + len(ROWS) * (row_h + margin) + note_h + button_h
+        panel_w = panel_width(size, self.font, margin, extra=self.font * 10)
+        columns = 1
+        while True:
+            inner = panel_w - 2 * margin
+            col_w = (inner - (columns - 1) * margin) // columns
+            beside = columns == 1 and col_w >= SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
+            row_h = button_h if beside else line_height(self.font) + button_h
+            per_column = -(-len(ROWS) // columns)
+            panel_h = margin * 3 + title_h + per_column * (row_h + margin) + note_h + button_h
+            if columns == 2 or panel_h <= height - 8 or width - 2 * margin < 2 * MIN_TAP * 4:
+                break
+            columns, panel_w = 2, width - 2 * margin
         self.panel = pygame.Rect((width - panel_w) // 2, max(4, (height - panel_h) // 2), panel_w, panel_h)
-        left = self.panel.left + margin
-        y = self.panel.top + margin + title_h + margin
-        label_w = inner * 2 // 5 if beside else inner
+        top = self.panel.top + margin + title_h + margin
+        label_w = col_w * 2 // 5 if beside else col_w
         self.labels, self.options = [], []
-        for spec in ROWS:
+        for index, spec in enumerate(ROWS):
+            column, row = divmod(index, per_column)
+            left = self.panel.left + margin + column * (col_w + margin)
+            y = top + row * (row_h + margin)
             self.labels.append(pygame.Rect(left, y, label_w, button_h if beside else line_height(self.font)))
             opt_left = left + label_w + margin if beside else left
             opt_top = y if beside else y + line_height(self.font)
-            opt_w = (left + inner - opt_left - margin * (len(spec.values) - 1)) // len(spec.values)
+            opt_w = (left + col_w - opt_left - margin * (len(spec.values) - 1)) // len(spec.values)
             self.options.append(
                 [
                     pygame.Rect(opt_left + i * (opt_w + margin), opt_top, opt_w, button_h)
                     for i in range(len(spec.values))
                 ]
             )
-            y += row_h + margin
-        self.note_y = y
-        self.close_rect = pygame.Rect(self.panel.centerx - inner // 4, y + note_h, inner // 2, button_h)
+        self.note_y = top + per_column * (row_h + margin)
+        self.close_rect = pygame.Rect(
+            self.panel.centerx - inner // 4, self.note_y + note_h, inner // 2, button_h
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.panel)
