@@ -46,6 +46,10 @@ class Sounds:
         """True when the mixer is open and the sounds are loaded."""
         return bool(self._sounds)
 
+    def loaded(self, sound: Sound) -> pygame.mixer.Sound | None:
+        """The loaded ``sound`` (None when the mixer could not open)."""
+        return self._sounds.get(sound)
+
     def play(self, sound: Sound, enabled: bool = True) -> bool:
         """Play ``sound`` unless muted (``enabled`` False) or silent; True if it started."""
         if not enabled or not self._sounds or pygame.mixer.get_init() is None:

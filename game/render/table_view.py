@@ -68,7 +68,7 @@ class TableFrame:
 
 def lifted_by(layout: TableLayout) -> int:
     """How far the selected card rises, in pixels."""
-    return max(2, round(layout.card[1] * LIFT))
+    return round(layout.card[1] * LIFT)
 
 
 class TableView:
