@@ -126,7 +126,7 @@ PARTNER_DASH_WIDTH = 0.08
 """Thickness of a partner's dashed border over card width (at least 4 px)."""
 LIFT = 0.07
 """A selected card rises by this fraction of its height, over a shadow left where it lay."""
-LIFT_SHADOW = (0, 0, 0, 90)
+LIFT_SHADOW = (0, 0, 0, 120)
 """RGBA of the selected card's shadow."""
 CASCADE_DELAY = 0.45
 """Seconds after the win before the first card of the cascade leaves: the panel has popped in

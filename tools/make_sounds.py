@@ -25,11 +25,6 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-try:
-    import soundfile
-except ImportError as error:  # a tool-only dependency: say how to get it
-    raise SystemExit("error: soundfile is missing; run: pip install soundfile") from error
-
 RATE = 44100
 """Samples per second (the mixer's default rate, so nothing is resampled)."""
 PEAK = 0.5
@@ -112,6 +107,10 @@ def finish(wave: Wave) -> npt.NDArray[np.float32]:
 
 
 def main() -> None:
+    try:
+        import soundfile  # noqa: PLC0415 - a tool-only dependency; the waveforms need only numpy
+    except ImportError as error:
+        raise SystemExit("error: soundfile is missing; run: pip install soundfile") from error
     parser = argparse.ArgumentParser(description="Regenerate the game's sounds (OGG Vorbis).")
     parser.add_argument(
         "--out", type=Path, default=DEFAULT_OUT, help="output folder (default: assets/sounds)"

@@ -4,7 +4,8 @@
 
 Uses SDL's dummy video driver (no window needed). For each size and language it saves the
 table mid-deal with a selection and its partners, a hint, the win panel, the dead-end
-panel, the rules screen, settings and the deal dialog, plus a keyboard selection.
+panel, the rules screen, settings and the deal dialog, plus a keyboard selection; and the
+feel of the table: the deal flying in, the four-colour deck, large indices, the win cascade.
 """
 
 from __future__ import annotations
@@ -47,8 +48,9 @@ def new_app(size: tuple[int, int], lang: str, number: int) -> App:
     return App(ctx, ctx.dealer.deal(settings, number), size=size)
 
 
-def save(app: App, out: Path, name: str) -> None:
-    step(app, 30)
+def save(app: App, out: Path, name: str, frames: int = 30) -> None:
+    """Run ``frames`` frames (animations settle), then save the window as ``name``.png."""
+    step(app, frames)
     app.draw()
     pygame.image.save(display_surface(), out / f"{name}.png")
 
@@ -91,6 +93,29 @@ def shoot(size: tuple[int, int], lang: str, out: Path) -> None:
     save(app, out, f"{tag}-dead-end")
 
 
+def shoot_feel(size: tuple[int, int], lang: str, out: Path) -> None:
+    """The deal mid-flight, a selection in the four-colour deck and with large indices, and the
+    win cascade at its height behind the result panel."""
+    tag = f"{size[0]}x{size[1]}-{lang}"
+    number, line = winning_line(RuleSet())
+    moves = parse_moves(line)
+    app = new_app(size, lang, number)
+    save(app, out, f"{tag}-deal-animation", frames=18)
+    for move in moves[:18]:
+        play_by_taps(app, move)
+    play, settings = app.table.play, app.ctx.settings
+    tap_place(app, next(p for p in range(28) if play.selectable(p) and partners(play.state, p)))
+    settings.four_colour = True
+    save(app, out, f"{tag}-four-colour")
+    settings.four_colour, settings.large_index = False, True
+    save(app, out, f"{tag}-large-index")
+    settings.large_index = False
+    press_key(app, pygame.K_ESCAPE)
+    for move in moves[18:]:
+        play_by_taps(app, move)
+    save(app, out, f"{tag}-win-cascade", frames=180)
+
+
 def dead_end(app: App) -> None:
     """Follow the hint until the deal ends; on this deal that is a dead end."""
     play = app.table.play
@@ -113,6 +138,7 @@ def main() -> int:
         width, height = (int(v) for v in text.lower().split("x"))
         for lang in args.langs.split(","):
             shoot((width, height), lang, args.out)
+            shoot_feel((width, height), lang, args.out)
     print(f"screenshots saved in {args.out}")
     return 0
 

@@ -144,7 +144,7 @@ class TableView:
     ) -> None:
         """The selected card: raised, over its shadow where it lay, tinted."""
         lift = lifted_by(layout)
-        surface.blit(self._tint(layout.card, LIFT_SHADOW), rect.move(lift // 3, lift // 3))
+        surface.blit(self._tint(layout.card, LIFT_SHADOW), rect.move(lift // 2, lift // 3))
         surface.blit(face, rect.move(0, -lift))
         surface.blit(self._tint(layout.card, SELECTED_TINT), rect.move(0, -lift))
 
