@@ -207,6 +207,18 @@ def test_the_win_cascade_never_covers_the_result_panel(
     assert changed.mean() > 0.05  # and the cascade did draw around it
 
 
+def test_the_window_rests_once_the_cascade_is_over(make_app: AppFactory, winning_line: LineFinder) -> None:
+    number, moves = winning_line("passes=3 overlap=on")
+    app = make_app(deal=number)
+    for move in moves:
+        play_by_taps(app, move)
+    assert app.frame(1 / 60)  # cards are moving: drawn
+    step(app, 60 * 10)  # past CASCADE_MAX_SECONDS
+    assert not app.table.anim.cascade.active and app.table.anim.flourishing  # the trails stay…
+    assert not app.frame(1 / 60)  # …and nothing is redrawn for them
+    assert isinstance(app.manager.top, Panel)
+
+
 def test_the_cascade_ends_when_the_panel_closes(make_app: AppFactory, winning_line: LineFinder) -> None:
     number, moves = winning_line("passes=3 overlap=on")
     app = make_app(deal=number)

@@ -291,7 +291,8 @@ class TableScene(Scene):
         self.anim.draw(surface, self.ctx.assets, self.layout.card)
 
     def overlay_active(self) -> bool:
-        return self.anim.flourishing
+        """True while cascading cards move (its trails stay on screen without redrawing)."""
+        return self.anim.cascade.active
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """The win cascade, over the dimmed table around the result panel (never over it);
