@@ -13,9 +13,12 @@ each in its own folder (see :data:`DECKS`): the standard two-colour deck in ``as
 and ``four-colour``, ``large-index`` and ``four-colour-large-index`` beside it. The large-index
 decks are the art's "big face" variant, whose corner index is drawn for small cards.
 
+Each PNG is then optimised losslessly with oxipng (PyPI ``pyoxipng``): the pixels stay
+the same, the files shrink by about half (they travel in the browser build).
+
 Needs ``npm`` and ``resvg`` on the PATH (or ``resvg`` next to this Python)::
 
-    pip install resvg-cli
+    pip install resvg-cli pyoxipng      # or: pip install -e ".[tools]"
     python tools/render_cards.py
 """
 
@@ -116,6 +119,20 @@ def render(resvg: str, svg: Path, png: Path, height: int) -> None:
     subprocess.run([resvg, "--height", str(height), str(svg), str(png)], check=True)
 
 
+OXIPNG_LEVEL = 2
+"""oxipng's optimisation level (0–6): 2 is its default, most of the gain in a few seconds."""
+
+
+def optimise(pngs: list[Path]) -> None:
+    """Recompress each PNG losslessly in place with oxipng."""
+    try:
+        import oxipng  # noqa: PLC0415 - a tool-only dependency
+    except ImportError:
+        sys.exit("error: pyoxipng is missing; run: pip install pyoxipng")
+    for png in pngs:
+        oxipng.optimize(png, level=OXIPNG_LEVEL)
+
+
 def render_deck(out_dir: Path, height: int) -> list[Path]:
     """Render the four decks' faces and the back into ``out_dir``; return the files written."""
     resvg = find_executable("resvg", "run: pip install resvg-cli")
@@ -131,7 +148,9 @@ def render_deck(out_dir: Path, height: int) -> list[Path]:
         jobs.append((package / BACK_SVG, out_dir / "back.png"))
         for svg, png in jobs:
             render(resvg, svg, png, height)
-    return [png for _, png in jobs]
+    written = [png for _, png in jobs]
+    optimise(written)
+    return written
 
 
 def report(written: list[Path]) -> None:
