@@ -231,4 +231,6 @@ class TableView:
         if isinstance(frame.focus, int):
             outside = 2 * (thick + 3)  # outside the selection and hint rings
             rect = layout.place_rect(frame.focus).inflate(outside, outside)
+            if frame.focus == frame.selected:
+                rect.move_ip(0, -lifted_by(layout))
             focus_ring(surface, rect, radius=max(4, layout.card[0] // 8))
