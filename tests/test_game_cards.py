@@ -12,7 +12,7 @@ import pytest
 
 from game.app import App
 from game.config import CARDS_DIR, INDEX_MIN_RANK_PX, ROW_STEP
-from game.driver import step
+from game.driver import press_key, step, tap, tap_button
 from game.render.assets import Assets
 from game.render.cards import (
     ART_LARGE_RANK_HEIGHT,
@@ -21,6 +21,7 @@ from game.render.cards import (
     deck_folder,
     needs_large_index,
 )
+from game.scenes.settings_screen import ROWS, SettingsScreen
 from rules import DECK, parse_card
 
 AppFactory = Callable[..., App]
@@ -155,3 +156,21 @@ def test_the_settings_change_the_cards_on_the_table(make_app: AppFactory, size: 
         assert changed == 0  # small cards have the large index already
     else:
         assert changed > 0.02
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 480)])
+def test_the_deck_rows_of_the_settings_screen(make_app: AppFactory, size: tuple[int, int]) -> None:
+    app = make_app(deal=1, size=size)
+    tap_button(app, "settings")
+    screen = app.manager.top
+    assert isinstance(screen, SettingsScreen)
+    window = pygame.Rect((0, 0), size)
+    for key, attribute in (("set_four_colour", "four_colour"), ("set_large_index", "large_index")):
+        row = next(i for i, r in enumerate(ROWS) if r.key == key)
+        assert all(window.contains(rect) for rect in screen.options[row])  # every row fits the window
+        tap(app, screen.options[row][0].center)  # «Sí»
+        assert getattr(app.ctx.settings, attribute) is True
+    assert screen.labels[-1].bottom <= screen.close_rect.top and window.contains(screen.close_rect)
+    press_key(app, pygame.K_ESCAPE)
+    step(app, 50)
+    assert app.ctx.assets.deck_for(app.table.layout.card) == "four-colour-large-index"

@@ -10,8 +10,9 @@ import pytest
 
 from game.app import App
 from game.config import SOUNDS_DIR
-from game.driver import play_by_taps, step, tap_place
+from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
 from game.play import DECK, Play
+from game.scenes.settings_screen import ROWS, SettingsScreen
 from game.sound import Sound, Sounds
 from rules import Move
 
@@ -126,3 +127,18 @@ def test_the_committed_files_are_what_the_tool_makes(display: None, quiet_mixer:
         loaded = sounds.loaded(sound)
         assert loaded is not None
         assert abs(loaded.get_length() - len(wave) / tool.RATE) < 0.01, sound
+
+
+def test_the_sound_row_of_the_settings_screen_mutes(make_app: AppFactory, quiet_mixer: None) -> None:
+    app = make_app(deal=1)
+    tap_button(app, "settings")
+    screen = app.manager.top
+    assert isinstance(screen, SettingsScreen)
+    row = next(i for i, r in enumerate(ROWS) if r.key == "set_sound")
+    assert app.ctx.settings.sound
+    tap(app, screen.options[row][1].center)  # «No»
+    assert not app.ctx.settings.sound
+    press_key(app, pygame.K_ESCAPE)
+    pygame.mixer.stop()
+    tap_place(app, DECK)
+    assert app.table.play.session.moves == 1 and not pygame.mixer.get_busy()
