@@ -2,8 +2,8 @@
 
 The sounds are OGG Vorbis files made by ``tools/make_sounds.py``. The mixer is opened when
 the :class:`Sounds` is made; if it cannot open (no audio device, a browser that has not been
-touched yet, an unknown ``SDL_AUDIODRIVER``) the game plays on in silence and :attr:`Sounds.error`
-says why. A missing or unreadable sound file is a bug in the package and raises.
+touched yet, an unknown ``SDL_AUDIODRIVER``), or cannot decode OGG, the game plays on in
+silence and :attr:`Sounds.error` says why. A missing sound file is a bug in the package and raises.
 """
 
 from __future__ import annotations
@@ -38,8 +38,17 @@ class Sounds:
         except pygame.error as error:
             self.error = str(error)
             return
-        for sound in Sound:
-            self._sounds[sound] = pygame.mixer.Sound(directory / f"{sound.value}.ogg")
+        paths = {sound: directory / f"{sound.value}.ogg" for sound in Sound}
+        for path in paths.values():
+            if not path.is_file():
+                raise FileNotFoundError(f"no sound file {path.name} in {directory}")
+        for sound, path in paths.items():
+            try:
+                self._sounds[sound] = pygame.mixer.Sound(path)
+            except pygame.error as error:  # a mixer built without OGG support
+                self.error = f"{path.name}: {error}"
+                self._sounds.clear()
+                return
 
     @property
     def available(self) -> bool:

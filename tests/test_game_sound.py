@@ -4,6 +4,7 @@ the setting mutes them, and the game runs on in silence when the mixer cannot op
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -111,7 +112,6 @@ def test_the_committed_files_are_what_the_tool_makes(display: None, quiet_mixer:
     """tools/make_sounds.py synthesises each sound (numpy only); the committed OGG decodes to
     the same length, and the waveform stays within its peak with no click at either end."""
     import importlib.util  # noqa: PLC0415
-    from pathlib import Path  # noqa: PLC0415
 
     path = Path(__file__).resolve().parent.parent / "tools" / "make_sounds.py"
     spec = importlib.util.spec_from_file_location("make_sounds", path)
@@ -142,3 +142,16 @@ def test_the_sound_row_of_the_settings_screen_mutes(make_app: AppFactory, quiet_
     pygame.mixer.stop()
     tap_place(app, DECK)
     assert app.table.play.session.moves == 1 and not pygame.mixer.get_busy()
+
+
+def test_an_undecodable_sound_means_silence_not_a_crash(
+    display: None, quiet_mixer: None, tmp_path: Path
+) -> None:
+    for sound in Sound:
+        (tmp_path / f"{sound.value}.ogg").write_bytes(b"OggS not really a stream")
+    sounds = Sounds(tmp_path)
+    assert not sounds.available and sounds.error and "ogg" in sounds.error
+    assert not sounds.play(Sound.PAIR)
+    (tmp_path / "win.ogg").unlink()
+    with pytest.raises(FileNotFoundError):
+        Sounds(tmp_path)
