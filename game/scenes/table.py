@@ -16,10 +16,11 @@ from game.anim import Animator
 from game.config import ANALYSIS_SLICE_MS, BUSY_DOTS_PER_SECOND
 from game.context import Context
 from game.input import Action, Command, Key, Tap
-from game.play import DECK, Effect, Play, Tone
+from game.play import DECK, Effect, Play, Removed, Tone
 from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout, compute_layout
 from game.render.table_view import TableFrame, TableView
 from game.render.widgets import Style
+from game.sound import Sound
 from game.texts import format_time
 from rules import RECYCLE, Kind, check
 from solver.analysis import Verdict
@@ -38,6 +39,13 @@ BASE_MIDDLE = 24
 """The middle slot of the pyramid's base row: where the keyboard focus first appears."""
 
 
+def effect_sound(effect: Effect, won: bool) -> Sound:
+    """The sound of a move that was made: a win, a pair (or King) leaving, or the stock moving."""
+    if won:
+        return Sound.WIN
+    return Sound.PAIR if isinstance(effect, Removed) else Sound.DRAW
+
+
 class TableScene(Scene):
     opaque = True
 
@@ -53,6 +61,10 @@ class TableScene(Scene):
         self.visible = True
         self._shown_time = ""
         self._busy_age = 0.0
+        self._sounded_selection: int | None = None
+
+    def enter(self) -> None:
+        self._animate_deal()
 
     # --- deals ---------------------------------------------------------------------------------
     def start(self, play: Play) -> None:
@@ -60,6 +72,7 @@ class TableScene(Scene):
         self.manager.pop_above(self)
         self.play = play
         self.anim.clear()
+        self._animate_deal()
         self.focus = None
         if not self.visible:
             play.session.hide()
@@ -72,8 +85,14 @@ class TableScene(Scene):
         self.manager.pop_above(self)
         self.play.restart()
         self.anim.clear()
+        self._animate_deal()
         if not self.visible:
             self.play.session.hide()
+
+    def _animate_deal(self) -> None:
+        """The pyramid flies in from the stock (the state is already dealt; a tap or key skips it)."""
+        if not self.ctx.settings.reduced_motion:
+            self.anim.deal(self.play.state, self.layout)
 
     def set_visible(self, visible: bool) -> None:
         """The player can (or cannot) see the table: the clock runs only while they can."""
@@ -85,6 +104,7 @@ class TableScene(Scene):
 
     # --- input ---------------------------------------------------------------------------------
     def handle(self, command: Command) -> None:
+        self.anim.skip_deal()  # any tap or key puts the dealt cards in place, then acts as usual
         if isinstance(command, Tap):
             self.focus_visible = False
             self._tap(command.pos)
@@ -148,14 +168,19 @@ class TableScene(Scene):
     def _after(self, effect: Effect | None) -> None:
         """Animate a move that was made and open the end panel if the deal is over."""
         self._repair_focus()
+        selected = self.play.selected
+        if selected is not None and selected != self._sounded_selection:
+            self.ctx.play_sound(Sound.SELECT)
+        self._sounded_selection = selected
         if effect is None:
             return
         if not self.ctx.settings.reduced_motion:
             self.anim.effect(effect, self.layout)
         session = self.play.session
+        self.ctx.play_sound(effect_sound(effect, session.is_won))
         if session.is_won:
             if not self.ctx.settings.reduced_motion:
-                self.anim.win(self.layout)
+                self.anim.win(session.start_state, self.layout)
             self.manager.push(win_panel(self.ctx, self.manager, self.play, self.new_deal, self.replay))
         elif session.is_dead_end:
             panel = dead_end_panel(
@@ -263,17 +288,22 @@ class TableScene(Scene):
         self.anim.clear()
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.ctx.assets.use_deck(self.ctx.settings.four_colour, self.ctx.settings.large_index)
         self.view.draw(surface, self.layout, self.frame())
         self.anim.draw(surface, self.ctx.assets, self.layout.card)
 
     def overlay_active(self) -> bool:
-        return self.anim.flourishing
+        """True while cascading cards move (its trails stay on screen without redrawing)."""
+        return self.anim.cascade.active
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        """The win flourish, over the table and its end panel but not over other screens."""
+        """The win cascade, over the dimmed table around the result panel (never over it);
+        it ends when the panel closes."""
         top = self.manager.top
-        if top is self or isinstance(top, Panel):
-            self.anim.draw_flourish(surface)
+        if isinstance(top, Panel):
+            self.anim.draw_cascade(surface, self.ctx.assets, top.geometry().panel)
+        elif self.anim.flourishing:
+            self.anim.cascade.stop()
 
     def frame(self) -> TableFrame:
         """What the view shows now."""
