@@ -1,5 +1,6 @@
-"""What every scene shares: settings, texts, the asset loader, the dealer. Passed explicitly,
-never global, so tests can build as many independent games as they like."""
+"""What every scene shares: settings, texts, the asset loader, the dealer, the storage and
+the keeper of saves. Passed explicitly, never global, so tests can build as many independent
+games as they like (by default on a :class:`MemoryBackend`: nothing touches the disk)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ import pygame
 
 from .dealer import Dealer
 from .render.assets import Assets
+from .saves import Keeper
 from .settings import Settings
+from .storage import MemoryBackend, Storage
 from .texts import Texts
 
 
@@ -31,7 +34,12 @@ class Context:
     dealer: Dealer
     rng: random.Random
     copy_text: Callable[[str], bool] = copy_to_clipboard
+    storage: Storage = field(default_factory=lambda: Storage(MemoryBackend()))
+    keeper: Keeper = field(init=False)
     _texts: dict[str, Texts] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.keeper = Keeper(self.storage, self.settings)
 
     @property
     def texts(self) -> Texts:

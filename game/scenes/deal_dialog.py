@@ -1,7 +1,8 @@
 """«Nuevo reparto»: deal at random, or type a deal number (keyboard or on-screen keypad).
 
 Enter plays the typed number, or deals at random when nothing is typed; Esc cancels. A
-number outside 1–20000 is refused with one line and nothing else happens.
+number outside 1–20000 is refused with one line and nothing else happens. A last row opens
+«Reparto del día» when the table offers it.
 """
 
 from __future__ import annotations
@@ -37,10 +38,18 @@ MAX_DIGITS = len(str(LAST_DEAL))
 class DealDialog(Scene):
     modal = True
 
-    def __init__(self, ctx: Context, manager: SceneManager, on_deal: Callable[[int | None], None]) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        manager: SceneManager,
+        on_deal: Callable[[int | None], None],
+        on_daily: Callable[[], None] | None = None,
+    ) -> None:
         self.ctx = ctx
         self.manager = manager
         self.on_deal = on_deal
+        self.on_daily = on_daily
+        self.actions = ACTIONS if on_daily is None else (*ACTIONS, "daily")
         self.digits = ""
         self.error = False
         self.focus: str | None = None
@@ -78,6 +87,9 @@ class DealDialog(Scene):
             self.play_number()
         elif name == "cancel":
             self.manager.pop(self)
+        elif name == "daily" and self.on_daily is not None:
+            self.manager.pop(self)
+            self.on_daily()
         else:
             self.type(name)
 
@@ -101,8 +113,8 @@ class DealDialog(Scene):
             self.manager.pop(self)
         elif action in (Action.NEXT, Action.RIGHT, Action.PREV, Action.LEFT):
             step = 1 if action in (Action.NEXT, Action.RIGHT) else -1
-            index = ACTIONS.index(self.focus) + step if self.focus in ACTIONS else 0
-            self.focus = ACTIONS[index % len(ACTIONS)]
+            index = self.actions.index(self.focus) + step if self.focus in self.actions else 0
+            self.focus = self.actions[index % len(self.actions)]
         elif action is Action.CONFIRM:
             if self.focus is not None:
                 self.activate(self.focus)
@@ -123,7 +135,8 @@ class DealDialog(Scene):
         text_h = line_height(round(self.font * 1.4)) + 3 * line_height(self.font)
         field_h = key_h
         keypad_h = 4 * key_h + 3 * (margin // 2)
-        panel_h = 5 * margin + text_h + field_h + keypad_h + key_h
+        daily_h = key_h + margin // 2 if self.on_daily is not None else 0
+        panel_h = 5 * margin + text_h + field_h + keypad_h + key_h + daily_h
         self.panel = pygame.Rect((width - panel_w) // 2, max(4, (height - panel_h) // 2), panel_w, panel_h)
         left = self.panel.left + margin
         y = self.panel.top + margin + text_h
@@ -142,6 +155,8 @@ class DealDialog(Scene):
         action_w = (inner - 2 * (margin // 2)) // 3
         for index, name in enumerate(ACTIONS):
             self.rects[name] = pygame.Rect(left + index * (action_w + margin // 2), y, action_w, key_h)
+        if daily_h:
+            self.rects["daily"] = pygame.Rect(left, y + key_h + margin // 2, inner, key_h)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.panel)
@@ -180,6 +195,8 @@ class DealDialog(Scene):
             )
         if name == "cancel":
             return self.ctx.t("btn_cancel")
+        if name == "daily":
+            return self.ctx.t("btn_daily")
         return name
 
     def _field(self, surface: pygame.Surface) -> None:

@@ -130,3 +130,14 @@ def lost_panel(
     ]
     body_key = "lost_body_unseen" if unseen else "lost_body_hint" if from_hint else "lost_body"
     return _closable(ctx, manager, "lost_title", lambda t: [t.t(body_key)], buttons)
+
+
+def confirm_new_panel(ctx: Context, manager: SceneManager, moves: int, on_yes: Callable[[], None]) -> Panel:
+    """«¿Empezar otro reparto?»: asked before a game with moves is left (it counts as lost).
+    «Seguir jugando» is the default and what Esc does."""
+    buttons = [
+        _button("btn_keep_playing", lambda: manager.pop(panel), primary=True),
+        _button("btn_confirm_new", on_yes),
+    ]
+    panel = _closable(ctx, manager, "confirm_title", lambda t: [t.t("confirm_body", n=moves)], buttons)
+    return panel

@@ -73,14 +73,21 @@ ROWS: tuple[Row, ...] = (
 )
 CLOSE = len(ROWS)
 """Focus index of the close button."""
+STATS = CLOSE + 1
+"""Focus index of the «Estadísticas» button (when the screen has one)."""
 
 
 class SettingsScreen(Scene):
     modal = True
 
-    def __init__(self, ctx: Context, manager: SceneManager) -> None:
+    def __init__(
+        self, ctx: Context, manager: SceneManager, on_stats: Callable[[], None] | None = None
+    ) -> None:
         self.ctx = ctx
         self.manager = manager
+        self.on_stats = on_stats
+        self.stops = len(ROWS) + (2 if on_stats is not None else 1)
+        """Focus stops: the rows, the close button, and «Estadísticas» if there is one."""
         self.focus = 0
         self.focus_visible = False
         self.size = (0, 0)
@@ -89,6 +96,7 @@ class SettingsScreen(Scene):
         self.labels: list[pygame.Rect] = []
         self.options: list[list[pygame.Rect]] = []
         self.close_rect = pygame.Rect(0, 0, 0, 0)
+        self.stats_rect = pygame.Rect(0, 0, 0, 0)
         self.note_y = 0
 
     def choose(self, row: int, index: int) -> None:
@@ -108,6 +116,9 @@ class SettingsScreen(Scene):
         if self.close_rect.collidepoint(pos):
             self.manager.pop(self)
             return
+        if self.on_stats is not None and self.stats_rect.collidepoint(pos):
+            self.on_stats()
+            return
         for row, rects in enumerate(self.options):
             for index, rect in enumerate(rects):
                 if rect.collidepoint(pos):
@@ -116,9 +127,11 @@ class SettingsScreen(Scene):
 
     def _key(self, action: Action) -> None:
         if action in (Action.DOWN, Action.NEXT):
-            self.focus = (self.focus + 1) % (len(ROWS) + 1)
+            self.focus = (self.focus + 1) % self.stops
         elif action in (Action.UP, Action.PREV):
-            self.focus = (self.focus - 1) % (len(ROWS) + 1)
+            self.focus = (self.focus - 1) % self.stops
+        elif action is Action.CONFIRM and self.focus == STATS and self.on_stats is not None:
+            self.on_stats()
         elif action in (Action.LEFT, Action.RIGHT) and self.focus < CLOSE:
             spec = ROWS[self.focus]
             current = spec.values.index(spec.get(self.ctx.settings))
@@ -161,7 +174,12 @@ class SettingsScreen(Scene):
             )
             y += row_h + margin
         self.note_y = y
-        self.close_rect = pygame.Rect(self.panel.centerx - inner // 4, y + note_h, inner // 2, button_h)
+        if self.on_stats is None:
+            self.close_rect = pygame.Rect(self.panel.centerx - inner // 4, y + note_h, inner // 2, button_h)
+        else:
+            half = (inner - margin) // 2
+            self.close_rect = pygame.Rect(left, y + note_h, half, button_h)
+            self.stats_rect = pygame.Rect(left + inner - half, y + note_h, half, button_h)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.panel)
@@ -189,3 +207,6 @@ class SettingsScreen(Scene):
         )  # fmt: skip
         focused = self.focus_visible and self.focus == CLOSE
         draw_button(surface, assets, self.close_rect, ctx.t("btn_close"), font, focused=focused)
+        if self.on_stats is not None:
+            focused = self.focus_visible and self.focus == STATS
+            draw_button(surface, assets, self.stats_rect, ctx.t("btn_stats"), font, focused=focused)
