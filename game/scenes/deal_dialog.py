@@ -135,8 +135,13 @@ class DealDialog(Scene):
         text_h = line_height(round(self.font * 1.4)) + 3 * line_height(self.font)
         field_h = key_h
         keypad_h = 4 * key_h + 3 * (margin // 2)
+        panel_h = 5 * margin + text_h + field_h + keypad_h + key_h
+        # «Reparto del día»: a row of its own when there is height for it, else a fourth action
         daily_h = key_h + margin // 2 if self.on_daily is not None else 0
-        panel_h = 5 * margin + text_h + field_h + keypad_h + key_h + daily_h
+        if daily_h and panel_h + daily_h > height - 8:
+            daily_h = 0
+        panel_h += daily_h
+        action_row = ACTIONS if self.on_daily is None or daily_h else self.actions
         self.panel = pygame.Rect((width - panel_w) // 2, max(4, (height - panel_h) // 2), panel_w, panel_h)
         left = self.panel.left + margin
         y = self.panel.top + margin + text_h
@@ -152,8 +157,8 @@ class DealDialog(Scene):
             x = pad_left + col * (key_w + margin // 2)
             self.rects[label] = pygame.Rect(x, y + row * (key_h + margin // 2), key_w, key_h)
         y += keypad_h + margin
-        action_w = (inner - 2 * (margin // 2)) // 3
-        for index, name in enumerate(ACTIONS):
+        action_w = (inner - (len(action_row) - 1) * (margin // 2)) // len(action_row)
+        for index, name in enumerate(action_row):
             self.rects[name] = pygame.Rect(left + index * (action_w + margin // 2), y, action_w, key_h)
         if daily_h:
             self.rects["daily"] = pygame.Rect(left, y + key_h + margin // 2, inner, key_h)

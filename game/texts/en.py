@@ -109,7 +109,7 @@ MESSAGES: dict[str, str] = {
     # saves, statistics, daily deal
     "save_kept": "A save could not be read: kept aside as “{name}”{more}; starting clean",
     "confirm_title": "Start another deal?",
-    "confirm_body": "The game in progress ({n} moves) will count as lost in the statistics.",
+    "confirm_body": "The game in progress ({moves}) will count as lost in the statistics.",
     "btn_confirm_new": "Yes, another deal",
     "btn_keep_playing": "Keep playing",
     "btn_stats": "Statistics",
