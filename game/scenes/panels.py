@@ -139,5 +139,7 @@ def confirm_new_panel(ctx: Context, manager: SceneManager, moves: int, on_yes: C
         _button("btn_keep_playing", lambda: manager.pop(panel), primary=True),
         _button("btn_confirm_new", on_yes),
     ]
-    panel = _closable(ctx, manager, "confirm_title", lambda t: [t.t("confirm_body", moves=t.moves(moves))], buttons)
+    panel = _closable(
+        ctx, manager, "confirm_title", lambda t: [t.t("confirm_body", moves=t.moves(moves))], buttons
+    )
     return panel
