@@ -45,7 +45,8 @@ def settings_doc(settings: Settings) -> dict[str, Any]:
 
 def settings_from_doc(doc: dict[str, Any]) -> Settings:
     """Settings from a document; ``ValueError`` naming the first bad value (validated as
-    :class:`Settings` validates them)."""
+    :class:`Settings` validates them). A setting the document lacks takes its default."""
+    doc = {**settings_doc(Settings()), **doc}
     overlap, motion = doc.get("overlap"), doc.get("reduced_motion")
     if not isinstance(overlap, bool) or not isinstance(motion, bool):
         raise ValueError("overlap and reduced_motion must be true or false")

@@ -21,7 +21,10 @@ def test_documents_round_trip_through_real_files(tmp_path: Path) -> None:
     storage = Storage(FileBackend(tmp_path / "new" / "dir"))
     assert storage.load("stats", 1) is None
     assert storage.save("stats", 1, {"text": "Pirámide ♠", "n": [1, 2]})
-    assert Storage(FileBackend(tmp_path / "new" / "dir")).load("stats", 1) == {"text": "Pirámide ♠", "n": [1, 2]}
+    assert Storage(FileBackend(tmp_path / "new" / "dir")).load("stats", 1) == {
+        "text": "Pirámide ♠",
+        "n": [1, 2],
+    }
     assert _files(tmp_path / "new" / "dir") == ["stats.json"]  # no temporary file left behind
     assert storage.notices == []
 
