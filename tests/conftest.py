@@ -10,7 +10,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 # Saves never go to the real user data directory from a test: until a test says otherwise,
 # the data directory (also of every subprocess a test starts) is a fresh temporary one.
-import tempfile  # noqa: E402
+import tempfile
 
 os.environ["PIRAMIDE_DATA_DIR"] = tempfile.mkdtemp(prefix="piramide-test-data-")
 

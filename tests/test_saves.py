@@ -28,7 +28,7 @@ from game.scenes.settings_screen import ROWS, SettingsScreen
 from game.settings import Settings
 from game.storage import FileBackend, Storage
 from rules import Move, RuleSet, Session
-from rules.labels import LabelTable, load_table
+from rules.labels import LabelTable
 
 ROOT = Path(__file__).resolve().parent.parent
 LineFinder = Callable[[str], tuple[int, list[Move]]]

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.cards import DECK, Card
+from rules.errors import RecordError
 from rules.legality import Refusal, apply, legal_moves
 from rules.moves import DRAW, RECYCLE, STOCK, WASTE, Move, parse_moves
-from rules.errors import RecordError
 from rules.session import Clock, Session
 from rules.state import ALL_RULE_SETS, RuleSet, State, parse_position
 
