@@ -79,6 +79,7 @@ class App:
         self.running = True
         self.dirty = True
         self.frames_drawn = 0
+        self._told_failing = False
 
     # --- one frame ------------------------------------------------------------------------------
     def frame(self, dt: float) -> bool:
@@ -144,6 +145,11 @@ class App:
     def save(self, force_clock: bool = False) -> None:
         """Write whatever changed (the game after a move, settings, statistics): see :class:`Keeper`."""
         self.ctx.keeper.sync(self.table.play, self.ctx.settings, force_clock)
+        failing = self.ctx.storage.failing
+        if failing and not self._told_failing:
+            self.table.play.line = Line("save_failed", tone=Tone.REFUSAL)
+            self.dirty = True
+        self._told_failing = failing
 
     # --- the loop ---------------------------------------------------------------------------------
     async def run(self) -> None:
@@ -191,6 +197,6 @@ def launch(
     app = App(ctx, play, size=size, fullscreen=fullscreen)
     if storage.kept:
         more = len(storage.kept) - 1
-        params: dict[str, object] = {"name": storage.kept[0], "more": f" (+{more})" if more else ""}
-        play.line = Line("save_kept", params, Tone.REFUSAL)
+        what = ctx.t(f"doc_{storage.kept[0].split('.')[0]}")
+        play.line = Line("save_kept", {"what": what, "more": f" (+{more})" if more else ""}, Tone.REFUSAL)
     return app

@@ -119,8 +119,9 @@ class Keeper:
             return DailyLog()
 
     def restore_game(self, dealer: Dealer) -> Play | None:
-        """The saved game in progress, replayed through the rules; None when there is none or
-        it cannot be rebuilt (then it is set aside with a notice)."""
+        """The saved game in progress, replayed through the rules; None when there is none, when
+        it was won (the next start deals a new one), or when it cannot be rebuilt (then it is
+        set aside with a notice)."""
         doc = self.storage.load("game", GAME_VERSION)
         if doc is None:
             return None
@@ -134,6 +135,8 @@ class Keeper:
                 raise RecordError("label_hidden or revealed: not true or false")
         except RecordError as error:
             self.storage.reject("game", f"cannot be replayed ({error})")
+            return None
+        if session.is_won:
             return None
         play = dealer.resume(session, hidden, game_id=game_id, daily=daily)
         play.revealed = revealed or session.is_over

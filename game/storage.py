@@ -217,6 +217,11 @@ class Storage:
         self._write_failed.discard(name)
         return True
 
+    @property
+    def failing(self) -> bool:
+        """True while the last write of some document failed (full disk, read-only folder)."""
+        return bool(self._write_failed)
+
     def reject(self, name: str, reason: str) -> None:
         """Set a document that exists but cannot be used aside, with a notice saying why."""
         try:

@@ -137,7 +137,7 @@ def test_a_bad_game_save_is_set_aside_and_the_table_says_so(
     assert app.table.play.session.moves == 0
     line = app.table.frame().line
     kept = app.ctx.storage.kept[0]
-    assert kept in line and "se empieza de cero" in line and "\n" not in line
+    assert line == "Partida guardada: archivo dañado, guardado aparte"
     assert (tmp_path / kept).read_bytes() == raw
     step(app)
     assert _doc(tmp_path, "game")["version"] == GAME_VERSION  # a clean save took its place
@@ -317,3 +317,26 @@ def test_kill_9_at_any_moment_loses_at_most_the_last_move(tmp_path: Path) -> Non
         # every action printed was saved before it was printed; one more may have been saved
         saved, shown = session.moves + session.undos, moves_done + undos_done
         assert shown <= saved <= shown + 1
+
+
+def test_a_won_game_is_not_resumed(open_game: Callable[..., App], winning_line: LineFinder) -> None:
+    number, moves = winning_line("passes=3 overlap=on")
+    app = open_game(deal=number)
+    for move in moves:
+        play_by_taps(app, move)
+    assert app.table.play.session.is_won
+    again = open_game()
+    assert again.table.play.session.moves == 0 and again.table.play.game_id != app.table.play.game_id
+
+
+def test_a_save_that_fails_is_said_once_and_play_goes_on(display: None, tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    storage = Storage(FileBackend(blocker / "saves"))  # cannot be created: every write fails
+    app = launch(storage, LabelTable(), deal=11, size=(800, 480))
+    step(app)  # the first save (the new deal) fails: the table says so
+    assert app.table.frame().line.startswith("No se puede guardar")
+    tap_place(app, DECK)
+    tap_place(app, DECK)
+    assert app.table.play.session.moves == 2 and app.table.frame().line == ""  # said once
+    assert len(storage.notices) == 1

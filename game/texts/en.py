@@ -107,7 +107,12 @@ MESSAGES: dict[str, str] = {
     "dialog_mode_solvable": "Random: solvable deals only",
     "dialog_mode_random": "Random: any deal",
     # saves, statistics, daily deal
-    "save_kept": "A save could not be read: kept aside as “{name}”{more}; starting clean",
+    "save_kept": "{what}: damaged file, kept aside{more}",
+    "save_failed": "Cannot save (disk full?): play on, but this game will not be kept",
+    "doc_game": "Saved game",
+    "doc_settings": "Settings",
+    "doc_stats": "Statistics",
+    "doc_daily": "Daily deal",
     "confirm_title": "Start another deal?",
     "confirm_body": "The game in progress ({moves}) will count as lost in the statistics.",
     "btn_confirm_new": "Yes, another deal",

@@ -110,7 +110,12 @@ MESSAGES: dict[str, str] = {
     "dialog_mode_solvable": "Al azar: solo repartos con solución",
     "dialog_mode_random": "Al azar: cualquier reparto",
     # saves, statistics, daily deal
-    "save_kept": "Un archivo guardado no se podía leer: queda aparte como «{name}»{more}; se empieza de cero",
+    "save_kept": "{what}: archivo dañado, guardado aparte{more}",
+    "save_failed": "No se puede guardar (¿disco lleno?): la partida sigue, pero no quedará guardada",
+    "doc_game": "Partida guardada",
+    "doc_settings": "Ajustes",
+    "doc_stats": "Estadísticas",
+    "doc_daily": "Reparto del día",
     "confirm_title": "¿Empezar otro reparto?",
     "confirm_body": "La partida en curso ({moves}) contará como perdida en las estadísticas.",
     "btn_confirm_new": "Sí, otro reparto",
