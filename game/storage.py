@@ -108,7 +108,7 @@ class FileBackend:
         path = self.path(name)
         try:
             raw = path.read_bytes()
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):  # no such file, or no such directory
             return None
         except OSError as error:
             raise StorageError(f"{path.name} cannot be read ({error.strerror or error})") from None
