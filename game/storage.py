@@ -6,7 +6,10 @@ short name; :class:`Storage` turns it into versioned dicts and never raises for 
 * natively :class:`FileBackend` keeps ``<name>.json`` in the user's data directory (found by
   ``platformdirs``; ``--data-dir DIR`` or the ``PIRAMIDE_DATA_DIR`` environment variable move
   it) and writes atomically: a temporary file in the same directory, flush, fsync, then
-  ``os.replace``, so a crash at any moment leaves the old text or the new, never a mix;
+  ``os.replace``, so a crash at any moment leaves the old text or the new, never a mix. The
+  directory itself is not fsynced after the rename: that would double the cost of a save (one
+  per move) and only matters on power loss, where the old save (whole) would then be found;
+  a killed process loses nothing that ``os.replace`` already did;
 * the browser build puts a ``localStorage`` backend behind the same three methods;
 * :class:`MemoryBackend` is a dict, for tests.
 
@@ -118,7 +121,7 @@ class FileBackend:
             raise StorageError(f"{path.name} is not UTF-8 text") from None
 
     def write(self, name: str, text: str) -> None:
-        """Temporary file in the same directory, flush, fsync, ``os.replace``, fsync the directory."""
+        """Temporary file in the same directory, flush, fsync, then ``os.replace``."""
         path = self.path(name)
         self.directory.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.directory)
@@ -131,7 +134,6 @@ class FileBackend:
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
-        self._sync_directory()
 
     def set_aside(self, name: str) -> str:
         path = self.path(name)
@@ -142,16 +144,6 @@ class FileBackend:
             kept = self.directory / f"{name}.bad-{_stamp()}-{suffix}.json"
         os.replace(path, kept)
         return kept.name
-
-    def _sync_directory(self) -> None:
-        """Make the rename itself durable (POSIX; Windows has no directory handles)."""
-        if not hasattr(os, "O_DIRECTORY"):
-            return
-        fd = os.open(self.directory, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
     def _remove_stale_temporaries(self) -> None:
         """Temporary files a crash left behind between writing and renaming (never read)."""
