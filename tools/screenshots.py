@@ -4,7 +4,8 @@
 
 Uses SDL's dummy video driver (no window needed). For each size and language it saves the
 table mid-deal with a selection and its partners, a hint, the win panel, the dead-end
-panel, the rules screen, settings and the deal dialog, plus a keyboard selection.
+panel, the rules screen, settings and the deal dialog, plus a keyboard selection; then the
+statistics and daily deal screens and the question asked before a game in progress is left.
 """
 
 from __future__ import annotations
@@ -89,6 +90,19 @@ def shoot(size: tuple[int, int], lang: str, out: Path) -> None:
     press_key(app, pygame.K_RETURN)
     dead_end(app)
     save(app, out, f"{tag}-dead-end")
+    records(app, out, tag)
+
+
+def records(app: App, out: Path, tag: str) -> None:
+    """Statistics (S), the daily deal (T), and «¿Empezar otro reparto?» over a game with moves."""
+    press_key(app, pygame.K_ESCAPE)
+    for key, name in ((pygame.K_s, "statistics"), (pygame.K_t, "daily")):
+        press_key(app, key)
+        save(app, out, f"{tag}-{name}")
+        press_key(app, pygame.K_ESCAPE)
+    for key in (pygame.K_n, pygame.K_7, pygame.K_RETURN):
+        press_key(app, key)
+    save(app, out, f"{tag}-confirm-new-deal")
 
 
 def dead_end(app: App) -> None:

@@ -129,7 +129,7 @@ MESSAGES: dict[str, str] = {
     "stats_fewest": "Fewest moves",
     "stats_streak": "Current streak",
     "stats_longest": "Longest streak",
-    "stats_chart": "Last {n} games: {w} won",
+    "stats_chart": "Recent games: {w} of {n} won",
     "stats_chart_empty": "No games yet with these rules",
     "btn_reset": "Reset",
     "reset_title": "Reset the statistics?",

@@ -132,7 +132,7 @@ MESSAGES: dict[str, str] = {
     "stats_fewest": "Menos movimientos",
     "stats_streak": "Racha actual",
     "stats_longest": "Racha más larga",
-    "stats_chart": "Últimas {n} partidas: {w} ganadas",
+    "stats_chart": "Últimas partidas: {w} de {n} ganadas",
     "stats_chart_empty": "Aún no hay partidas con estas reglas",
     "btn_reset": "Borrar",
     "reset_title": "¿Borrar las estadísticas?",
