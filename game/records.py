@@ -19,7 +19,6 @@ starting number itself. Test vectors in ``tests/test_records.py`` pin the rule.
 from __future__ import annotations
 
 import datetime
-import math
 import statistics
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +31,8 @@ RECENT = 30
 """How many recent results the statistics keep for the chart."""
 MAX_WIN_TIMES = 10_000
 """Winning times kept for the median (the oldest are dropped beyond this)."""
+LONGEST_TIME = 10.0**9
+"""Seconds (about 30 years): a recorded time beyond this (or NaN, which compares false) is refused."""
 DAILY_RULES = RuleSet()
 """The daily deal is played under the default rules, so it is the same deal for everyone."""
 
@@ -284,7 +285,7 @@ def _count(doc: dict[str, Any], key: str) -> int:
 
 
 def _time(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < LONGEST_TIME:
         raise RecordsError(f"time: {value!r} is not a time")
     return float(value)
 

@@ -133,7 +133,7 @@ class Keeper:
                 raise RecordError("id or daily: of the wrong type")
             if not isinstance(hidden, bool) or not isinstance(revealed, bool):
                 raise RecordError("label_hidden or revealed: not true or false")
-        except RecordError as error:
+        except ValueError as error:  # RecordError, or any other rules error a record could cause
             self.storage.reject("game", f"cannot be replayed ({error})")
             return None
         if session.is_won:

@@ -12,7 +12,6 @@ move is checked as if played, and a refused one raises :class:`RecordError`.
 
 from __future__ import annotations
 
-import math
 import re
 import time
 from collections.abc import Callable
@@ -233,7 +232,7 @@ class Session:
         if seen >> len(start.layout.stock):
             raise RecordError("seen: marks cards the stock does not have")
         elapsed = _field(doc, "elapsed", (int, float))
-        if not math.isfinite(elapsed) or elapsed < 0:
+        if not 0 <= elapsed < _LONGEST_GAME:  # NaN compares false: refused too
             raise RecordError(f"elapsed: {elapsed!r} is not a time")
         session.moves, session.undos, session.hints = moves, undos, hints
         session._seen |= seen
@@ -264,6 +263,8 @@ def _initially_seen(state: State) -> int:
     return seen | (1 << top) if top is not None else seen
 
 
+_LONGEST_GAME = 10.0**9
+"""Seconds (about 30 years): a recorded clock beyond this is not a time."""
 _RULES_KEY = re.compile(r"^passes=(\d{1,3}) overlap=(on|off)$")
 
 
@@ -271,7 +272,10 @@ def _rules_from_key(key: str) -> RuleSet:
     match = _RULES_KEY.match(key)
     if match is None:
         raise RecordError(f"rules: {key!r} is not a rule set")
-    return RuleSet(int(match.group(1)), match.group(2) == "on")
+    try:
+        return RuleSet(int(match.group(1)), match.group(2) == "on")
+    except ValueError as error:
+        raise RecordError(f"rules: {error}") from None
 
 
 def _start_from_deal(deal: object, rules: RuleSet) -> State:

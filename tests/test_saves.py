@@ -16,8 +16,11 @@ from pathlib import Path
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.app import App, launch
+from game.dealer import Dealer
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
 from game.play import DECK
 from game.records import daily_number
@@ -26,12 +29,17 @@ from game.scenes.panel import Panel
 from game.scenes.record_screens import DailyScreen, StatsScreen
 from game.scenes.settings_screen import ROWS, SettingsScreen
 from game.settings import Settings
-from game.storage import FileBackend, Storage
+from game.storage import FileBackend, MemoryBackend, Storage
 from rules import Move, RuleSet, Session
 from rules.labels import LabelTable
 
 ROOT = Path(__file__).resolve().parent.parent
 LineFinder = Callable[[str], tuple[int, list[Move]]]
+FIELDS = [
+    *("passes", "overlap", "deal_mode", "lang", "reduced_motion"),  # settings
+    *("id", "daily", "label_hidden", "revealed", "session"),  # game
+    *("rules", "pending", "pending_rules", "resolved", "days"),  # stats, daily
+]
 
 
 @pytest.fixture
@@ -269,7 +277,7 @@ def test_the_record_screens_fit_small_and_large_windows(open_game: Callable[...,
 PLAYER = """
 import os, random, sys
 from game.app import launch
-from game.storage import FileBackend, Storage
+from game.storage import FileBackend, MemoryBackend, Storage
 from rules import legal_moves
 from rules.labels import LabelTable
 import pygame
@@ -340,3 +348,24 @@ def test_a_save_that_fails_is_said_once_and_play_goes_on(display: None, tmp_path
     tap_place(app, DECK)
     assert app.table.play.session.moves == 2 and app.table.frame().line == ""  # said once
     assert sorted(n.split(":")[0] for n in storage.notices) == ["game", "stats"]  # one per document
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=5),
+    max_leaves=12,
+)
+documents = st.sampled_from(["settings", "game", "stats", "daily"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(documents, st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=6))
+def test_any_saved_data_starts_the_game_or_is_set_aside(name: str, data: dict[str, object]) -> None:
+    """Whatever data a document holds, loading never raises: it is used, or set aside with a notice."""
+    backend = MemoryBackend({name: json.dumps({"version": 1, "data": data})})
+    storage = Storage(backend)
+    load_settings(storage)
+    keeper = Keeper(storage, Settings())
+    keeper.restore_game(Dealer(LabelTable(), random.Random(1)))
+    assert len(storage.notices) == len(storage.kept) <= 1
+    assert (name in backend.docs) == (not storage.kept)

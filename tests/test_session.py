@@ -323,3 +323,33 @@ def test_a_restored_seen_mask_keeps_what_a_restart_did_not_unsee() -> None:
     restored = Session.from_record(session.record())
     assert restored.seen_mask == session.seen_mask == 0b111111 and restored.moves == 0
     assert not restored.clock.started
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.sampled_from([10**400, -(10**400)])
+    | st.floats()
+    | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=10,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(list(_recorded("D D P21+W D", undos=1))), json_values, st.booleans())
+def test_a_record_with_any_field_changed_rebuilds_or_raises_record_error(
+    key: str, value: object, drop: bool
+) -> None:
+    """Whatever a hand or a broken disk puts in a field, the answer is a session or RecordError."""
+    doc = _recorded("D D P21+W D", undos=1)
+    if drop:
+        del doc[key]
+    else:
+        doc[key] = value
+    try:
+        session = Session.from_record(doc)
+    except RecordError:
+        return
+    assert session.position <= len(session.log) and session.moves >= session.position
