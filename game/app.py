@@ -194,6 +194,10 @@ def launch(
     play = ctx.keeper.restore_game(ctx.dealer) if deal is None else None
     if play is None:
         play = ctx.dealer.deal(settings, deal)
+    elif play.session.is_dead_end:
+        play.line = Line("dead_line", tone=Tone.REFUSAL)
+    else:
+        play.line = Line("resumed")
     app = App(ctx, play, size=size, fullscreen=fullscreen)
     if storage.kept:
         more = len(storage.kept) - 1

@@ -77,6 +77,7 @@ def test_a_second_start_on_the_same_data_directory_finds_the_same_table(
     assert (again.moves, again.undos) == (session.moves, session.undos) == (4, 1)
     assert again.clock.elapsed() == pytest.approx(session.clock.elapsed(), abs=0.5)
     shown = second.table.frame()
+    assert shown.line == "Partida recuperada: sigue donde la dejaste"
     assert (shown.state, shown.deal_text, shown.pass_text) == (frame.state, frame.deal_text, frame.pass_text)
     assert [s for s in shown.status if "tiempo" not in s] == [s for s in frame.status if "tiempo" not in s]
 
