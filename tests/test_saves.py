@@ -202,6 +202,10 @@ def test_a_won_daily_deal_counts_in_statistics_and_is_marked_clean(
     assert (stats.played, stats.won, stats.fewest_moves, stats.current_streak) == (1, 1, len(moves), 1)
     mark = app.ctx.keeper.daily.days["2026-11-30"]
     assert mark.won and mark.clean and mark.deal == number
+    panel = app.manager.top
+    assert isinstance(panel, Panel)
+    streak = app.ctx.keeper.daily.streak(app.ctx.keeper.date())
+    assert f"Reparto del día ganado limpio ★ · racha diaria: {streak}" in panel.body(app.ctx.texts)
     keeper = Keeper(Storage(FileBackend(tmp_path)), Settings())  # as the next start reads them
     assert keeper.stats == app.ctx.keeper.stats and keeper.daily == app.ctx.keeper.daily
 

@@ -64,6 +64,10 @@ def win_panel(
         ]
         if play.hidden_at_start and play.label is not Label.UNKNOWN:
             lines += _verdict_lines(texts, play)
+        if play.daily is not None:
+            clean = session.undos == 0 and session.hints == 0
+            streak = ctx.keeper.daily.streak(ctx.keeper.date())
+            lines.append(texts.t("win_daily_clean" if clean else "win_daily", n=streak))
         return lines
 
     def copy_label(texts: Texts) -> str:

@@ -108,6 +108,8 @@ MESSAGES: dict[str, str] = {
     "dialog_mode_random": "Random: any deal",
     # saves, statistics, daily deal
     "save_kept": "{what}: damaged file, kept aside{more}",
+    "win_daily": "Daily deal won · daily streak: {n}",
+    "win_daily_clean": "Daily deal won clean ★ · daily streak: {n}",
     "resumed": "Welcome back: your game goes on where you left it",
     "save_failed": "Cannot save (disk full?): play on, but this game will not be kept",
     "doc_game": "Saved game",

@@ -111,6 +111,8 @@ MESSAGES: dict[str, str] = {
     "dialog_mode_random": "Al azar: cualquier reparto",
     # saves, statistics, daily deal
     "save_kept": "{what}: archivo dañado, guardado aparte{more}",
+    "win_daily": "Reparto del día ganado · racha diaria: {n}",
+    "win_daily_clean": "Reparto del día ganado limpio ★ · racha diaria: {n}",
     "resumed": "Partida recuperada: sigue donde la dejaste",
     "save_failed": "No se puede guardar (¿disco lleno?): la partida sigue, pero no quedará guardada",
     "doc_game": "Partida guardada",
