@@ -149,3 +149,10 @@ FIELD_EDGE: Color = (120, 130, 120)
 ERROR_TEXT: Color = (190, 70, 20)
 CHIP_EDGE: Color = (255, 255, 255)
 BACK_OUTLINE: Color = (120, 120, 120)
+
+# --- statistics and daily deal screens -------------------------------------------------------------
+CHART_WIN: Color = (46, 140, 84)
+CHART_LOSS: Color = (200, 84, 60)
+CHART_EMPTY: Color = (150, 156, 150)
+RECORD_DAYS = 14
+"""Days shown on the daily deal's strip (today at the right)."""
