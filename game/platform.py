@@ -25,10 +25,7 @@ from rules import DealNumberError, parse_deal_number
 
 from .config import WINDOW_SIZE
 from .settings import LANGUAGES, PASSES
-
-
-class StorageError(Exception):  # stand-in until game.storage (issue 8) lands: then imported from there
-    pass
+from .storage import StorageError
 
 IS_WEB = sys.platform == "emscripten"
 """True inside the browser build (pygbag, or pyodide in the browser test)."""

@@ -5,9 +5,11 @@
 Uses SDL's dummy video driver (no window needed) and the real label table. For each size and
 language it saves the table at a deal's start with «¿Aún se gana?» answered from the label,
 mid-deal with a selection and its partners, a keyboard selection, «¿Aún se gana?» answered
-by the search, a hint, the stock down to
-its last card, the win panel, the dead-end panel, the «no longer winnable» panel of a deal
-proven unsolvable, the rules screen, settings, and the deal dialog refusing a number.
+by the search, a hint, the stock down to its last card, the win panel, the dead-end panel, the
+«no longer winnable» panel of a deal proven unsolvable, the rules screen, settings, and the deal
+dialog refusing a number; the statistics and daily deal screens and the question asked before a
+game in progress is left; and the feel of the table: the deal flying in, the four-colour deck,
+large indices, the win cascade.
 """
 
 from __future__ import annotations
@@ -52,8 +54,9 @@ def new_app(size: tuple[int, int], lang: str, number: int) -> App:
     return App(ctx, ctx.dealer.deal(settings, number), size=size)
 
 
-def save(app: App, out: Path, name: str) -> None:
-    step(app, 30)
+def save(app: App, out: Path, name: str, frames: int = 30) -> None:
+    """Run ``frames`` frames (animations settle), then save the window as ``name``.png."""
+    step(app, frames)
     app.draw()
     pygame.image.save(display_surface(), out / f"{name}.png")
 
@@ -102,8 +105,12 @@ def shoot(size: tuple[int, int], lang: str, out: Path) -> None:
         press_key(app, key)
     save(app, out, f"{tag}-deal-dialog")
     press_key(app, pygame.K_RETURN)
+    if app.manager.top is not app.table:  # the deal was not won (a tap missed): leave it anyway
+        press_key(app, pygame.K_DOWN)
+        press_key(app, pygame.K_RETURN)
     dead_end(app)
     save(app, out, f"{tag}-dead-end")
+    records(app, out, tag)
     last_stock_card(size, lang, out, tag)
     lost_at_start(size, lang, out, tag)
 
@@ -121,6 +128,41 @@ def lost_at_start(size: tuple[int, int], lang: str, out: Path, tag: str) -> None
     app = new_app(size, lang, LABELS.numbers(RuleSet(), Label.UNSOLVABLE)[0])
     tap_button(app, "analyse")
     save(app, out, f"{tag}-lost-at-start")
+
+
+def shoot_feel(size: tuple[int, int], lang: str, out: Path) -> None:
+    """The deal mid-flight, a selection in the four-colour deck and with large indices, and the
+    win cascade at its height behind the result panel."""
+    tag = f"{size[0]}x{size[1]}-{lang}"
+    number, line = winning_line(RuleSet())
+    moves = parse_moves(line)
+    app = new_app(size, lang, number)
+    save(app, out, f"{tag}-deal-animation", frames=18)
+    for move in moves[:18]:
+        play_by_taps(app, move)
+    play, settings = app.table.play, app.ctx.settings
+    tap_place(app, next(p for p in range(28) if play.selectable(p) and partners(play.state, p)))
+    settings.four_colour = True
+    save(app, out, f"{tag}-four-colour")
+    settings.four_colour, settings.large_index = False, True
+    save(app, out, f"{tag}-large-index")
+    settings.large_index = False
+    press_key(app, pygame.K_ESCAPE)
+    for move in moves[18:]:
+        play_by_taps(app, move)
+    save(app, out, f"{tag}-win-cascade", frames=180)
+
+
+def records(app: App, out: Path, tag: str) -> None:
+    """Statistics (S), the daily deal (T), and «¿Empezar otro reparto?» over a game with moves."""
+    press_key(app, pygame.K_ESCAPE)
+    for key, name in ((pygame.K_s, "statistics"), (pygame.K_t, "daily")):
+        press_key(app, key)
+        save(app, out, f"{tag}-{name}")
+        press_key(app, pygame.K_ESCAPE)
+    for key in (pygame.K_n, pygame.K_7, pygame.K_RETURN):
+        press_key(app, key)
+    save(app, out, f"{tag}-confirm-new-deal")
 
 
 def dead_end(app: App) -> None:
@@ -145,6 +187,7 @@ def main() -> int:
         width, height = (int(v) for v in text.lower().split("x"))
         for lang in args.langs.split(","):
             shoot((width, height), lang, args.out)
+            shoot_feel((width, height), lang, args.out)
     print(f"screenshots saved in {args.out}")
     return 0
 

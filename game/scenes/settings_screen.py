@@ -1,8 +1,9 @@
-"""«Ajustes»: passes, overlap rule, deal mode, language, reduced motion.
+"""«Ajustes»: passes, overlap rule, deal mode, language, reduced motion, sound, four-colour
+deck, large indices.
 
 Each row is a set of options; tap one, or move with Up/Down and choose with Left/Right.
-Language and reduced motion apply at once; passes and overlap apply from the next deal
-(the rules of a deal never change mid-deal).
+Language, motion, sound and the look of the cards apply at once; passes and overlap apply
+from the next deal (the rules of a deal never change mid-deal).
 """
 
 from __future__ import annotations
@@ -69,9 +70,26 @@ ROWS: tuple[Row, ...] = (
         lambda s: s.reduced_motion,
         lambda s, v: setattr(s, "reduced_motion", v),
     ),
+    Row("set_sound", (True, False), _yes_no, lambda s: s.sound, lambda s, v: setattr(s, "sound", v)),
+    Row(
+        "set_four_colour",
+        (True, False),
+        _yes_no,
+        lambda s: s.four_colour,
+        lambda s, v: setattr(s, "four_colour", v),
+    ),
+    Row(
+        "set_large_index",
+        (True, False),
+        _yes_no,
+        lambda s: s.large_index,
+        lambda s, v: setattr(s, "large_index", v),
+    ),
 )
 CLOSE = len(ROWS)
 """Focus index of the close button."""
+STATS = CLOSE + 1
+"""Focus index of the «Estadísticas» button (when the screen has one)."""
 
 
 COLUMN_MIN_EMS = 14
@@ -96,9 +114,14 @@ class _Shape:
 class SettingsScreen(Scene):
     modal = True
 
-    def __init__(self, ctx: Context, manager: SceneManager) -> None:
+    def __init__(
+        self, ctx: Context, manager: SceneManager, on_stats: Callable[[], None] | None = None
+    ) -> None:
         self.ctx = ctx
         self.manager = manager
+        self.on_stats = on_stats
+        self.stops = len(ROWS) + (2 if on_stats is not None else 1)
+        """Focus stops: the rows, the close button, and «Estadísticas» if there is one."""
         self.focus = 0
         self.focus_visible = False
         self.size = (0, 0)
@@ -109,6 +132,7 @@ class SettingsScreen(Scene):
         self.options: list[list[pygame.Rect]] = []
         self.close_rect = pygame.Rect(0, 0, 0, 0)
         self.title_rect = pygame.Rect(0, 0, 0, 0)
+        self.stats_rect = pygame.Rect(0, 0, 0, 0)
         self.note_y = 0
 
     def choose(self, row: int, index: int) -> None:
@@ -128,6 +152,9 @@ class SettingsScreen(Scene):
         if self.close_rect.collidepoint(pos):
             self.manager.pop(self)
             return
+        if self.on_stats is not None and self.stats_rect.collidepoint(pos):
+            self.on_stats()
+            return
         for row, rects in enumerate(self.options):
             for index, rect in enumerate(rects):
                 if rect.collidepoint(pos):
@@ -136,9 +163,11 @@ class SettingsScreen(Scene):
 
     def _key(self, action: Action) -> None:
         if action in (Action.DOWN, Action.NEXT):
-            self.focus = (self.focus + 1) % (len(ROWS) + 1)
+            self.focus = (self.focus + 1) % self.stops
         elif action in (Action.UP, Action.PREV):
-            self.focus = (self.focus - 1) % (len(ROWS) + 1)
+            self.focus = (self.focus - 1) % self.stops
+        elif action is Action.CONFIRM and self.focus == STATS and self.on_stats is not None:
+            self.on_stats()
         elif action in (Action.LEFT, Action.RIGHT) and self.focus < CLOSE:
             spec = ROWS[self.focus]
             current = spec.values.index(spec.get(self.ctx.settings))
@@ -183,16 +212,22 @@ class SettingsScreen(Scene):
                 ]
             )
         self.note_y = top + per_column * (shape.row_h + gap)
-        if shape.close_in_title:
+        if shape.close_in_title:  # close on the right of the title row, «Estadísticas» on its left
             close_w = max(metrics.min_tap, min(inner // 3, self.font * 7))
-            self.close_rect = pygame.Rect(
-                self.panel.right - margin - close_w, self.title_rect.top, close_w, button_h
-            )
+            top_y = self.title_rect.top
+            self.close_rect = pygame.Rect(self.panel.right - margin - close_w, top_y, close_w, button_h)
+            self.stats_rect = pygame.Rect(self.panel.left + margin, top_y, close_w, button_h)
         else:
-            note_h = 2 * line_height(self.font)
-            self.close_rect = pygame.Rect(
-                self.panel.centerx - inner // 4, self.note_y + note_h, inner // 2, button_h
-            )
+            bottom_y = self.note_y + 2 * line_height(self.font)
+            if self.on_stats is None:
+                self.close_rect = pygame.Rect(self.panel.centerx - inner // 4, bottom_y, inner // 2, button_h)
+            else:
+                half = (inner - margin) // 2
+                left = self.panel.left + margin
+                self.close_rect = pygame.Rect(left, bottom_y, half, button_h)
+                self.stats_rect = pygame.Rect(left + inner - half, bottom_y, half, button_h)
+        if self.on_stats is None:
+            self.stats_rect = pygame.Rect(0, 0, 0, 0)
 
     def _shape(self, size: tuple[int, int]) -> _Shape:
         """The first of these that fits the window: each label above its options (or beside
@@ -256,3 +291,6 @@ class SettingsScreen(Scene):
         )  # fmt: skip
         focused = self.focus_visible and self.focus == CLOSE
         draw_button(surface, assets, self.close_rect, ctx.t("btn_close"), font, focused=focused)
+        if self.on_stats is not None:
+            focused = self.focus_visible and self.focus == STATS
+            draw_button(surface, assets, self.stats_rect, ctx.t("btn_stats"), font, focused=focused)
