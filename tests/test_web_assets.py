@@ -3,6 +3,7 @@ renders with real glyphs, no missing-glyph boxes ("tofu")."""
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pygame
 import pytest
 
 from game.config import FONT_BOLD, FONT_REGULAR
+from game.render.assets import Assets
 from game.scenes.deal_dialog import KEYPAD
 from game.scenes.settings_screen import LANGUAGE_NAMES
 from game.texts import CATALOGUES, RULES_TEXT
@@ -18,7 +20,7 @@ from rules import Card
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-from web_assets import subset_font, text_characters  # noqa: E402
+from web_assets import decks_shown, subset_font, text_characters, trim_decks, unresolved_faces  # noqa: E402
 
 NOT_IN_ANY_TEXT = "Ж"
 """A letter no catalogue uses: the subset must draw it as a box (shows the test can fail)."""
@@ -78,3 +80,21 @@ def test_characters_come_from_the_tree(tmp_path: Path) -> None:
     (tmp_path / "game" / "x.py").write_text('MESSAGES = {"hello": "Ħéllo ✓"}\n', encoding="utf-8")
     chars = text_characters(tmp_path)
     assert {"Ħ", "é", "✓"} <= set(chars) and "A" in chars and "\n" not in chars
+
+
+def test_the_bundle_keeps_the_decks_its_canvas_shows_and_every_face_resolves(tmp_path: Path) -> None:
+    """Trimmed as the build trims it, every face of every shown deck still loads, pixel for pixel
+    the face of the full folder (shared suits come from the two-colour twin)."""
+    shown = decks_shown(ROOT)
+    assert shown and all(deck.endswith("large-index") for deck in shown)  # small cards on the canvas
+    stage = tmp_path / "stage"
+    shutil.copytree(ROOT / "assets" / "cards", stage / "assets" / "cards")
+    assert trim_decks(stage / "assets" / "cards", shown) > 52
+    assert unresolved_faces(stage, shown) == []
+    pygame.display.init()
+    pygame.display.set_mode((8, 8))
+    trimmed, full = Assets(cards_dir=stage / "assets" / "cards"), Assets()
+    for deck in shown:
+        for card in (Card(1, "c"), Card(12, "h"), Card(13, "d"), Card(10, "s")):
+            a, b = trimmed.raw(str(card), deck), full.raw(str(card), deck)
+            assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")

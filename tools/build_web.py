@@ -35,7 +35,8 @@ STAGE = BUILD / "web-stage"
 APP = "piramide"
 """The staged folder's name, which pygbag also gives the archive (``piramide.apk``)."""
 SHIPPED = ("main.py", "game", "rules", "solver", "assets")
-PINS = ("pygbag==0.9.3", "pyoxipng==9.1.1", "fonttools==4.68.0")
+PINS = ("pygbag==0.9.3", "pyoxipng==9.1.1", "fonttools==4.68.0", "pygame-ce==2.5.8")
+"""pygame-ce scales the card faces down to the canvas's largest card (``tools/web_assets.py``)."""
 TEMPLATE = ROOT / "web" / "index.tmpl"
 ICON = ROOT / "web" / "favicon.png"
 TITLE = "Pirámide"

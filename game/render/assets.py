@@ -24,6 +24,17 @@ from .cards import deck_folder, make_back, needs_large_index, scale_face
 TEXT_CACHE_LIMIT = 600
 
 
+def fallback_decks(deck: str) -> list[str]:
+    """Where a face missing from ``deck`` is looked for, nearest first: the same index in two
+    colours (identical spades and hearts), then the other index size in the same colours, then
+    the rest."""
+    four = deck.startswith("four-colour")
+    large = deck.endswith("large-index")
+    order = [(False, large), (four, not large), (False, not large), (True, large), (True, not large)]
+    decks = [deck_folder(f, g) for f, g in order]
+    return [d for i, d in enumerate(decks) if d != deck and d not in decks[:i]]
+
+
 class Assets:
     def __init__(
         self, cards_dir: Path = CARDS_DIR, regular: Path = FONT_REGULAR, bold: Path = FONT_BOLD
@@ -50,17 +61,27 @@ class Assets:
         large = self.large_index or needs_large_index(size[1])
         return deck_folder(self.four_colour, large)
 
+    def _deck_files(self, deck: str) -> dict[str, Path]:
+        if deck not in self._files:
+            folder = self._dir / deck if deck else self._dir
+            self._files[deck] = {path.stem.lower(): path for path in folder.glob("*.png")}
+        return self._files[deck]
+
     def raw(self, name: str, deck: str = "") -> pygame.Surface:
-        """The full-size image called ``name`` (any letter case) of ``deck``, converted for fast blits."""
+        """The full-size image called ``name`` (any letter case) of ``deck``, converted for fast blits.
+
+        A deck may lack a face: the browser bundle ships only the decks its canvas shows, and
+        leaves out of a four-colour deck the suits it shares with the two-colour one. The face
+        then comes from the nearest deck that has it (:func:`fallback_decks`)."""
         key = f"{deck}/{name.lower()}"
         if key not in self._raw:
-            if deck not in self._files:
-                folder = self._dir / deck if deck else self._dir
-                self._files[deck] = {path.stem.lower(): path for path in folder.glob("*.png")}
-            files = self._files[deck]
-            if name.lower() not in files:
+            for source in (deck, *fallback_decks(deck)):
+                path = self._deck_files(source).get(name.lower())
+                if path is not None:
+                    self._raw[key] = pygame.image.load(path).convert_alpha()
+                    break
+            else:
                 raise FileNotFoundError(f"no card image named {name!r} in deck {deck or 'standard'!r}")
-            self._raw[key] = pygame.image.load(files[name.lower()]).convert_alpha()
         return self._raw[key]
 
     def face(self, card: Card, size: tuple[int, int]) -> pygame.Surface:

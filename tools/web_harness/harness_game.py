@@ -70,6 +70,7 @@ class Harness:
                 "line": frame.line,
                 "hint": str(self.play.hint) if self.play.hint is not None else None,
                 "top": type(self.app.manager.top).__name__,
+            "dealing": self.app.table.anim.dealing,
                 "elapsed": session.clock.elapsed(),
                 "canvas": list(self.app.screen.get_size()),
                 "loop_done": self.task.done(),
@@ -116,7 +117,8 @@ class Harness:
         return json.dumps(list(top.options[row][index].center))
 
     def settings(self) -> str:
-        return json.dumps({"lang": self.app.ctx.settings.lang, "passes": self.app.ctx.settings.passes})
+        settings = self.app.ctx.settings
+        return json.dumps({"lang": settings.lang, "four_colour": settings.four_colour})
 
     def panel_buttons(self) -> str:
         """Labels and centres of the buttons of the panel on top (none when the table is on top)."""
