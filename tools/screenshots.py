@@ -25,6 +25,7 @@ from game.app import App, display_surface, make_context
 from game.driver import play_by_taps, press_key, step, tap_button, tap_place
 from game.settings import Settings
 from rules import RuleSet, parse_moves, partners
+from rules.labels import load_table
 from solver.hints import suggest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,7 +44,7 @@ def winning_line(rules: RuleSet) -> tuple[int, str]:
 
 def new_app(size: tuple[int, int], lang: str, number: int) -> App:
     settings = Settings(lang=lang)
-    ctx = make_context(settings, seed=7)
+    ctx = make_context(settings, load_table(), seed=7)  # the shipped label table, as a player has it
     return App(ctx, ctx.dealer.deal(settings, number), size=size)
 
 
@@ -101,7 +102,7 @@ def dead_end(app: App) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
     parser.add_argument("out", type=Path)
     parser.add_argument("--sizes", default=DEFAULT_SIZES)
     parser.add_argument("--langs", default="es,en")

@@ -163,10 +163,18 @@ class SettingsScreen(Scene):
         self.note_y = y
         self.close_rect = pygame.Rect(self.panel.centerx - inner // 4, y + note_h, inner // 2, button_h)
 
+    def option_name(self, spec: Row, value: object) -> str:
+        """What an option reads. «solo con solución» promises what only the label table can
+        keep: without a table for these rules it says there is no guarantee instead."""
+        if value is DealMode.SOLVABLE and not self.ctx.dealer.labels.can_promise(
+            self.ctx.settings.rule_set()
+        ):
+            return self.ctx.t("mode_solvable_unsure")
+        return spec.names(self.ctx.texts, value)
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.panel)
         ctx, assets, font = self.ctx, self.ctx.assets, self.font
-        texts = ctx.texts
         blit_lines(
             surface, assets, [ctx.t("settings_title")], (self.panel.left, self.panel.top + 10),
             round(font * 1.4), color=PANEL_TEXT, centered_in=self.panel.width, bold=True,
@@ -180,7 +188,7 @@ class SettingsScreen(Scene):
                 style = Style.PRIMARY if value == current else Style.NORMAL
                 focused = self.focus_visible and self.focus == row and value == current
                 draw_button(
-                    surface, assets, rect, spec.names(texts, value), font, style=style, focused=focused
+                    surface, assets, rect, self.option_name(spec, value), font, style=style, focused=focused
                 )
         note = assets.wrap(ctx.t("settings_note"), font - 1, self.panel.width - 24)
         blit_lines(
