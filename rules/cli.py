@@ -79,6 +79,16 @@ class GuardedOutput(io.TextIOBase):
     def writable(self) -> bool:
         return True
 
+    def isatty(self) -> bool:
+        return self._stream is not None and self._stream.isatty()
+
+    def fileno(self) -> int:
+        return self._open_stream().fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self._stream.encoding if self._stream is not None else "utf-8"
+
     def write(self, text: str) -> int:
         stream = self._open_stream()
         try:
