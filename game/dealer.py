@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import random
 
-from rules import Session, State
+from rules import RuleSet, Session, State
 from rules.labels import Label, LabelTable
 
 from .analysis import solver_backend
 from .play import Line, Play, Tone
+from .records import DAILY_RULES
 from .settings import DealMode, Settings
 
 
@@ -38,9 +39,25 @@ class Dealer:
         session = Session(State.from_deal(chosen, rules), chosen)
         hidden = picked and settings.deal_mode is DealMode.RANDOM
         play = Play(session, self.labels.label(chosen, rules), hidden, self.backend)
-        if not self.labels.can_promise(rules):
-            play.line = Line("labels_missing", tone=Tone.REFUSAL)
+        play.line = self.labels_notice(rules) or play.line
         return play
+
+    def labels_notice(self, rules: RuleSet) -> Line | None:
+        """The line a deal opens with while the label table cannot vouch for ``rules``."""
+        return None if self.labels.can_promise(rules) else Line("labels_missing", tone=Tone.REFUSAL)
+
+    def resume(self, session: Session, hidden: bool, *, game_id: str, daily: str | None) -> Play:
+        """Go on with a session rebuilt from a save, with the label of its deal."""
+        number = session.deal_number
+        rules = session.start_state.rules
+        label = Label.UNKNOWN if number is None else self.labels.label(number, rules)
+        return Play(session, label, hidden, self.backend, game_id=game_id, daily=daily)
+
+    def daily(self, number: int, day: str) -> Play:
+        """That day's «Reparto del día»: deal ``number`` under the default rules."""
+        rules = DAILY_RULES
+        session = Session(State.from_deal(number, rules), number)
+        return Play(session, self.labels.label(number, rules), False, self.backend, daily=day)
 
     def position(self, state: State, number: int | None = None) -> Play:
         """Play from an arbitrary position (tests, puzzles, later: saved games)."""

@@ -69,14 +69,17 @@ def one_line(result: subprocess.CompletedProcess[str], status: int, *needles: st
 
 
 def make_assets(folder: Path, labels: bool = True) -> Path:
-    """A copy of ``assets/`` in ``folder`` made of links to the shipped files (cards, fonts and,
-    when ``labels``, labels.json), so a test can break one file without touching the real ones."""
-    for sub in ("cards", "fonts"):
-        (folder / sub).mkdir(parents=True)
-        for path in (SHIPPED_ASSETS / sub).iterdir():
-            (folder / sub / path.name).symlink_to(path)
-    if labels:
-        (folder / "labels.json").symlink_to(SHIPPED_ASSETS / "labels.json")
+    """A copy of ``assets/`` in ``folder`` made of links to the shipped files (labels.json only
+    when ``labels``), so a test can break one file without touching the real ones. The files of
+    ``cards/``, ``fonts/`` and ``sounds/`` are linked one by one, so each can be replaced."""
+    folder.mkdir(parents=True)
+    for entry in SHIPPED_ASSETS.iterdir():
+        if entry.name in ("cards", "fonts", "sounds"):
+            (folder / entry.name).mkdir()
+            for path in entry.iterdir():
+                (folder / entry.name / path.name).symlink_to(path)
+        elif entry.name != "labels.json" or labels:
+            (folder / entry.name).symlink_to(entry)
     return folder
 
 

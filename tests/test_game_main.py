@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from commands import command_env, interrupt, make_assets, one_line, run, start_game
 
-from main import parse_args
+from main import overrides, parse_args
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,14 +37,17 @@ def test_bad_arguments_get_one_line_and_status_2(argv: list[str], needle: str) -
 def test_options_are_read() -> None:
     args = parse_args(["--deal", "77", "--passes", "1", "--classic", "--fullscreen", "--lang", "en"])
     assert (args.deal, args.passes, args.classic, args.fullscreen, args.lang) == (77, 1, True, True, "en")
-    default = parse_args([])
+    assert overrides(args) == {"passes": 1, "lang": "en", "overlap": False}
+    assert parse_args(["--data-dir", "saves"]).data_dir == Path("saves")
+    default = parse_args([])  # without options the saved settings (or the defaults) decide
     assert (default.deal, default.passes, default.classic, default.fullscreen, default.lang) == (
         None,
-        3,
+        None,
         False,
         False,
-        "es",
+        None,
     )
+    assert overrides(default) == {} and default.data_dir is None
 
 
 # --- files, display and Ctrl-C: what stops the game is one line, never a traceback -------------
@@ -62,6 +65,8 @@ def _game(tmp_path: Path, break_it: str) -> Path:
         for path in (assets / "cards").iterdir():
             path.unlink()
         (assets / "cards").rmdir()
+    elif break_it == "missing sound":
+        (assets / "sounds" / "win.ogg").unlink()
     elif break_it == "missing font":
         (assets / "fonts" / "DejaVuSans.ttf").unlink()
     elif break_it == "corrupt font":
@@ -77,6 +82,7 @@ def _game(tmp_path: Path, break_it: str) -> Path:
         ("corrupt card", "Kd.png"),
         ("no cards folder", "cards"),
         ("missing font", "DejaVuSans.ttf"),
+        ("missing sound", "win.ogg"),
         ("corrupt font", "DejaVuSans-Bold.ttf"),
     ],
 )

@@ -2,7 +2,12 @@
 
 Files are found by lower-case name (``ts`` finds ``Ts.png``), so names never depend on the
 file system's case rules. Images are loaded on first use (the display must exist, for
-``convert_alpha``), scaled once per card size, and kept until the size changes.
+``convert_alpha``), scaled once per card size, and kept until the size or the deck changes.
+
+Four decks of the same art (``tools/render_cards.py``): two or four suit colours, with the
+standard or the large corner index. Faces are scaled cleanly, never patched: when the
+standard index would be too small to read (:func:`game.render.cards.needs_large_index`),
+the large-index deck is used instead, whose index is drawn for small cards.
 
 The files come from ``assets/`` (``cards/``, ``fonts/``), or from the folder named by
 ``PIRAMIDE_ASSETS`` (see :func:`rules.labels.assets_dir`). A file that is missing or cannot be
@@ -23,7 +28,7 @@ from rules import DECK, Card
 from rules.cli import CommandError
 from rules.labels import assets_dir
 
-from .cards import make_back, scale_face
+from .cards import deck_folder, make_back, needs_large_index, scale_face
 
 TEXT_CACHE_LIMIT = 600
 
@@ -59,10 +64,12 @@ class AssetError(CommandError):
 class Assets:
     def __init__(self, root: Path | None = None) -> None:
         """Read the files under ``root`` (by default :func:`rules.labels.assets_dir`), laid out
-        as in ``assets/``: card images in ``cards/``, fonts in ``fonts/``."""
+        as in ``assets/``: card images in ``cards/`` (one subfolder per other deck), fonts in ``fonts/``."""
         root = assets_dir() if root is None else root
-        self._cards_dir = root / CARDS_DIR.relative_to(ASSETS)
-        self._files = {path.stem.lower(): path for path in self._cards_dir.glob("*.png")}
+        self._dir = root / CARDS_DIR.relative_to(ASSETS)
+        self._files: dict[str, dict[str, Path]] = {}
+        self.four_colour = False
+        self.large_index = False
         self._font_files = {
             False: root / FONT_REGULAR.relative_to(ASSETS),
             True: root / FONT_BOLD.relative_to(ASSETS),
@@ -71,23 +78,35 @@ class Assets:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._texts: dict[tuple[str, int, Color, bool], pygame.Surface] = {}
         self._faces: dict[str, pygame.Surface] = {}
-        self._face_size: tuple[int, int] = (0, 0)
+        self._face_key: tuple[tuple[int, int], str] = ((0, 0), "")
         self._backs: dict[tuple[int, int], pygame.Surface] = {}
 
     # --- images -------------------------------------------------------------------------
-    def raw(self, name: str) -> pygame.Surface:
-        """The full-size image called ``name`` (any letter case), converted for fast blits."""
-        key = name.lower()
+    def use_deck(self, four_colour: bool, large_index: bool) -> None:
+        """Draw faces from now on with four suit colours and/or the large corner index."""
+        self.four_colour, self.large_index = four_colour, large_index
+
+    def deck_for(self, size: tuple[int, int]) -> str:
+        """The deck folder faces of ``size`` come from (``""`` is the standard deck)."""
+        large = self.large_index or needs_large_index(size[1])
+        return deck_folder(self.four_colour, large)
+
+    def raw(self, name: str, deck: str = "") -> pygame.Surface:
+        """The full-size image called ``name`` (any letter case) of ``deck``, converted for fast blits."""
+        key = f"{deck}/{name.lower()}"
         if key not in self._raw:
-            self._raw[key] = self._load_image(name)
+            self._raw[key] = self._load_image(name, deck)
         return self._raw[key]
 
-    def _load_image(self, name: str) -> pygame.Surface:
-        path = self._files.get(name.lower())
+    def _load_image(self, name: str, deck: str) -> pygame.Surface:
+        folder = self._dir / deck if deck else self._dir
+        if deck not in self._files:
+            self._files[deck] = {path.stem.lower(): path for path in folder.glob("*.png")}
+        path = self._files[deck].get(name.lower())
         if path is None:
-            if not self._cards_dir.is_dir():
-                raise AssetError(f"the card images folder is missing: {self._cards_dir}")
-            raise AssetError(f"a card image is missing: {self._cards_dir / name}.png")
+            if not folder.is_dir():
+                raise AssetError(f"the card images folder is missing: {folder}")
+            raise AssetError(f"a card image is missing: {folder / name}.png")
         try:
             data = path.read_bytes()
         except OSError as error:
@@ -101,13 +120,15 @@ class Assets:
         raise AssetError(f"a card image cannot be read: {path} ({problem})")
 
     def face(self, card: Card, size: tuple[int, int]) -> pygame.Surface:
-        """The card's face at ``size``. Changing the size drops the faces of the old size."""
-        if size != self._face_size:
+        """The card's face at ``size`` from the chosen deck. Changing the size or the deck drops
+        the faces made before."""
+        key = (size, self.deck_for(size))
+        if key != self._face_key:
             self._faces.clear()
-            self._face_size = size
+            self._face_key = key
         name = str(card)
         if name not in self._faces:
-            self._faces[name] = scale_face(self.raw(name), size)
+            self._faces[name] = scale_face(self.raw(name, key[1]), size)
         return self._faces[name]
 
     def prepare(self, size: tuple[int, int]) -> None:
