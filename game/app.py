@@ -236,7 +236,7 @@ def launch(
     elif play.session.is_dead_end:
         play.line = Line("dead_line", tone=Tone.REFUSAL)
     else:
-        play.line = ctx.dealer.labels_notice(play.session.start_state.rules) or Line("resumed")
+        play.line = Line("resumed")
     app = App(ctx, play, size=size, fullscreen=fullscreen)
     if storage.kept:
         more = len(storage.kept) - 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from rules import RuleSet, Session, State
+from rules import Session, State
 from rules.labels import Label, LabelTable
 
 from .analysis import solver_backend
@@ -39,12 +39,9 @@ class Dealer:
         session = Session(State.from_deal(chosen, rules), chosen)
         hidden = picked and settings.deal_mode is DealMode.RANDOM
         play = Play(session, self.labels.label(chosen, rules), hidden, self.backend)
-        play.line = self.labels_notice(rules) or play.line
+        if not self.labels.can_promise(rules):
+            play.line = Line("labels_missing", tone=Tone.REFUSAL)
         return play
-
-    def labels_notice(self, rules: RuleSet) -> Line | None:
-        """The line a deal opens with while the label table cannot vouch for ``rules``."""
-        return None if self.labels.can_promise(rules) else Line("labels_missing", tone=Tone.REFUSAL)
 
     def resume(self, session: Session, hidden: bool, *, game_id: str, daily: str | None) -> Play:
         """Go on with a session rebuilt from a save, with the label of its deal."""

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -16,8 +17,10 @@ TIMEOUT = 120
 
 
 def command_env(**extra: str | None) -> dict[str, str]:
-    """The environment of a child: headless SDL, plus ``extra`` (a value of None removes a name)."""
+    """The environment of a child: headless SDL, saves in a fresh folder of its own, plus
+    ``extra`` (a value of None removes a name)."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env["PIRAMIDE_DATA_DIR"] = tempfile.mkdtemp(prefix="piramide-test-data-")
     for name, value in extra.items():
         if value is None:
             env.pop(name, None)
@@ -71,16 +74,23 @@ def one_line(result: subprocess.CompletedProcess[str], status: int, *needles: st
 def make_assets(folder: Path, labels: bool = True) -> Path:
     """A copy of ``assets/`` in ``folder`` made of links to the shipped files (labels.json only
     when ``labels``), so a test can break one file without touching the real ones. The files of
-    ``cards/``, ``fonts/`` and ``sounds/`` are linked one by one, so each can be replaced."""
-    folder.mkdir(parents=True)
+    ``cards/`` (every deck), ``fonts/`` and ``sounds/`` are linked one by one, so each can be replaced."""
+    folder.mkdir(parents=True, exist_ok=True)
     for entry in SHIPPED_ASSETS.iterdir():
         if entry.name in ("cards", "fonts", "sounds"):
-            (folder / entry.name).mkdir()
-            for path in entry.iterdir():
-                (folder / entry.name / path.name).symlink_to(path)
+            _link_tree(entry, folder / entry.name)
         elif entry.name != "labels.json" or labels:
             (folder / entry.name).symlink_to(entry)
     return folder
+
+
+def _link_tree(source: Path, target: Path) -> None:
+    target.mkdir()
+    for path in source.iterdir():
+        if path.is_dir():
+            _link_tree(path, target / path.name)
+        else:
+            (target / path.name).symlink_to(path)
 
 
 def start_game(args: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:

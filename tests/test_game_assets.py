@@ -44,7 +44,7 @@ def test_a_broken_card_image_names_its_file(window: None, tmp_path: Path) -> Non
     (root / "cards" / "7c.png").unlink()
     (root / "cards" / "7c.png").write_bytes((SHIPPED_ASSETS / "cards" / "7c.png").read_bytes()[:500])
     with pytest.raises(AssetError, match=r"card image cannot be read: .*7c\.png \(the file is cut short"):
-        Assets(root).prepare((50, 70))
+        Assets(root).prepare((250, 350))  # the standard deck at this size
 
 
 def test_a_broken_font_names_its_file_instead_of_crashing_at_first_use(window: None, tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -56,15 +57,15 @@ def test_options_are_read() -> None:
 def _game(tmp_path: Path, break_it: str) -> Path:
     """A copy of the assets (links) with one thing broken as ``break_it`` says; returns the folder."""
     assets = make_assets(tmp_path / "assets")
-    if break_it == "missing card":
-        (assets / "cards" / "As.png").unlink()
-    elif break_it == "corrupt card":
-        (assets / "cards" / "Kd.png").unlink()
-        (assets / "cards" / "Kd.png").write_bytes(b"\x89PNG\r\n\x1a\n not really a picture")
-    elif break_it == "no cards folder":
-        for path in (assets / "cards").iterdir():
+    if break_it == "missing card":  # in every deck: the window size picks the deck
+        for path in (assets / "cards").rglob("As.png"):
             path.unlink()
-        (assets / "cards").rmdir()
+    elif break_it == "corrupt card":
+        for path in (assets / "cards").rglob("Kd.png"):
+            path.unlink()
+            path.write_bytes(b"\x89PNG\r\n\x1a\n not really a picture")
+    elif break_it == "no cards folder":
+        shutil.rmtree(assets / "cards")
     elif break_it == "missing sound":
         (assets / "sounds" / "win.ogg").unlink()
     elif break_it == "missing font":
