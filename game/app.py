@@ -51,7 +51,7 @@ def start_display() -> None:
     except pygame.error as error:
         raise DisplayError(f"cannot open the game window: {error}") from None
     driver = pygame.display.get_driver()
-    if driver in WINDOWLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
+    if driver in WINDOWLESS_DRIVERS and driver not in os.environ.get("SDL_VIDEODRIVER", "").split(","):
         pygame.display.quit()
         raise DisplayError(
             "cannot open the game window: no display found (is DISPLAY or WAYLAND_DISPLAY set?)"
