@@ -93,7 +93,7 @@ def test_the_bundle_keeps_the_decks_its_canvas_shows_and_every_face_resolves(tmp
     assert unresolved_faces(stage, shown) == []
     pygame.display.init()
     pygame.display.set_mode((8, 8))
-    trimmed, full = Assets(cards_dir=stage / "assets" / "cards"), Assets()
+    trimmed, full = Assets(stage / "assets"), Assets()
     for deck in shown:
         for card in (Card(1, "c"), Card(12, "h"), Card(13, "d"), Card(10, "s")):
             a, b = trimmed.raw(str(card), deck), full.raw(str(card), deck)

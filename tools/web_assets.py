@@ -6,7 +6,7 @@
   its layout's card heights on the canvas in either orientation, and its rule for when the
   large corner index takes over), and a kept four-colour deck loses the faces that are
   byte-identical in its two-colour twin (spades and hearts): the game's loader falls back to
-  the twin (``game.render.assets.fallback_decks``). Every face of every kept deck is checked
+  the twin (``game.render.assets.twin_deck``). Every face of every kept deck is checked
   to resolve.
 * Card faces are scaled down (smoothly, keeping their shape) to the largest card the browser's
   fixed canvas ever shows: the table layout of the staged game, asked for both canvas
@@ -148,7 +148,7 @@ def unresolved_faces(stage: Path, shown: set[str]) -> list[str]:
         f"{deck or 'standard'}/{name}"
         for deck in sorted(shown)
         for name in FACE_NAMES
-        if not any(name in have.get(source, set()) for source in (deck, *assets.fallback_decks(deck)))
+        if name not in have[deck] and name not in have.get(assets.twin_deck(deck) or deck, set())
     ]
 
 
