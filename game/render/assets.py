@@ -16,7 +16,6 @@ read raises :class:`AssetError` naming it, which the game reports in one line (e
 
 from __future__ import annotations
 
-import io
 import struct
 import zlib
 from pathlib import Path
@@ -131,7 +130,9 @@ class Assets:
         problem = png_problem(data)
         try:
             if problem is None:
-                return pygame.image.load(io.BytesIO(data), path.name).convert_alpha()
+                # from the file, not from the bytes already read: the browser build's pygame
+                # cannot load an image from a Python file object ("can't access resource")
+                return pygame.image.load(path).convert_alpha()
         except pygame.error as error:
             problem = str(error)
         raise AssetError(f"a card image cannot be read: {path} ({problem})")
