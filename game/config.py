@@ -35,14 +35,16 @@ PANEL_POP_SECONDS = 0.18
 WIN_FLOURISH_SECONDS = 1.6
 CONFETTI_PIECES = 90
 COPIED_NOTE_SECONDS = 2.0
-ANALYSIS_SLICE_MS = 4.0
-"""How much of each frame «¿Aún se gana?» may use."""
-ANALYSIS_BUDGET_MS = 8000.0
-"""Search time (summed slices) after which the verdict is «sin determinar»."""
-REWIND_STEP_BUDGET_MS = 3000.0
-"""Search time for each earlier position when looking for the last winnable one."""
+ANALYSIS_SLICE_IDLE_MS = 9.0
+"""How much of a frame a question to the solver may use while nothing moves on the table
+(a 60 Hz frame is 16.7 ms; drawing the table takes a few)."""
+ANALYSIS_SLICE_ANIMATING_MS = 5.0
+"""The same while cards are moving, so animations keep their pace."""
+ANALYSIS_BUDGET_MS = 3000.0
+"""Search time (summed slices) after which «¿Aún se gana?» or «Pista» answers «cortado por
+tiempo» (never a claim of a loss) and the hint falls back to the best suggestion."""
 REWIND_BUDGET_MS = 15000.0
-"""Search time after which the look for the last winnable position gives up."""
+"""Search time after which the look for the last winnable position gives up (and says so)."""
 
 # --- layout proportions -------------------------------------------------------------------------
 CARD_ASPECT = 350 / 250

@@ -69,7 +69,9 @@ class Problem:
     1430 pyramid shapes (the order ideals of the seven-row triangle).
     """
 
-    def __init__(self, state: State, blank: int = 0) -> None:
+    def __init__(self, state: State, blank: int = 0, like: Problem | None = None) -> None:
+        """``like``: a problem with the same pyramid cards and rules (another order of the
+        stock), whose pyramid shapes (which never read the stock) this one shares."""
         layout = state.layout
         self.state = state
         self.passes = state.rules.passes
@@ -100,14 +102,20 @@ class Problem:
         """Every card of the start lies on present cards only, as in any dealt game. Then the
         search only meets such pyramids, and which pairs of slots can ever leave together does
         not depend on the rest of the pyramid, so it is tabled once (:attr:`partners_of`)."""
-        self.partners_of: tuple[int, ...] = tuple(
+        if like is not None and like.prank == self.prank and like.overlap == self.overlap:
+            self.partners_of: tuple[int, ...] = like.partners_of
+            self.shapes: dict[int, Shape] = like.shapes
+            self.shape_list: list[Shape] = like.shape_list
+            self.start = self._start_node(state)
+            return
+        self.partners_of = tuple(
             sum(1 << b for b in iter_slots(rank_pyr[PAIR_SUM - self.prank[a]]) if self.compatible(CONE, a, b))
             if 0 < self.prank[a] < KING
             else 0
             for a in range(SLOTS)
         )
-        self.shapes: dict[int, Shape] = {}
-        self.shape_list: list[Shape] = []
+        self.shapes = {}
+        self.shape_list = []
         self.start = self._start_node(state)
 
     def _start_node(self, state: State) -> Node:

@@ -67,7 +67,9 @@ class Search:
 
     ``node_limit`` bounds the total work; past it the verdict is ``unknown``. ``blank`` is a
     mask of stock cards (``layout.stock`` indices) the search must not look at: they are
-    treated as cards that pair with nothing (see :mod:`solver.analysis`).
+    treated as cards that pair with nothing (see :mod:`solver.analysis`). ``like``: a problem
+    of the same pyramid whose tables are shared (see :class:`Problem`). ``line_limit``: keep
+    only the first moves of a winning line (when only its start is wanted).
     """
 
     def __init__(
@@ -75,9 +77,13 @@ class Search:
         state: State,
         node_limit: int | None = None,
         backend: Backend | None = None,
+        *,
         blank: int = 0,
+        like: Problem | None = None,
+        line_limit: int | None = None,
     ) -> None:
-        self.problem = Problem(state, blank)
+        self.problem = Problem(state, blank, like)
+        self.line_limit = line_limit
         self.backend = backend or default_backend()
         self.node_limit = node_limit
         self.depth_first = DepthFirst(self.problem)
@@ -140,7 +146,8 @@ class Search:
         """The result for an engine's answer: a path to a win, or ``[]`` for none."""
         if not path:
             return Result(Verdict.UNSOLVABLE, (), self.nodes, self._seconds * 1000)
-        return Result(Verdict.SOLVABLE, tuple(play_out(self.problem, path)), self.nodes, self._seconds * 1000)
+        moves = tuple(play_out(self.problem, path, self.line_limit))
+        return Result(Verdict.SOLVABLE, moves, self.nodes, self._seconds * 1000)
 
 
 def solve(

@@ -13,7 +13,7 @@ import pygame
 
 from game.analysis import Answer, Purpose
 from game.anim import Animator
-from game.config import ANALYSIS_SLICE_MS, BUSY_DOTS_PER_SECOND
+from game.config import ANALYSIS_SLICE_ANIMATING_MS, ANALYSIS_SLICE_IDLE_MS, BUSY_DOTS_PER_SECOND
 from game.context import Context
 from game.input import Action, Command, Key, Tap
 from game.play import DECK, Effect, Play, Tone
@@ -244,8 +244,9 @@ class TableScene(Scene):
         changed = self.anim.update(dt)
         if self.play.inquiry is not None:
             self._busy_age += dt
+            slice_ms = ANALYSIS_SLICE_ANIMATING_MS if changed else ANALYSIS_SLICE_IDLE_MS
             changed = True
-            answer = self.play.step_inquiry(ANALYSIS_SLICE_MS)
+            answer = self.play.step_inquiry(slice_ms)
             if answer is not None:
                 self._answered(answer)
         shown = format_time(self.play.session.clock.elapsed())

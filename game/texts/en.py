@@ -57,10 +57,19 @@ MESSAGES: dict[str, str] = {
     "analysis_winnable": "Yes: this position can still be won",
     "analysis_unknown": "undetermined (this does not mean there is no solution)",
     "analysis_unknown_unseen": "undetermined: some stock cards are unseen (it may still be winnable)",
+    "analysis_share": "wins in ~{p} % of the possible orders of the unseen cards",
+    "analysis_share_exact": "wins in {p} % of the possible orders of the unseen cards (all tried)",
+    "analysis_cut": "cut short by time: undetermined (this does not mean there is no solution)",
+    "analysis_cut_share": "cut short by time: wins in ~{p} % of the orders of the unseen cards tried",
     "rewind_busy": "looking for the last position that can still be won",
     "rewind_done": "Back to the last position that can still be won ({n} back)",
     "rewind_none": "No earlier position can be won: try replaying the deal",
-    "rewind_unknown": "undetermined: no winnable earlier position found in time",
+    "rewind_done_some": (
+        "Back to a position that can still be won ({n} back); some later ones stayed undetermined"
+    ),
+    "rewind_none_all_orders": "No earlier position wins in every order of the unseen cards",
+    "rewind_unknown": "undetermined: found no earlier position known to be winnable",
+    "rewind_cut": "cut short by time: no winnable earlier position found in time (there may be one)",
     "won_line": "Pyramid cleared! Tap “New deal” to go on",
     "dead_line": "No moves left: undo, replay or start another deal",
     # win panel
