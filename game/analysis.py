@@ -87,15 +87,25 @@ class Inquiry:
         """Work about ``slice_ms`` (the clock is read between chunks of nodes); the answer once
         there is one, or the cut-short answer once the question has had its budget."""
         began = time.perf_counter()
-        work = self._analysis if self._analysis is not None else self._rewind
-        assert work is not None
-        done = work.done
+        done = self._done()
         while not done and (time.perf_counter() - began) * 1000 < slice_ms:
-            done = work.step(NODES_PER_CHUNK)
+            done = self._work()
         self._spent_ms += (time.perf_counter() - began) * 1000
         if not done and self._spent_ms < self.budget_ms:
             return None
         return self._answer(cut_short=not done)
+
+    def _done(self) -> bool:
+        if self._rewind is not None:
+            return self._rewind.done
+        assert self._analysis is not None
+        return self._analysis.hint_done() if self.purpose is Purpose.HINT else self._analysis.done
+
+    def _work(self) -> bool:
+        if self._rewind is not None:
+            return self._rewind.step(NODES_PER_CHUNK)
+        assert self._analysis is not None
+        return self._analysis.step(NODES_PER_CHUNK, hint=self.purpose is Purpose.HINT)
 
     def _answer(self, cut_short: bool) -> Answer:
         if self._rewind is not None:

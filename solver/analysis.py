@@ -33,10 +33,11 @@ import math
 import random
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from rules.cards import Card
-from rules.moves import Move
+from rules.cards import KING, Card
+from rules.legality import apply
+from rules.moves import Kind, Move
 from rules.state import Layout, State
 from rules.topology import iter_slots
 from solver.hints import rank_moves, suggest
@@ -53,11 +54,15 @@ SAMPLE_ORDERS = 24
 MIN_SAMPLE = 6
 """A sample stops early, once at least this many orders are decided, when it has used
 :data:`SAMPLE_NODE_CAP` nodes: the estimate is then from fewer orders, and says so."""
-SAMPLE_NODE_CAP = 60_000
-ORDER_NODE_LIMIT = 20_000
+SAMPLE_NODE_CAP = 40_000
+ORDER_NODE_LIMIT = 12_000
 """Nodes one order may take before it counts as undecided."""
-BLANK_NODE_LIMIT = 20_000
+BLANK_NODE_LIMIT = 10_000
 """Nodes for the search with unseen cards as blanks (it usually fails, or wins, much sooner)."""
+HINT_ORDERS = 12
+"""A hint judges each move on at most this many of the winning orders."""
+HINT_NODE_CAP = 50_000
+"""Nodes after which the judging stops with the best move judged so far (or the vote)."""
 NODES_PER_CALL = 128
 """Granularity of :meth:`Analysis.step`: a search is never given more nodes at once."""
 SEARCH_COST = 32
@@ -146,6 +151,9 @@ class Analysis:
         self._losses = 0
         self._undecided = 0
         self._votes: Counter[Move] = Counter()
+        self._world: State | None = None
+        self._won_worlds: list[tuple[State, Move | None]] = []
+        self._refine: _HintRefiner | None = None
         self._base = Problem(state)
         if state.is_won:
             self._final(Verdict.WINNABLE, 1.0, True)
@@ -171,9 +179,26 @@ class Analysis:
     def knows_every_card(self) -> bool:
         return not self.unseen
 
-    def step(self, nodes: int = NODES_PER_CALL) -> bool:
+    def hint_done(self) -> bool:
+        """True once the answer is final and its hint judged (see :meth:`step`)."""
+        return self.answer is not None and (self._refine is None or self._refine.done)
+
+    def step(self, nodes: int = NODES_PER_CALL, hint: bool = False) -> bool:
         """Search about ``nodes`` more nodes (never more than :data:`NODES_PER_CALL` in one
-        search call); True once :attr:`answer` is final."""
+        search call); True once :attr:`answer` is final. With ``hint``, go on after that to
+        judge the moves (:class:`_HintRefiner`), and return True once that is done too."""
+        left = self._step_answer(nodes)
+        if not hint or self.answer is None:
+            return self.answer is not None
+        refine = self._refine
+        if refine is None or refine.done:
+            return True
+        finished = refine.step(max(left, 1))
+        if finished and refine.best is not None:
+            self.answer = replace(self.answer, hint=refine.best)
+        return finished
+
+    def _step_answer(self, nodes: int) -> int:
         left = nodes
         while left > 0 and self.answer is None:
             search = self._search
@@ -189,7 +214,7 @@ class Analysis:
                 self._spent += search.nodes
                 self._search = None
                 self._take(result)
-        return self.answer is not None
+        return left
 
     def run(self, node_limit: int | None = None) -> Answer:
         """Step to the end (or until ``node_limit`` nodes, then the cut-short answer)."""
@@ -222,8 +247,11 @@ class Analysis:
             return
         if result.verdict is SearchVerdict.SOLVABLE:
             self._wins += 1
-            if result.moves:
-                self._votes[result.moves[0]] += 1
+            first = result.moves[0] if result.moves else None
+            if first is not None:
+                self._votes[first] += 1
+            if self._world is not None:
+                self._won_worlds.append((self._world, first))
         elif result.verdict is SearchVerdict.UNSOLVABLE:
             self._losses += 1
         else:
@@ -249,7 +277,7 @@ class Analysis:
         if order is None:
             self._conclude_orders()
             return None
-        world = _with_order(self.state, self.unseen, order)
+        world = self._world = _with_order(self.state, self.unseen, order)
         return Search(
             world, node_limit=self.order_node_limit, backend=self.backend, like=self._base, line_limit=1
         )
@@ -272,6 +300,10 @@ class Analysis:
     def _final(self, verdict: Verdict, share: float | None, exact: bool, line: tuple[Move, ...] = ()) -> None:
         self.answer = self._make(verdict, share, exact, line=line)
         self._search = None
+        hint = self.answer.hint
+        judge = verdict is not Verdict.LOST and not line and self._won_worlds
+        if judge and hint is not None and not _is_king(self.state, hint):
+            self._refine = _HintRefiner(self.state, self._won_worlds[:HINT_ORDERS], self._base, self.backend)
 
     def _make(
         self,
@@ -482,3 +514,79 @@ class Rewind:
             self.result = (self.win, certain)
         else:
             self.result = (0, False)
+
+
+def _is_king(state: State, move: Move) -> bool:
+    """A King removal: it never hurts (it only frees cards), so it needs no judging."""
+    if move.kind is not Kind.REMOVE or len(move.places) != 1:
+        return False
+    card = state.card_at(move.places[0])
+    return card is not None and card.rank == KING
+
+
+class _HintRefiner:
+    """The move that wins in the most of the winning orders tried: each legal move (the most
+    worthwhile on visible cards first) is played in each order and the result searched. A move
+    that wins in every one of them is the best possible, and ends the judging; a move that can
+    no longer beat the best so far is dropped early. Ties go to the visible-cards judgement."""
+
+    def __init__(
+        self, state: State, worlds: list[tuple[State, Move | None]], base: Problem, backend: Backend
+    ) -> None:
+        self.worlds = worlds
+        self.base = base
+        self.backend = backend
+        self.candidates = rank_moves(state)
+        self.best: Move | None = None
+        self.best_wins = -1
+        self.done = not self.candidates
+        self._index = 0
+        self._world = 0
+        self._wins = 0
+        self._search: Search | None = None
+        self._spent = 0
+
+    def step(self, nodes: int) -> bool:
+        """Judge for about ``nodes`` nodes; True once done."""
+        left = nodes
+        while left > 0 and not self.done:
+            if self._spent >= HINT_NODE_CAP:
+                self.done = True
+                break
+            if self._search is None:
+                self._search = self._next_search()
+                left -= SEARCH_COST
+                continue
+            before = self._search.nodes
+            result = self._search.step(min(left, NODES_PER_CALL))
+            used = max(1, self._search.nodes - before)
+            left -= used
+            self._spent += used
+            if result is not None:
+                self._wins += result.verdict is SearchVerdict.SOLVABLE
+                self._world += 1
+                self._search = None
+        return self.done
+
+    def _next_search(self) -> Search | None:
+        while not self.done:
+            move = self.candidates[self._index]
+            left = len(self.worlds) - self._world
+            if left == 0 or self._wins + left <= self.best_wins:
+                self._close(move)
+                continue
+            world, first = self.worlds[self._world]
+            if first == move:
+                self._wins += 1
+                self._world += 1
+                continue
+            return Search(apply(world, move), node_limit=ORDER_NODE_LIMIT, backend=self.backend,
+                          like=self.base, line_limit=1)  # fmt: skip
+        return None
+
+    def _close(self, move: Move) -> None:
+        if self._wins > self.best_wins:
+            self.best, self.best_wins = move, self._wins
+        self._index += 1
+        self._world = self._wins = 0
+        self.done = self.best_wins == len(self.worlds) or self._index == len(self.candidates)

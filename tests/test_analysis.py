@@ -281,3 +281,28 @@ def test_unseen_section_errors() -> None:
         parse_position_unseen("stock: 3c Ad; waste: 4d; unseen: 4d")
     state, unseen = parse_position_unseen("stock: 3c Ad 5h; unseen: 5h Ad")
     assert unseen == 0b110 and parse_position_unseen(state.to_text(unseen)) == (state, unseen)
+
+
+def _wins_after(state: State, unseen: int, move: Move) -> int:
+    return _orders_by_brute_force(apply(state, move), unseen & apply(state, move).stock)[0]
+
+
+def test_with_few_unseen_cards_the_hint_wins_in_the_most_orders() -> None:
+    rng = random.Random("hint orders")
+    checked = 0
+    while checked < 6:
+        found = _with_unseen(rng, RuleSet(1, rng.random() < 0.5), rng.randint(16, 24), rng.randint(2, 3))
+        if found is None:
+            continue
+        state, unseen = found
+        analysis = Analysis(state, state.stock & ~unseen)
+        while not analysis.step(4096, hint=True):
+            pass
+        answer = analysis.answer
+        assert answer is not None
+        if answer.verdict is not Verdict.UNKNOWN:
+            continue
+        assert answer.hint is not None
+        best = max(_wins_after(state, unseen, m) for m in legal_moves(state))
+        assert _wins_after(state, unseen, answer.hint) == best, state.to_text(unseen)
+        checked += 1
