@@ -40,7 +40,7 @@ ANALYSIS_SLICE_IDLE_MS = 9.0
 (a 60 Hz frame is 16.7 ms; drawing the table takes a few)."""
 ANALYSIS_SLICE_ANIMATING_MS = 5.0
 """The same while cards are moving, so animations keep their pace."""
-ANALYSIS_BUDGET_MS = 3000.0
+ANALYSIS_BUDGET_MS = 5000.0
 """Search time (summed slices) after which «¿Aún se gana?» or «Pista» answers «cortado por
 tiempo» (never a claim of a loss) and the hint falls back to the best suggestion."""
 REWIND_BUDGET_MS = 15000.0
