@@ -192,7 +192,7 @@ def main() -> int:
         began = time.perf_counter()
         won = sum(follow_hints(n, rules, positions, hint_asked) for n in deals)
         print(
-            f"  {rules!s:<22} won {won}/{len(deals)} = {100 * won / len(deals):5.1f} %"
+            f"  {rules!s:<22} won {won}/{len(deals)} = {100 * won / max(1, len(deals)):5.1f} %"
             f"   ({time.perf_counter() - began:5.0f} s)"
         )
         for _ in range(args.random_games):

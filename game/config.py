@@ -35,11 +35,15 @@ PANEL_POP_SECONDS = 0.18
 WIN_FLOURISH_SECONDS = 1.6
 CONFETTI_PIECES = 90
 COPIED_NOTE_SECONDS = 2.0
+FRAME_BUDGET_MS = 1000 / FPS - 3.0
+"""What a frame may take, drawing and the solver's slice together, with room for the rest."""
 ANALYSIS_SLICE_IDLE_MS = 9.0
-"""How much of a frame a question to the solver may use while nothing moves on the table
-(a 60 Hz frame is 16.7 ms; drawing the table takes a few)."""
+"""At most this much of a frame goes to a question to the solver while nothing moves on the
+table; less when drawing took more than the rest of :data:`FRAME_BUDGET_MS`."""
 ANALYSIS_SLICE_ANIMATING_MS = 5.0
 """The same while cards are moving, so animations keep their pace."""
+ANALYSIS_SLICE_MIN_MS = 2.0
+"""A question always gets at least this much of a frame, so it ends even on a slow machine."""
 ANALYSIS_BUDGET_MS = 5000.0
 """Search time (summed slices) after which «¿Aún se gana?» or «Pista» answers «cortado por
 tiempo» (never a claim of a loss) and the hint falls back to the best suggestion."""
