@@ -1,9 +1,11 @@
 """Pirámide — start the game.
 
-    python main.py [--deal N] [--passes 1|3] [--classic] [--fullscreen] [--lang es|en]
+    python main.py [--deal N] [--passes 1|3] [--classic] [--fullscreen] [--lang es|en] [--data-dir DIR]
 
-Without ``--deal`` a random deal is chosen (a proven-solvable one when the label table
-exists). ``--classic`` turns the overlap rule off. A bad argument gets one line on stderr
+Without ``--deal`` the saved game in progress goes on (or, when there is none, a random deal
+is chosen: a proven-solvable one when the label table exists). ``--classic`` turns the overlap
+rule off; ``--passes``, ``--classic`` and ``--lang`` override the saved settings for this run.
+Saves live in the user's data directory, or in ``--data-dir DIR``. A bad argument gets one line on stderr
 and exit status 2. The loop is ``async`` so the browser build can run the same code.
 """
 
@@ -13,10 +15,12 @@ import argparse
 import asyncio
 import os
 import sys
+from pathlib import Path
 from typing import NoReturn
 
 from game.config import WINDOW_CLASS
-from game.settings import LANGUAGES, PASSES, Settings
+from game.settings import LANGUAGES, PASSES
+from game.storage import FileBackend, Storage, default_data_dir
 from rules import DealNumberError, parse_deal_number
 from rules.labels import LabelTable, LabelTableError, load_table
 
@@ -34,10 +38,11 @@ class _Parser(argparse.ArgumentParser):
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = _Parser(prog="main.py", description="Pirámide: Pyramid solitaire.")
     parser.add_argument("--deal", metavar="N", help="play deal number N (1-20000)")
-    parser.add_argument("--passes", type=int, choices=PASSES, default=3, help="passes through the stock")
+    parser.add_argument("--passes", type=int, choices=PASSES, help="passes through the stock")
     parser.add_argument("--classic", action="store_true", help="classic rules: overlap rule off")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
-    parser.add_argument("--lang", choices=LANGUAGES, default="es", help="language (es, en)")
+    parser.add_argument("--lang", choices=LANGUAGES, help="language (es, en)")
+    parser.add_argument("--data-dir", metavar="DIR", type=Path, help="keep saves in DIR")
     args = parser.parse_args(argv)
     if args.deal is not None:
         try:
@@ -56,20 +61,33 @@ def load_labels() -> LabelTable:
         return LabelTable()
 
 
+def overrides(args: argparse.Namespace) -> dict[str, object]:
+    """The settings given on the command line (they win over the saved ones for this run)."""
+    given: dict[str, object] = {"passes": args.passes, "lang": args.lang}
+    if args.classic:
+        given["overlap"] = False
+    return {name: value for name, value in given.items() if value is not None}
+
+
 async def main(argv: list[str]) -> int:
     args = parse_args(argv)
-    settings = Settings(passes=args.passes, overlap=not args.classic, lang=args.lang)
+    storage = Storage(FileBackend(args.data_dir or default_data_dir()))
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame  # noqa: PLC0415 - after the environment is set, as SDL reads it at import
 
-    from game.app import App, make_context  # noqa: PLC0415
+    from game.app import launch  # noqa: PLC0415
 
     pygame.display.init()
     pygame.font.init()
-    ctx = make_context(settings, load_labels())
-    app = App(ctx, ctx.dealer.deal(settings, args.deal), fullscreen=args.fullscreen)
+    labels = load_labels()
+    app = launch(storage, labels, deal=args.deal, overrides=overrides(args), fullscreen=args.fullscreen)
+    for notice in storage.notices:
+        print(f"main.py: {notice}", file=sys.stderr)
+    told = len(storage.notices)
     await app.run()
+    for notice in storage.notices[told:]:
+        print(f"main.py: {notice}", file=sys.stderr)
     pygame.quit()
     return 0
 

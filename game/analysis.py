@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass
 
 from rules import Move, Session
+from rules.labels import Label
 from solver.analysis import Analysis, AnswerCache, Rewind, Verdict
 from solver.layered import Backend, PureBackend
 
@@ -58,6 +59,8 @@ class Answer:
     """For a rewind that found none: every earlier position is proven lost."""
     none_in_all_orders: bool = False
     """For a rewind that found none: no earlier position wins in every order (some may in some)."""
+    from_label: bool = False
+    """Answered from the deal's label (at the deal's start), not by a search."""
 
 
 class Inquiry:
@@ -133,6 +136,20 @@ class Inquiry:
             none_proven=rewind.none_wins and not cut_short,
             none_in_all_orders=rewind.none_in_all_orders and not cut_short,
         )
+
+
+def label_answer(purpose: Purpose, label: Label | None) -> Answer | None:
+    """«¿Aún se gana?» at the deal's start, answered from the deal's ``label`` (None while the
+    label is kept hidden): the label table was made in advance by the full solver and the deal
+    chip already shows it, so the answer agrees with the chip and reveals nothing new. None
+    when the label does not decide (unknown, hidden) or the question is another one."""
+    if purpose is not Purpose.ASK:
+        return None
+    if label is Label.SOLVABLE:
+        return Answer(purpose, Verdict.WINNABLE, from_label=True)
+    if label is Label.UNSOLVABLE:
+        return Answer(purpose, Verdict.LOST, from_label=True)
+    return None
 
 
 def solver_backend() -> Backend:

@@ -9,6 +9,7 @@ benchmark can drive the real game frame by frame; :meth:`App.run` is the ``async
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 
 import pygame
@@ -19,11 +20,13 @@ from .config import DESKTOP_MARGIN, FPS, MIN_WINDOW, WINDOW_SIZE
 from .context import Context
 from .dealer import Dealer
 from .input import Action, Key, Visibility, Window, to_command, to_window_signal
-from .play import Play
+from .play import Line, Play, Tone
 from .render.assets import Assets
+from .saves import load_settings
 from .scenes.base import SceneManager
 from .scenes.table import TableScene
 from .settings import Settings
+from .storage import Storage
 from .texts import Texts
 
 REDRAW_EVENTS = (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE)
@@ -37,14 +40,23 @@ def display_surface() -> pygame.Surface:
     return surface
 
 
-def fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:
-    """``size``, shrunk (keeping its shape) so the window and its frame fit on the desktop."""
+def window_for_desktop(desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The size of a new window on a desktop of ``desktop`` pixels (None: unknown): the desktop
+    less room for the window manager's frame and panels, so the window has the screen's
+    orientation (a portrait phone gets a portrait window) and fills most of it."""
+    if desktop is None:
+        return WINDOW_SIZE
+    width, height = desktop
+    room = (width - min(DESKTOP_MARGIN, width // 10), height - min(DESKTOP_MARGIN, height // 10))
+    turned = (max(MIN_WINDOW), min(MIN_WINDOW))  # the smallest window, in landscape
+    least = turned if room[0] > room[1] else MIN_WINDOW
+    return min(width, max(least[0], room[0])), min(height, max(least[1], room[1]))
+
+
+def fit_to_desktop() -> tuple[int, int]:
+    """:func:`window_for_desktop` for the first desktop SDL reports."""
     desktops = pygame.display.get_desktop_sizes()
-    if not desktops:
-        return size
-    room_w, room_h = desktops[0][0] - DESKTOP_MARGIN, desktops[0][1] - DESKTOP_MARGIN
-    scale = min(1.0, room_w / size[0], room_h / size[1])
-    return max(MIN_WINDOW[0], round(size[0] * scale)), max(MIN_WINDOW[1], round(size[1] * scale))
+    return window_for_desktop(desktops[0] if desktops else None)
 
 
 def open_window(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
@@ -60,10 +72,10 @@ class App:
     def __init__(
         self, ctx: Context, play: Play, size: tuple[int, int] | None = None, fullscreen: bool = False
     ) -> None:
-        """Open the window (``size``; by default :data:`WINDOW_SIZE` fitted to the desktop) and
-        show ``play`` on the table."""
+        """Open the window (``size``; by default fitted to the desktop, see
+        :func:`window_for_desktop`) and show ``play`` on the table."""
         self.ctx = ctx
-        self.windowed_size = fit_to_desktop(WINDOW_SIZE) if size is None else size
+        self.windowed_size = fit_to_desktop() if size is None else size
         self.fullscreen = fullscreen
         pygame.display.set_caption(Texts(ctx.settings.lang).t("title"))
         self.screen = open_window(self.windowed_size, fullscreen)
@@ -76,6 +88,7 @@ class App:
         self.running = True
         self.dirty = True
         self.frames_drawn = 0
+        self._told_failing = False
 
     # --- one frame ------------------------------------------------------------------------------
     def frame(self, dt: float) -> bool:
@@ -85,6 +98,7 @@ class App:
         self._sync_size()
         self._sync_visibility()
         changed = self.manager.update(dt)
+        self.save()
         if not (changed or self.dirty):
             return False
         self.draw()
@@ -134,6 +148,17 @@ class App:
         visible = self.visibility.visible and self.manager.top is self.table
         if visible != self.table.visible:
             self.table.set_visible(visible)
+            if not visible:
+                self.save(force_clock=True)
+
+    def save(self, force_clock: bool = False) -> None:
+        """Write whatever changed (the game after a move, settings, statistics): see :class:`Keeper`."""
+        self.ctx.keeper.sync(self.table.play, self.ctx.settings, force_clock)
+        failing = self.ctx.storage.failing
+        if failing and not self._told_failing:
+            self.table.play.line = Line("save_failed", tone=Tone.REFUSAL)
+            self.dirty = True
+        self._told_failing = failing
 
     # --- the loop ---------------------------------------------------------------------------------
     async def run(self) -> None:
@@ -142,9 +167,49 @@ class App:
             dt = clock.tick(FPS) / 1000.0
             self.frame(min(dt, 0.1))
             await asyncio.sleep(0)
+        self.save(force_clock=True)
 
 
-def make_context(settings: Settings, labels: LabelTable | None = None, seed: int | None = None) -> Context:
-    """A fresh context: ``settings``, a new asset loader, a dealer over ``labels`` (none: all unknown)."""
+def make_context(
+    settings: Settings,
+    labels: LabelTable | None = None,
+    seed: int | None = None,
+    storage: Storage | None = None,
+) -> Context:
+    """A fresh context: ``settings``, a new asset loader, a dealer over ``labels`` (none: all
+    unknown), saves in ``storage`` (none: in memory only)."""
     rng = random.Random(seed)
-    return Context(settings, Assets(), Dealer(labels or LabelTable(), rng), rng)
+    dealer = Dealer(labels or LabelTable(), rng)
+    if storage is None:
+        return Context(settings, Assets(), dealer, rng)
+    return Context(settings, Assets(), dealer, rng, storage=storage)
+
+
+def launch(
+    storage: Storage,
+    labels: LabelTable,
+    *,
+    deal: int | None = None,
+    overrides: dict[str, object] | None = None,
+    size: tuple[int, int] | None = None,
+    fullscreen: bool = False,
+    seed: int | None = None,
+) -> App:
+    """Open the game on ``storage``: saved settings (then ``overrides``, e.g. from the command
+    line, for this run), and the saved game in progress, or deal ``deal`` when given (or when
+    there is no saved game). A bad save is set aside and the table says so in one line."""
+    settings = dataclasses.replace(load_settings(storage), **(overrides or {}))  # type: ignore[arg-type]
+    ctx = make_context(settings, labels, seed, storage)
+    play = ctx.keeper.restore_game(ctx.dealer) if deal is None else None
+    if play is None:
+        play = ctx.dealer.deal(settings, deal)
+    elif play.session.is_dead_end:
+        play.line = Line("dead_line", tone=Tone.REFUSAL)
+    else:
+        play.line = Line("resumed")
+    app = App(ctx, play, size=size, fullscreen=fullscreen)
+    if storage.kept:
+        more = len(storage.kept) - 1
+        what = ctx.t(f"doc_{storage.kept[0].split('.')[0]}")
+        play.line = Line("save_kept", {"what": what, "more": f" (+{more})" if more else ""}, Tone.REFUSAL)
+    return app

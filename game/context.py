@@ -1,5 +1,6 @@
-"""What every scene shares: settings, texts, the asset loader, the dealer. Passed explicitly,
-never global, so tests can build as many independent games as they like."""
+"""What every scene shares: settings, texts, the asset loader, the dealer, the storage and
+the keeper of saves. Passed explicitly, never global, so tests can build as many independent
+games as they like (by default on a :class:`MemoryBackend`: nothing touches the disk)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,11 @@ import pygame
 
 from .dealer import Dealer
 from .render.assets import Assets
+from .render.metrics import DEFAULT_METRICS, Metrics
+from .saves import Keeper
 from .settings import Settings
+from .sound import Sound, Sounds
+from .storage import MemoryBackend, Storage
 from .texts import Texts
 
 
@@ -31,7 +36,15 @@ class Context:
     dealer: Dealer
     rng: random.Random
     copy_text: Callable[[str], bool] = copy_to_clipboard
+    metrics: Metrics = DEFAULT_METRICS
+    """Sizes of every screen (tap targets, margins, fonts): one value a kiosk can enlarge."""
+    sounds: Sounds = field(default_factory=Sounds)
+    storage: Storage = field(default_factory=lambda: Storage(MemoryBackend()))
+    keeper: Keeper = field(init=False)
     _texts: dict[str, Texts] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.keeper = Keeper(self.storage, self.settings)
 
     @property
     def texts(self) -> Texts:
@@ -43,3 +56,7 @@ class Context:
 
     def t(self, key: str, **params: object) -> str:
         return self.texts.t(key, **params)
+
+    def play_sound(self, sound: Sound) -> None:
+        """Play ``sound`` unless the player turned sounds off."""
+        self.sounds.play(sound, enabled=self.settings.sound)

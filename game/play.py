@@ -9,6 +9,7 @@ the scene may animate; the state itself has already changed when it is returned.
 from __future__ import annotations
 
 import enum
+import uuid
 from dataclasses import dataclass, field
 
 from rules import DRAW, RECYCLE, STOCK, WASTE, Card, Kind, Move, Refusal, Session, State, check_select
@@ -18,7 +19,7 @@ from solver.analysis import AnswerCache, Verdict
 from solver.hints import suggest
 from solver.layered import Backend
 
-from .analysis import Answer, Inquiry, Purpose
+from .analysis import Answer, Inquiry, Purpose, label_answer
 
 DECK = WASTE + 1
 """The face-down part of the stock, a place of the game only: tapping it draws (or recycles
@@ -60,11 +61,31 @@ class Recycled:
 Effect = Removed | Drawn | Recycled
 
 
-class Play:
-    """One deal in progress plus what the table shows around it."""
+def new_game_id() -> str:
+    """A name for one game (a deal from its start to its end), for statistics and saves."""
+    return uuid.uuid4().hex[:16]
 
-    def __init__(self, session: Session, label: Label, label_hidden: bool, backend: Backend) -> None:
+
+class Play:
+    """One deal in progress plus what the table shows around it.
+
+    ``game_id`` names this game for statistics and saves (replaying the deal starts a new
+    game); ``daily`` is the ISO date when this is that day's «Reparto del día».
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        label: Label,
+        label_hidden: bool,
+        backend: Backend,
+        *,
+        game_id: str | None = None,
+        daily: str | None = None,
+    ) -> None:
         self.session = session
+        self.game_id = game_id or new_game_id()
+        self.daily = daily
         self.label = label
         self.hidden_at_start = label_hidden
         self.revealed = not label_hidden
@@ -167,6 +188,7 @@ class Play:
     def restart(self) -> None:
         """Replay the deal from its start (what was seen stays seen)."""
         self.session.restart()
+        self.game_id = new_game_id()
         self.selected = None
         self.hint = None
         self.inquiry = None
@@ -176,6 +198,11 @@ class Play:
         """A suggestion from the visible cards alone, at once (no search)."""
         self.selected = None
         self.inquiry = None
+        if self.state.is_won:
+            self.hint = None
+            self._refuse(Refusal.GAME_WON)
+            return
+        self.session.note_hint()
         self.hint = suggest(self.state)
         self.line = _hint_line(self.state, self.hint)
 
@@ -189,12 +216,30 @@ class Play:
         return True
 
     # --- questions to the solver: «Pista», «¿Aún se gana?», back to the last winnable step ------
-    def ask(self, purpose: Purpose) -> None:
-        """Start a question; it runs in slices (:meth:`step_inquiry`) while the table responds."""
+    @property
+    def at_start(self) -> bool:
+        """The position is the deal's start (before any move, or undone back to it)."""
+        return self.state == self.session.start_state
+
+    def ask(self, purpose: Purpose) -> Answer | None:
+        """Start a question; it runs in slices (:meth:`step_inquiry`) while the table responds.
+        A won board is not analysed (the line says why). At the deal's start «¿Aún se gana?»
+        is answered at once from the label; that answer is returned (and shown)."""
         self.selected = None
         self.hint = None
+        self.inquiry = None
+        if self.state.is_won:
+            self._refuse(Refusal.GAME_WON)
+            return None
+        if purpose is Purpose.HINT:
+            self.session.note_hint()
+        known = label_answer(purpose, self.shown_label) if self.at_start else None
+        if known is not None:
+            self._show(known)
+            return known
         self.inquiry = Inquiry(self.session, purpose, self._backend, self.answers)
         self.line = Line("rewind_busy" if purpose is Purpose.REWIND else "analysis_busy", tone=Tone.BUSY)
+        return None
 
     def step_inquiry(self, slice_ms: float) -> Answer | None:
         """Give the running question one slice; its answer once there is one (then shown)."""
@@ -219,7 +264,7 @@ class Play:
             self.hint = answer.hint
             self.line = _hint_line(self.state, self.hint)
         elif answer.verdict is Verdict.WINNABLE:
-            self.line = Line("analysis_winnable")
+            self.line = Line("analysis_label_winnable" if answer.from_label else "analysis_winnable")
         else:
             self.hint = answer.hint
             self.line = _unknown_line(answer)
@@ -229,6 +274,12 @@ class Play:
             self.session.undo()
         if answer.back:
             self.line = Line("rewind_done" if answer.certain else "rewind_done_some", {"n": answer.back})
+        elif self.shown_label is Label.SOLVABLE and self.session.history:
+            # no later step was shown winnable, but the deal's start is proven so
+            back = len(self.session.history)
+            while self.session.undo():
+                pass
+            self.line = Line("rewind_start", {"n": back})
         elif answer.none_proven:
             self.line = Line("rewind_none", tone=Tone.REFUSAL)
         elif answer.none_in_all_orders:
@@ -246,7 +297,8 @@ class Play:
             self.line = Line("won_line")
         elif self.session.is_dead_end:
             self.revealed = True
-            self.line = Line("dead_line", tone=Tone.REFUSAL)
+            key = "dead_line_unsolvable" if self.label is Label.UNSOLVABLE else "dead_line"
+            self.line = Line(key, tone=Tone.REFUSAL)
 
 
 def _effect(before: State, move: Move) -> Effect:

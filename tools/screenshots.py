@@ -2,9 +2,14 @@
 
     python tools/screenshots.py OUT_DIR [--sizes 1280x720,480x800] [--langs es,en]
 
-Uses SDL's dummy video driver (no window needed). For each size and language it saves the
-table mid-deal with a selection and its partners, a hint, the win panel, the dead-end
-panel, the rules screen, settings and the deal dialog, plus a keyboard selection.
+Uses SDL's dummy video driver (no window needed) and the real label table. For each size and
+language it saves the table at a deal's start with «¿Aún se gana?» answered from the label,
+mid-deal with a selection and its partners, a keyboard selection, «¿Aún se gana?» answered
+by the search, a hint, the stock down to its last card, the win panel, the dead-end panel, the
+«no longer winnable» panel of a deal proven unsolvable, the rules screen, settings, and the deal
+dialog refusing a number; the statistics and daily deal screens and the question asked before a
+game in progress is left; and the feel of the table: the deal flying in, the four-colour deck,
+large indices, the win cascade.
 """
 
 from __future__ import annotations
@@ -24,12 +29,14 @@ import pygame
 from game.app import App, display_surface, make_context
 from game.driver import play_by_taps, press_key, step, tap_button, tap_place
 from game.settings import Settings
-from rules import RuleSet, parse_moves, partners
+from rules import DRAW, RuleSet, parse_moves, partners
+from rules.labels import Label, load_table
 from solver.hints import suggest
 
 ROOT = Path(__file__).resolve().parent.parent
 LINES = ROOT / "tests" / "data" / "winning_lines.txt"
-DEFAULT_SIZES = "1280x720,1920x1080,480x800,720x1280"
+DEFAULT_SIZES = "320x480,480x800,720x1280,800x480,1280x800,1920x1080,3840x2160"
+LABELS = load_table()
 
 
 def winning_line(rules: RuleSet) -> tuple[int, str]:
@@ -43,12 +50,13 @@ def winning_line(rules: RuleSet) -> tuple[int, str]:
 
 def new_app(size: tuple[int, int], lang: str, number: int) -> App:
     settings = Settings(lang=lang)
-    ctx = make_context(settings, seed=7)
+    ctx = make_context(settings, LABELS, seed=7)
     return App(ctx, ctx.dealer.deal(settings, number), size=size)
 
 
-def save(app: App, out: Path, name: str) -> None:
-    step(app, 30)
+def save(app: App, out: Path, name: str, frames: int = 30) -> None:
+    """Run ``frames`` frames (animations settle), then save the window as ``name``.png."""
+    step(app, frames)
     app.draw()
     pygame.image.save(display_surface(), out / f"{name}.png")
 
@@ -58,6 +66,8 @@ def shoot(size: tuple[int, int], lang: str, out: Path) -> None:
     number, line = winning_line(RuleSet())
     moves = parse_moves(line)
     app = new_app(size, lang, number)
+    tap_button(app, "analyse")
+    save(app, out, f"{tag}-table-start-analysis")
     for move in moves[:18]:
         play_by_taps(app, move)
     play = app.table.play
@@ -67,6 +77,11 @@ def shoot(size: tuple[int, int], lang: str, out: Path) -> None:
     for key in (pygame.K_UP, pygame.K_LEFT, pygame.K_RETURN):
         press_key(app, key)
     save(app, out, f"{tag}-table-keyboard")
+    press_key(app, pygame.K_ESCAPE)
+    tap_button(app, "analyse")
+    while app.table.play.inquiry is not None:
+        step(app)
+    save(app, out, f"{tag}-table-analysis-answer")
     press_key(app, pygame.K_ESCAPE)
     tap_button(app, "hint")
     press_key(app, pygame.K_RIGHT)
@@ -83,12 +98,71 @@ def shoot(size: tuple[int, int], lang: str, out: Path) -> None:
     save(app, out, f"{tag}-settings")
     press_key(app, pygame.K_ESCAPE)
     press_key(app, pygame.K_n)
-    for key in (pygame.K_4, pygame.K_2):
+    for key in (pygame.K_2, pygame.K_5, pygame.K_0, pygame.K_0, pygame.K_0):
+        press_key(app, key)
+    save(app, out, f"{tag}-deal-dialog-refused")
+    for key in (pygame.K_BACKSPACE, pygame.K_BACKSPACE, pygame.K_BACKSPACE, pygame.K_BACKSPACE, pygame.K_4):
         press_key(app, key)
     save(app, out, f"{tag}-deal-dialog")
     press_key(app, pygame.K_RETURN)
+    if app.manager.top is not app.table:  # the deal was not won (a tap missed): leave it anyway
+        press_key(app, pygame.K_DOWN)
+        press_key(app, pygame.K_RETURN)
     dead_end(app)
     save(app, out, f"{tag}-dead-end")
+    records(app, out, tag)
+    last_stock_card(size, lang, out, tag)
+    lost_at_start(size, lang, out, tag)
+
+
+def last_stock_card(size: tuple[int, int], lang: str, out: Path, tag: str) -> None:
+    """Draw until one stock card is left (face up): no face-down back may show."""
+    app = new_app(size, lang, 2)
+    while app.table.play.state.stock_count > 1:
+        play_by_taps(app, DRAW)
+    save(app, out, f"{tag}-table-last-stock-card")
+
+
+def lost_at_start(size: tuple[int, int], lang: str, out: Path, tag: str) -> None:
+    """«¿Aún se gana?» at the start of a deal proven unsolvable: the panel, from the label."""
+    app = new_app(size, lang, LABELS.numbers(RuleSet(), Label.UNSOLVABLE)[0])
+    tap_button(app, "analyse")
+    save(app, out, f"{tag}-lost-at-start")
+
+
+def shoot_feel(size: tuple[int, int], lang: str, out: Path) -> None:
+    """The deal mid-flight, a selection in the four-colour deck and with large indices, and the
+    win cascade at its height behind the result panel."""
+    tag = f"{size[0]}x{size[1]}-{lang}"
+    number, line = winning_line(RuleSet())
+    moves = parse_moves(line)
+    app = new_app(size, lang, number)
+    save(app, out, f"{tag}-deal-animation", frames=18)
+    for move in moves[:18]:
+        play_by_taps(app, move)
+    play, settings = app.table.play, app.ctx.settings
+    tap_place(app, next(p for p in range(28) if play.selectable(p) and partners(play.state, p)))
+    settings.four_colour = True
+    save(app, out, f"{tag}-four-colour")
+    settings.four_colour, settings.large_index = False, True
+    save(app, out, f"{tag}-large-index")
+    settings.large_index = False
+    press_key(app, pygame.K_ESCAPE)
+    for move in moves[18:]:
+        play_by_taps(app, move)
+    save(app, out, f"{tag}-win-cascade", frames=180)
+
+
+def records(app: App, out: Path, tag: str) -> None:
+    """Statistics (S), the daily deal (T), and «¿Empezar otro reparto?» over a game with moves."""
+    press_key(app, pygame.K_ESCAPE)
+    for key, name in ((pygame.K_s, "statistics"), (pygame.K_t, "daily")):
+        press_key(app, key)
+        save(app, out, f"{tag}-{name}")
+        press_key(app, pygame.K_ESCAPE)
+    for key in (pygame.K_n, pygame.K_7, pygame.K_RETURN):
+        press_key(app, key)
+    save(app, out, f"{tag}-confirm-new-deal")
 
 
 def dead_end(app: App) -> None:
@@ -113,6 +187,7 @@ def main() -> int:
         width, height = (int(v) for v in text.lower().split("x"))
         for lang in args.langs.split(","):
             shoot((width, height), lang, args.out)
+            shoot_feel((width, height), lang, args.out)
     print(f"screenshots saved in {args.out}")
     return 0
 

@@ -18,7 +18,10 @@ from game.config import (
     FELT_BOTTOM,
     FELT_TOP,
     HINT,
-    PARTNER,
+    LIFT,
+    LIFT_SHADOW,
+    PARTNER_DASH_WIDTH,
+    PARTNER_DASHES,
     REFUSAL_TEXT,
     SELECTED,
     SELECTED_TINT,
@@ -34,7 +37,7 @@ from rules.topology import SLOTS
 from .assets import Assets
 from .cards import dashed_rect, ring
 from .layout import TableLayout
-from .widgets import Style, draw_button, focus_ring
+from .widgets import Style, button_lines, draw_button, focus_ring
 
 TONE_COLORS: dict[Tone, Color] = {
     Tone.INFO: TEXT,
@@ -61,6 +64,13 @@ class TableFrame:
     focus: int | str | None = None
     hidden: set[int] = field(default_factory=set)
     recycle_ready: bool = False
+    pile_labels: tuple[str, str] = ("", "")
+    """The names written over the stock («Mazo») and the waste («Descarte»)."""
+
+
+def lifted_by(layout: TableLayout) -> int:
+    """How far the selected card rises, in pixels."""
+    return round(layout.card[1] * LIFT)
 
 
 class TableView:
@@ -72,7 +82,7 @@ class TableView:
     def draw(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
         surface.blit(self._felt_for(layout.size), (0, 0))
         self._top_bar(surface, layout, frame)
-        self._pyramid(surface, layout, frame.state, frame.selected)
+        self._pyramid(surface, layout, frame)
         self._piles(surface, layout, frame)
         self._marks(surface, layout, frame)
         self._line(surface, layout, frame)
@@ -102,33 +112,56 @@ class TableView:
         surface.blit(text, text.get_rect(midright=(area.right, area.centery)))
 
     def _status(self, surface: pygame.Surface, layout: TableLayout, cells: list[str]) -> None:
+        """The cells side by side, each as wide as its text shares; one font size for all."""
         bar = layout.status
         pygame.draw.rect(surface, BAR, bar)
-        width = bar.width // max(1, len(cells))
-        for index, cell in enumerate(cells):
-            text = self.assets.fit_text(cell, layout.font, TEXT_DIM, width - 8)
-            surface.blit(text, text.get_rect(center=(bar.left + width * index + width // 2, bar.centery)))
+        room = bar.width - max(8, layout.margin) * len(cells)
+        size = layout.font
+        while size > 9 and sum(self.assets.font(size).size(c)[0] for c in cells) > room:
+            size -= 1
+        widths = [self.assets.font(size).size(cell)[0] for cell in cells]
+        spare = max(0, bar.width - sum(widths)) / max(1, len(cells))
+        x = float(bar.left)
+        for cell, width in zip(cells, widths, strict=True):
+            text = self.assets.text(cell, size, TEXT_DIM)
+            surface.blit(text, text.get_rect(center=(round(x + (width + spare) / 2), bar.centery)))
+            x += width + spare
 
     def _line(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
         if not frame.line:
             return
         color = TONE_COLORS[frame.tone]
-        text = self.assets.fit_text(frame.line, layout.font + 1, color, layout.message.width, bold=True)
-        surface.blit(text, text.get_rect(center=layout.message.center))
+        # on a narrow window a long line takes two rows, spilling into the gaps around it
+        room = (layout.message.width, layout.message.height + 2 * max(4, layout.margin // 2))
+        lines = button_lines(self.assets, frame.line, layout.font + 1, color, room, bold=True)
+        y = layout.message.centery - sum(line.get_height() for line in lines) // 2
+        for line in lines:
+            surface.blit(line, line.get_rect(midtop=(layout.message.centerx, y)))
+            y += line.get_height()
 
     # --- cards --------------------------------------------------------------------------------
-    def _pyramid(
-        self, surface: pygame.Surface, layout: TableLayout, state: State, selected: int | None
-    ) -> None:
+    def _pyramid(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
         size = layout.card
-        free = state.uncovered
-        for slot, card in state.pyramid_cards().items():
+        free = frame.state.uncovered
+        for slot, card in frame.state.pyramid_cards().items():
+            if slot in frame.hidden:
+                continue  # still on its way (the deal animation draws it)
             rect = layout.slots[slot]
-            surface.blit(self.assets.face(card, size), rect)
-            if slot == selected:
-                surface.blit(self._tint(size, SELECTED_TINT), rect)
-            elif not free >> slot & 1:
-                surface.blit(self._tint(size, COVERED_SHADE), rect)
+            if slot == frame.selected:
+                self._lifted(surface, layout, self.assets.face(card, size), rect)
+            else:
+                surface.blit(self.assets.face(card, size), rect)
+                if not free >> slot & 1:
+                    surface.blit(self._tint(size, COVERED_SHADE), rect)
+
+    def _lifted(
+        self, surface: pygame.Surface, layout: TableLayout, face: pygame.Surface, rect: pygame.Rect
+    ) -> None:
+        """The selected card: raised, over its shadow where it lay, tinted."""
+        lift = lifted_by(layout)
+        surface.blit(self._tint(layout.card, LIFT_SHADOW), rect.move(lift // 2, lift // 3))
+        surface.blit(face, rect.move(0, -lift))
+        surface.blit(self._tint(layout.card, SELECTED_TINT), rect.move(0, -lift))
 
     def _tint(self, size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surface:
         """A card-shaped translucent overlay (cached per size and colour)."""
@@ -145,10 +178,14 @@ class TableView:
     def _piles(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
         state = frame.state
         size = layout.card
-        self._deck(surface, layout, state.stock_count, frame.recycle_ready)
+        self._pile_labels(surface, layout, frame.pile_labels)
+        face_down = max(0, state.stock_count - 1)  # the stock's top card lies face up beside it
+        self._deck(surface, layout, face_down, state.stock_count == 0, frame.recycle_ready)
         top = state.card_at(STOCK)
         if top is None:
             self._empty(surface, layout, layout.stock)
+        elif frame.selected == STOCK:
+            self._lifted(surface, layout, self.assets.face(top, size), layout.stock)
         else:
             surface.blit(self.assets.face(top, size), layout.stock)
         waste = state.waste_cards()
@@ -159,16 +196,34 @@ class TableView:
             return
         if len(waste) > 1:
             surface.blit(self.assets.face(waste[-2], size), layout.waste.move(-3, -3))
-        surface.blit(self.assets.face(waste[-1], size), layout.waste)
+        if frame.selected == WASTE:
+            self._lifted(surface, layout, self.assets.face(waste[-1], size), layout.waste)
+        else:
+            surface.blit(self.assets.face(waste[-1], size), layout.waste)
         self._badge(surface, layout, layout.waste, str(len(waste)))
 
-    def _deck(self, surface: pygame.Surface, layout: TableLayout, count: int, recycle_ready: bool) -> None:
+    def _pile_labels(self, surface: pygame.Surface, layout: TableLayout, names: tuple[str, str]) -> None:
+        for rect, name in zip((layout.stock_label, layout.waste_label), names, strict=True):
+            if not name:
+                continue
+            text = self.assets.fit_text(name, layout.font, TEXT_DIM, rect.width, bold=True)
+            if rect.height >= layout.card[1]:  # beside the pile: centred on it
+                surface.blit(text, text.get_rect(center=rect.center))
+            else:
+                surface.blit(text, text.get_rect(midbottom=rect.midbottom))
+
+    def _deck(
+        self, surface: pygame.Surface, layout: TableLayout, count: int, empty: bool, recycle_ready: bool
+    ) -> None:
+        """The face-down cards of the stock: a back with their ``count``, or an empty place
+        (with the recycle mark when the whole stock is ``empty``)."""
         rect = layout.deck
         if count == 0:
             self._empty(surface, layout, rect)
-            color = TEXT if recycle_ready else SLOT_OUTLINE
-            mark = self.assets.text("↻", layout.card[0] // 2, color, bold=True)
-            surface.blit(mark, mark.get_rect(center=rect.center))
+            if empty:
+                color = TEXT if recycle_ready else SLOT_OUTLINE
+                mark = self.assets.text("↻", layout.card[0] // 2, color, bold=True)
+                surface.blit(mark, mark.get_rect(center=rect.center))
             return
         back = self.assets.back(layout.card)
         layers = min(3, 1 + (count - 1) // 8)
@@ -189,17 +244,25 @@ class TableView:
     # --- selection, partners, hint, focus -------------------------------------------------------
     def _marks(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
         thick = max(3, layout.card[0] // 28)
-        if frame.selected is not None:
-            rect = layout.place_rect(frame.selected)
-            if frame.selected >= SLOTS:
-                surface.blit(self._tint(layout.card, SELECTED_TINT), rect)
-            ring(surface, rect, SELECTED, thick + 1, gap=1)
+        if frame.selected is not None and frame.selected in (*range(SLOTS), STOCK, WASTE):
+            ring(
+                surface,
+                layout.place_rect(frame.selected).move(0, -lifted_by(layout)),
+                SELECTED,
+                thick + 1,
+                gap=1,
+            )
+        dash_w = max(4, round(layout.card[0] * PARTNER_DASH_WIDTH))
         for place in frame.partners:
-            dashed_rect(surface, layout.place_rect(place), PARTNER, thick, max(6, layout.card[0] // 9))
+            dashed_rect(
+                surface, layout.place_rect(place), PARTNER_DASHES, dash_w, max(6, layout.card[0] // 7)
+            )
         for target in frame.hint:
             rect = layout.buttons[target] if isinstance(target, str) else layout.place_rect(target)
             ring(surface, rect, HINT, thick, gap=2)
         if isinstance(frame.focus, int):
             outside = 2 * (thick + 3)  # outside the selection and hint rings
             rect = layout.place_rect(frame.focus).inflate(outside, outside)
+            if frame.focus == frame.selected:
+                rect.move_ip(0, -lifted_by(layout))
             focus_ring(surface, rect, radius=max(4, layout.card[0] // 8))

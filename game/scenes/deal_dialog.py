@@ -1,7 +1,9 @@
 """«Nuevo reparto»: deal at random, or type a deal number (keyboard or on-screen keypad).
 
 Enter plays the typed number, or deals at random when nothing is typed; Esc cancels. A
-number outside 1–20000 is refused with one line and nothing else happens.
+number outside 1–20000 (``0`` too) is refused in the dialog's own line as soon as it is
+typed, «Jugar» is greyed, and Enter then does nothing else. A last row opens «Reparto del día»
+when the table offers it.
 """
 
 from __future__ import annotations
@@ -10,17 +12,15 @@ from collections.abc import Callable
 
 import pygame
 
-from game.config import ERROR_TEXT, FIELD_BG, FIELD_EDGE, MIN_TAP, PANEL_TEXT, REFUSAL_TEXT
+from game.config import ERROR_TEXT, FIELD_BG, FIELD_EDGE, PANEL_TEXT, REFUSAL_TEXT
 from game.context import Context
 from game.input import Action, Command, Key, Tap
-from game.render.layout import clamp
 from game.render.widgets import (
     Style,
     blit_lines,
     draw_button,
     draw_panel,
     line_height,
-    panel_font,
     panel_width,
 )
 from game.settings import DealMode
@@ -37,10 +37,18 @@ MAX_DIGITS = len(str(LAST_DEAL))
 class DealDialog(Scene):
     modal = True
 
-    def __init__(self, ctx: Context, manager: SceneManager, on_deal: Callable[[int | None], None]) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        manager: SceneManager,
+        on_deal: Callable[[int | None], None],
+        on_daily: Callable[[], None] | None = None,
+    ) -> None:
         self.ctx = ctx
         self.manager = manager
         self.on_deal = on_deal
+        self.on_daily = on_daily
+        self.actions = ACTIONS if on_daily is None else (*ACTIONS, "daily")
         self.digits = ""
         self.error = False
         self.focus: str | None = None
@@ -49,20 +57,27 @@ class DealDialog(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.field = pygame.Rect(0, 0, 0, 0)
         self.font = 16
+        self.prompt: list[str] = []
 
     # --- actions ------------------------------------------------------------------------------
     def type(self, char: str) -> None:
-        self.error = False
         if char == "⌫":
             self.digits = self.digits[:-1]
         elif char.isdigit() and len(self.digits) < MAX_DIGITS:
-            self.digits = (self.digits + char).lstrip("0")
+            self.digits += char
+        self.error = bool(self.digits) and self.number() is None
+
+    def number(self) -> int | None:
+        """The deal number typed, or None when nothing or no valid number is typed."""
+        try:
+            return parse_deal_number(self.digits)
+        except DealNumberError:
+            return None
 
     def play_number(self) -> None:
-        try:
-            number = parse_deal_number(self.digits)
-        except DealNumberError:
-            self.error = True
+        number = self.number()
+        if number is None:
+            self.error = bool(self.digits)
             return
         self.manager.pop(self)
         self.on_deal(number)
@@ -78,6 +93,9 @@ class DealDialog(Scene):
             self.play_number()
         elif name == "cancel":
             self.manager.pop(self)
+        elif name == "daily" and self.on_daily is not None:
+            self.manager.pop(self)
+            self.on_daily()
         else:
             self.type(name)
 
@@ -101,8 +119,8 @@ class DealDialog(Scene):
             self.manager.pop(self)
         elif action in (Action.NEXT, Action.RIGHT, Action.PREV, Action.LEFT):
             step = 1 if action in (Action.NEXT, Action.RIGHT) else -1
-            index = ACTIONS.index(self.focus) + step if self.focus in ACTIONS else 0
-            self.focus = ACTIONS[index % len(ACTIONS)]
+            index = self.actions.index(self.focus) + step if self.focus in self.actions else 0
+            self.focus = self.actions[index % len(self.actions)]
         elif action is Action.CONFIRM:
             if self.focus is not None:
                 self.activate(self.focus)
@@ -115,15 +133,23 @@ class DealDialog(Scene):
     def relayout(self, size: tuple[int, int]) -> None:
         self.size = size
         width, height = size
-        margin = round(clamp(min(width, height) * 0.025, 8, 20))
-        self.font = panel_font(size)
-        key_h = max(MIN_TAP, round(self.font * 2.4))
+        metrics = self.ctx.metrics
+        margin = metrics.panel_margin(size)
+        self.font = metrics.panel_font(size)
+        key_h = metrics.button_h(self.font)
         panel_w = panel_width(size, self.font, margin)
         inner = panel_w - 2 * margin
-        text_h = line_height(round(self.font * 1.4)) + 3 * line_height(self.font)
+        self.prompt = self.ctx.assets.wrap(self.ctx.t("dialog_prompt"), self.font, inner)
+        text_h = line_height(round(self.font * 1.4)) + (len(self.prompt) + 2) * line_height(self.font)
         field_h = key_h
         keypad_h = 4 * key_h + 3 * (margin // 2)
         panel_h = 5 * margin + text_h + field_h + keypad_h + key_h
+        # «Reparto del día»: a row of its own when there is height for it, else a fourth action
+        daily_h = key_h + margin // 2 if self.on_daily is not None else 0
+        if daily_h and panel_h + daily_h > height - 8:
+            daily_h = 0
+        panel_h += daily_h
+        action_row = ACTIONS if self.on_daily is None or daily_h else self.actions
         self.panel = pygame.Rect((width - panel_w) // 2, max(4, (height - panel_h) // 2), panel_w, panel_h)
         left = self.panel.left + margin
         y = self.panel.top + margin + text_h
@@ -139,9 +165,11 @@ class DealDialog(Scene):
             x = pad_left + col * (key_w + margin // 2)
             self.rects[label] = pygame.Rect(x, y + row * (key_h + margin // 2), key_w, key_h)
         y += keypad_h + margin
-        action_w = (inner - 2 * (margin // 2)) // 3
-        for index, name in enumerate(ACTIONS):
+        action_w = (inner - (len(action_row) - 1) * (margin // 2)) // len(action_row)
+        for index, name in enumerate(action_row):
             self.rects[name] = pygame.Rect(left + index * (action_w + margin // 2), y, action_w, key_h)
+        if daily_h:
+            self.rects["daily"] = pygame.Rect(left, y + key_h + margin // 2, inner, key_h)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.panel)
@@ -153,7 +181,7 @@ class DealDialog(Scene):
             round(font * 1.4), color=PANEL_TEXT, centered_in=self.panel.width, bold=True,
         )  # fmt: skip
         inner = self.field.width
-        lines = [ctx.t("dialog_prompt"), ctx.t(mode)]
+        lines = [*self.prompt, ctx.t(mode)]
         for line in lines:
             text = assets.fit_text(line, font, PANEL_TEXT, inner)
             surface.blit(text, text.get_rect(midtop=(self.panel.centerx, y)))
@@ -164,22 +192,25 @@ class DealDialog(Scene):
         self._field(surface)
         for name, rect in self.rects.items():
             style = Style.PRIMARY if name == self._default_action() else Style.NORMAL
+            if name == "play" and self.number() is None:
+                style = Style.OFF
             draw_button(
                 surface, assets, rect, self._label(name), font, style=style, focused=self.focus == name
             )
 
     def _default_action(self) -> str:
-        return "play" if self.digits else "random"
+        return "play" if self.number() is not None else "random" if not self.digits else ""
 
     def _label(self, name: str) -> str:
         if name == "random":
             return self.ctx.t("dialog_random")
         if name == "play":
-            return (
-                self.ctx.t("dialog_play", n=self.digits) if self.digits else self.ctx.t("dialog_play_empty")
-            )
+            number = self.number()
+            return self.ctx.t("dialog_play", n=number) if number else self.ctx.t("dialog_play_empty")
         if name == "cancel":
             return self.ctx.t("btn_cancel")
+        if name == "daily":
+            return self.ctx.t("btn_daily")
         return name
 
     def _field(self, surface: pygame.Surface) -> None:

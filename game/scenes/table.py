@@ -23,10 +23,11 @@ from game.config import (
 )
 from game.context import Context
 from game.input import Action, Command, Key, Tap
-from game.play import DECK, Effect, Play, Tone
+from game.play import DECK, Effect, Play, Removed, Tone
 from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout, compute_layout
 from game.render.table_view import TableFrame, TableView
 from game.render.widgets import Style
+from game.sound import Sound
 from game.texts import format_time
 from rules import RECYCLE, Kind, check
 from solver.analysis import Verdict
@@ -35,7 +36,8 @@ from .base import Scene, SceneManager
 from .deal_dialog import DealDialog
 from .focus import DIRECTIONS, nearest, step_focus
 from .panel import Panel
-from .panels import dead_end_panel, lost_panel, win_panel
+from .panels import confirm_new_panel, dead_end_panel, lost_panel, win_panel
+from .record_screens import DailyScreen, StatsScreen
 from .rules_screen import RulesScreen
 from .settings_screen import SettingsScreen
 
@@ -43,6 +45,13 @@ BUTTON_ORDER = ("deal", *PILE_CONTROLS, *CONTROLS)
 """Tab order of the table's controls."""
 BASE_MIDDLE = 24
 """The middle slot of the pyramid's base row: where the keyboard focus first appears."""
+
+
+def effect_sound(effect: Effect, won: bool) -> Sound:
+    """The sound of a move that was made: a win, a pair (or King) leaving, or the stock moving."""
+    if won:
+        return Sound.WIN
+    return Sound.PAIR if isinstance(effect, Removed) else Sound.DRAW
 
 
 class TableScene(Scene):
@@ -54,7 +63,7 @@ class TableScene(Scene):
         self.play = play
         self.view = TableView(ctx.assets)
         self.anim = Animator(ctx.rng)
-        self.layout: TableLayout = compute_layout((640, 480))
+        self.layout: TableLayout = compute_layout((640, 480), ctx.metrics)
         self.focus: int | str | None = None
         self.focus_visible = False
         self.visible = True
@@ -62,6 +71,10 @@ class TableScene(Scene):
         self._busy_age = 0.0
         self._draw_ms = 0.0
         """How long the last drawing of the table took: the solver gets the rest of a frame."""
+        self._sounded_selection: int | None = None
+
+    def enter(self) -> None:
+        self._animate_deal()
 
     # --- deals ---------------------------------------------------------------------------------
     def start(self, play: Play) -> None:
@@ -69,6 +82,7 @@ class TableScene(Scene):
         self.manager.pop_above(self)
         self.play = play
         self.anim.clear()
+        self._animate_deal()
         self.focus = None
         if not self.visible:
             play.session.hide()
@@ -81,8 +95,14 @@ class TableScene(Scene):
         self.manager.pop_above(self)
         self.play.restart()
         self.anim.clear()
+        self._animate_deal()
         if not self.visible:
             self.play.session.hide()
+
+    def _animate_deal(self) -> None:
+        """The pyramid flies in from the stock (the state is already dealt; a tap or key skips it)."""
+        if not self.ctx.settings.reduced_motion:
+            self.anim.deal(self.play.state, self.layout)
 
     def set_visible(self, visible: bool) -> None:
         """The player can (or cannot) see the table: the clock runs only while they can."""
@@ -94,6 +114,7 @@ class TableScene(Scene):
 
     # --- input ---------------------------------------------------------------------------------
     def handle(self, command: Command) -> None:
+        self.anim.skip_deal()  # any tap or key puts the dealt cards in place, then acts as usual
         if isinstance(command, Tap):
             self.focus_visible = False
             self._tap(command.pos)
@@ -129,6 +150,8 @@ class TableScene(Scene):
                 Action.NEW: "new",
                 Action.DRAW: "draw",
                 Action.RECYCLE: "recycle",
+                Action.STATS: "stats",
+                Action.DAILY: "daily",
             }.get(action)
             if shortcut is not None:
                 self.press(shortcut)
@@ -139,16 +162,20 @@ class TableScene(Scene):
         if name == "undo":
             if play.undo():
                 self.anim.clear()
-        elif name == "hint":
-            play.ask(Purpose.HINT)
-        elif name == "analyse":
-            play.ask(Purpose.ASK)
+        elif name in ("hint", "analyse"):
+            answer = play.ask(Purpose.HINT if name == "hint" else Purpose.ASK)
+            if answer is not None:
+                self._answered(answer)
         elif name in ("new", "deal"):
-            self.manager.push(DealDialog(self.ctx, self.manager, self.new_deal))
+            on_daily = lambda: self.press("daily")  # noqa: E731
+            dialog = DealDialog(self.ctx, self.manager, self.request_deal, on_daily=on_daily)
+            self.manager.push(dialog)
         elif name == "rules":
             self.manager.push(RulesScreen(self.ctx, self.manager))
         elif name == "settings":
-            self.manager.push(SettingsScreen(self.ctx, self.manager))
+            self.manager.push(SettingsScreen(self.ctx, self.manager, on_stats=lambda: self.press("stats")))
+        elif name in ("stats", "daily"):
+            self._open_records(name)
         elif name == "draw":
             self._after(play.draw())
         elif name == "recycle":
@@ -157,14 +184,19 @@ class TableScene(Scene):
     def _after(self, effect: Effect | None) -> None:
         """Animate a move that was made and open the end panel if the deal is over."""
         self._repair_focus()
+        selected = self.play.selected
+        if selected is not None and selected != self._sounded_selection:
+            self.ctx.play_sound(Sound.SELECT)
+        self._sounded_selection = selected
         if effect is None:
             return
         if not self.ctx.settings.reduced_motion:
             self.anim.effect(effect, self.layout)
         session = self.play.session
+        self.ctx.play_sound(effect_sound(effect, session.is_won))
         if session.is_won:
             if not self.ctx.settings.reduced_motion:
-                self.anim.win(self.layout)
+                self.anim.win(session.start_state, self.layout)
             self.manager.push(win_panel(self.ctx, self.manager, self.play, self.new_deal, self.replay))
         elif session.is_dead_end:
             panel = dead_end_panel(
@@ -172,6 +204,32 @@ class TableScene(Scene):
                 on_undo=self._undo_from_panel, on_replay=self.replay, on_new=self.new_deal,
             )  # fmt: skip
             self.manager.push(panel)
+
+    # --- saves: asking before a game is left; statistics; the daily deal ---------------------------
+    def request_deal(self, number: int | None = None) -> None:
+        """Deal ``number`` (or at random), asking first if a game with moves would be left."""
+        self.request_start(lambda: self.ctx.dealer.deal(self.ctx.settings, number))
+
+    def request_start(self, make: Callable[[], Play]) -> None:
+        """Play what ``make`` deals. A game with moves, not won, is never left silently: a panel
+        asks first (leaving it counts as a loss)."""
+        session = self.play.session
+        if session.moves == 0 or session.is_won:
+            self.start(make())
+            return
+        panel = confirm_new_panel(self.ctx, self.manager, session.moves, lambda: self.start(make()))
+        self.manager.push(panel)
+
+    def _open_records(self, name: str) -> None:
+        if name == "stats":
+            self.manager.push(StatsScreen(self.ctx, self.manager, self.play.state.rules))
+            return
+
+        def play_daily(number: int, day: str) -> None:
+            self.request_start(lambda: self.ctx.dealer.daily(number, day))
+
+        current = (self.play.daily, self.play.session.is_over)
+        self.manager.push(DailyScreen(self.ctx, self.manager, play_daily, current, self.ctx.keeper.date()))
 
     def _undo_from_panel(self) -> None:
         self.manager.pop_above(self)
@@ -185,7 +243,7 @@ class TableScene(Scene):
         elif answer.verdict is Verdict.LOST:
             self.manager.push(
                 lost_panel(
-                    self.ctx, self.manager, answer.purpose, answer.unseen,
+                    self.ctx, self.manager, self.play, answer,
                     on_undo=self._undo_from_panel,
                     on_rewind=lambda: self._from_panel(lambda: self.play.ask(Purpose.REWIND)),
                     on_hint=lambda: self._from_panel(self.play.plain_hint),
@@ -194,7 +252,7 @@ class TableScene(Scene):
                 )
             )  # fmt: skip
 
-    def _from_panel(self, action: Callable[[], None]) -> None:
+    def _from_panel(self, action: Callable[[], object]) -> None:
         self.manager.pop_above(self)
         action()
 
@@ -234,9 +292,11 @@ class TableScene(Scene):
         if isinstance(self.focus, str):
             self.press(self.focus)
             return
+        before = self.play.selected
         self._after(self.play.tap(self.focus))
         partners = self.play.partners()
-        if partners and self.focus is not None:
+        newly_selected = self.play.selected is not None and self.play.selected != before
+        if partners and newly_selected and self.focus is not None:
             rects = {p: self.layout.place_rect(p) for p in partners}
             self.focus = nearest(self.layout.place_rect(self.play.selected or 0).center, rects)
 
@@ -266,7 +326,7 @@ class TableScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
-        self.layout = compute_layout(size)
+        self.layout = compute_layout(size, self.ctx.metrics)
         self.ctx.assets.prepare(self.layout.card)
         self.anim.clear()
 
@@ -277,18 +337,23 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         began = time.perf_counter()
+        self.ctx.assets.use_deck(self.ctx.settings.four_colour, self.ctx.settings.large_index)
         self.view.draw(surface, self.layout, self.frame())
         self.anim.draw(surface, self.ctx.assets, self.layout.card)
         self._draw_ms = (time.perf_counter() - began) * 1000
 
     def overlay_active(self) -> bool:
-        return self.anim.flourishing
+        """True while cascading cards move (its trails stay on screen without redrawing)."""
+        return self.anim.cascade.active
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        """The win flourish, over the table and its end panel but not over other screens."""
+        """The win cascade, over the dimmed table around the result panel (never over it);
+        it ends when the panel closes."""
         top = self.manager.top
-        if top is self or isinstance(top, Panel):
-            self.anim.draw_flourish(surface)
+        if isinstance(top, Panel):
+            self.anim.draw_cascade(surface, self.ctx.assets, top.geometry().panel)
+        elif self.anim.flourishing:
+            self.anim.cascade.stop()
 
     def frame(self) -> TableFrame:
         """What the view shows now."""
@@ -313,6 +378,7 @@ class TableScene(Scene):
             status=[
                 texts.t("removed", n=state.removed_from_pyramid),
                 texts.t("stock", n=state.stock_count),
+                texts.t("pass", n=state.pass_no, p=state.rules.passes),
                 texts.t("time", t=self._shown_time or format_time(session.clock.elapsed())),
                 texts.moves(session.moves),
             ],
@@ -325,15 +391,19 @@ class TableScene(Scene):
             focus=self.focus if self.focus_visible else None,
             hidden=self.anim.hidden_places(),
             recycle_ready=recycle_ready,
+            pile_labels=(texts.t("pile_stock"), texts.t("pile_waste")),
         )
 
     def _buttons(self, deal: str, recycle_ok: bool) -> dict[str, tuple[str, Style]]:
         texts = self.ctx.texts
         state = self.play.state
+        won = state.is_won  # a won board offers no hint, no analysis, no draw
         styles = {
-            "draw": Style.NORMAL if state.stock_count else Style.OFF,
+            "draw": Style.NORMAL if state.stock_count and not won else Style.OFF,
             "recycle": Style.PRIMARY if recycle_ok else Style.OFF,
             "undo": Style.NORMAL if self.play.session.history else Style.OFF,
+            "hint": Style.OFF if won else Style.NORMAL,
+            "analyse": Style.OFF if won else Style.NORMAL,
         }
         buttons = {"deal": (deal, Style.CHIP)}
         for name in (*PILE_CONTROLS, *CONTROLS):

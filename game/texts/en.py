@@ -13,6 +13,8 @@ MESSAGES: dict[str, str] = {
     "pass": "pass {n} of {p}",
     "removed": "{n} of 28",
     "stock": "stock: {n}",
+    "pile_stock": "Stock",
+    "pile_waste": "Waste",
     "time": "time {t}",
     "moves_one": "1 move",
     "moves_many": "{n} moves",
@@ -54,6 +56,7 @@ MESSAGES: dict[str, str] = {
     "hint_recycle": "Hint: recycle the waste into the stock",
     "hint_none": "no move left",
     "analysis_busy": "searching for a solution",
+    "analysis_label_winnable": "Yes: this deal is proven solvable",
     "analysis_winnable": "Yes: this position can still be won",
     "analysis_unknown": "undetermined (this does not mean there is no solution)",
     "analysis_unknown_unseen": "undetermined: some stock cards are unseen (it may still be winnable)",
@@ -63,6 +66,7 @@ MESSAGES: dict[str, str] = {
     "analysis_cut_share": "cut short by time: wins in ~{p} % of the orders of the unseen cards tried",
     "rewind_busy": "looking for the last position that can still be won",
     "rewind_done": "Back to the last position that can still be won ({n} back)",
+    "rewind_start": "Back to the deal's start, which is proven solvable ({n} back)",
     "rewind_none": "No earlier position can be won: try replaying the deal",
     "rewind_done_some": (
         "Back to a position that can still be won ({n} back); some later ones stayed undetermined"
@@ -72,6 +76,7 @@ MESSAGES: dict[str, str] = {
     "rewind_cut": "cut short by time: no winnable earlier position found in time (there may be one)",
     "won_line": "Pyramid cleared! Tap “New deal” to go on",
     "dead_line": "No moves left: undo, replay or start another deal",
+    "dead_line_unsolvable": "No moves left, and this deal has no solution: try another one",
     # win panel
     "win_title": "Pyramid cleared!",
     "win_time": "Time: {t}",
@@ -89,6 +94,7 @@ MESSAGES: dict[str, str] = {
     # analysis: no longer winnable
     "lost_title": "No longer winnable",
     "lost_body": "From this position no sequence of moves clears the pyramid.",
+    "lost_body_label": "This deal is proven to have no solution: try another one.",
     "lost_body_unseen": (
         "Even without knowing the cards left in the stock it is certain: "
         "from here no sequence of moves clears the pyramid."
@@ -101,6 +107,9 @@ MESSAGES: dict[str, str] = {
     "set_mode": "New deals",
     "set_lang": "Language",
     "set_motion": "Reduced motion",
+    "set_sound": "Sound",
+    "set_four_colour": "Four-colour deck",
+    "set_large_index": "Large indices",
     "mode_solvable": "solvable only",
     "mode_random": "completely random",
     "yes": "Yes",
@@ -115,6 +124,49 @@ MESSAGES: dict[str, str] = {
     "dialog_bad": "It must be a number from 1 to 20000",
     "dialog_mode_solvable": "Random: solvable deals only",
     "dialog_mode_random": "Random: any deal",
+    # saves, statistics, daily deal
+    "save_kept": "{what}: damaged file, kept aside{more}",
+    "win_daily": "Daily deal won · daily streak: {n}",
+    "win_daily_clean": "Daily deal won clean ★ · daily streak: {n}",
+    "resumed": "Welcome back: your game goes on where you left it",
+    "save_failed": "Cannot save (disk full?): play on, but this game will not be kept",
+    "doc_game": "Saved game",
+    "doc_settings": "Settings",
+    "doc_stats": "Statistics",
+    "doc_daily": "Daily deal",
+    "confirm_title": "Start another deal?",
+    "confirm_body": "The game in progress ({moves}) will count as lost in the statistics.",
+    "btn_confirm_new": "Yes, another deal",
+    "btn_keep_playing": "Keep playing",
+    "btn_stats": "Statistics",
+    "btn_daily": "Daily deal",
+    "stats_title": "Statistics",
+    "stats_rules": "{p} passes · overlap: {o}",
+    "stats_played": "Played",
+    "stats_won": "Won",
+    "stats_rate": "Win rate",
+    "stats_best": "Best time",
+    "stats_median": "Median time",
+    "stats_fewest": "Fewest moves",
+    "stats_streak": "Current streak",
+    "stats_longest": "Longest streak",
+    "stats_chart": "Recent games: {w} of {n} won",
+    "stats_chart_empty": "No games yet with these rules",
+    "btn_reset": "Reset",
+    "reset_title": "Reset the statistics?",
+    "reset_body": "Those of these rules ({rules}) are erased. This cannot be undone.",
+    "btn_reset_yes": "Yes, reset",
+    "daily_title": "Daily deal",
+    "daily_deal": "{date} · deal no. {n}",
+    "daily_rules": "The same for everyone today; standard rules (3 passes, overlap)",
+    "daily_new": "Not played yet",
+    "daily_played": "Started, not won yet",
+    "daily_won": "Won!",
+    "daily_clean": "Won clean! (no hints, no undo)",
+    "daily_streak": "Daily streak: {n}",
+    "daily_legend": "Last {n} days: ■ won · ★ clean · ○ started",
+    "btn_daily_play": "Play the daily deal",
+    "btn_daily_back": "Back to the daily deal",
     # rules screen
     "rules_title": "How to play",
     "page": "{n} / {m}",
@@ -158,8 +210,8 @@ RULES: list[tuple[str, list[str]]] = [
         [
             "Arrows: move the focus among the free cards. Enter or Space: select and confirm. "
             "Esc: let go of the selected card or close the hint.",
-            "U undo · H hint · N new deal · D draw · R recycle · Tab: go through the buttons · "
-            "F11: full screen.",
+            "U undo · H hint · N new deal · D draw · R recycle · S statistics · T daily deal · "
+            "Tab: go through the buttons · F11: full screen.",
         ],
     ),
     (
