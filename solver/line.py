@@ -94,10 +94,7 @@ def _follow(player: _Player, problem: Problem, path: list[Node]) -> None:
     player.clear_kings()
     for before, after in pairwise(path):
         slots = [s for s in iter_slots(before[0] & ~after[0]) if problem.prank[s] != KING]
-        gone = iter_slots(before[1] & ~after[1])
-        # the pair's stock cards are the highest gone: any below them are dead waste cards
-        # the search dropped (Problem.settle), which stay where they are
-        stock = gone[max(0, len(gone) - max(0, 2 - len(slots))) :]
+        stock = iter_slots(before[1] & ~after[1])
         if len(stock) == 2:
             player.bring_pair_to_top(stock[0], stock[1])
             player.play(Move.remove(STOCK, WASTE))

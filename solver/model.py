@@ -245,25 +245,6 @@ class Problem:
         found.sort(reverse=True)
         return tuple(found)
 
-    def settle(self, pyr: int, stk: int, acc: int) -> Node:
-        """The node with the waste cards that can never leave taken out of it.
-
-        On the last pass, a waste card whose rank has no partner left in the pyramid or ahead
-        in the stock can never leave: it could only pair with the stock's top card or a pyramid
-        card, and two waste cards are never both on top. Every card beneath it is out of reach
-        for good too (:meth:`reachable_stock`). Deleting that card and those beneath changes no
-        later move, and makes positions that differ only in such dead cards one node (the
-        cursor stays one past the waste's top card, 0 when nothing usable is left in the
-        waste). A winning line is unaffected: those cards simply stay where they are."""
-        cursor = acc & CURSOR_MASK
-        if not cursor or acc >> ACC_SHIFT < self.passes:
-            return pyr, stk, acc
-        reach = self.reachable_stock(self.shapes.get(pyr) or self.shape(pyr), stk, acc)
-        if reach == stk:
-            return pyr, stk, acc
-        reach &= reach - 1  # the stuck card itself: the lowest card kept
-        return pyr, reach, (acc & ~CURSOR_MASK) | (reach & ((1 << cursor) - 1)).bit_length()
-
     def reachable_stock(self, shape: Shape, stk: int, acc: int) -> int:
         """Stock cards that may still be used. On the last pass a waste card with no partner
         left anywhere (pyramid or the stock part) can never leave, so every waste card beneath

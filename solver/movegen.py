@@ -49,9 +49,6 @@ def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | N
             out.append((pyr, rest, now | new_cursor))
         elif later:
             out.append((pyr, rest, next_pass | new_cursor))
-    if pass_no + 1 >= problem.passes:  # children on the last pass lose their dead waste cards
-        settle = problem.settle
-        out = [settle(*child) for child in out]
     return out
 
 

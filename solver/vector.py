@@ -161,27 +161,7 @@ def expand_arrays(problem: Problem, tables: Tables, keys: Array, accs: Array) ->
     node = _Live(pyramids[live], stocks[live], accs[live], shapes[live], problem.passes)
     parts = [_pyramid_pairs(tables, node), _stock_singles(tables, node), _stock_pairs(tables, node)]
     rows = np.concatenate([p[0] for p in parts])
-    child_keys, child_accs = np.concatenate([p[1] for p in parts]), np.concatenate([p[2] for p in parts])
-    return live[rows], *_settle(problem, tables, child_keys, child_accs)
-
-
-def _settle(problem: Problem, tables: Tables, keys: Array, accs: Array) -> tuple[Array, Array]:
-    """:meth:`Problem.settle` for every child."""
-    cursors = accs & CURSOR_MASK
-    last = np.nonzero((accs >> ACC_SHIFT >= problem.passes) & (cursors > 0))[0]
-    if not len(last):
-        return keys, accs
-    pyramids = keys[last] >> STOCK_BITS
-    stocks = keys[last] & STOCK_MASK
-    reach = _reachable(problem, tables, tables.shape_indices(pyramids), stocks, accs[last])
-    changed = reach != stocks
-    settled = np.where(changed, reach & (reach - 1), stocks)
-    cursor = cursors[last]
-    new_cursor = np.where(changed, bit_length(settled & ((1 << cursor) - 1)), cursor)
-    keys, accs = keys.copy(), accs.copy()
-    keys[last] = pyramids << STOCK_BITS | settled
-    accs[last] = (accs[last] & ~CURSOR_MASK) | new_cursor
-    return keys, accs
+    return live[rows], np.concatenate([p[1] for p in parts]), np.concatenate([p[2] for p in parts])
 
 
 class _Live:
