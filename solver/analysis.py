@@ -61,7 +61,7 @@ BLANK_NODE_LIMIT = 10_000
 """Nodes for the search with unseen cards as blanks (it usually fails, or wins, much sooner)."""
 HINT_ORDERS = 12
 """A hint judges each move on at most this many of the winning orders."""
-HINT_NODE_CAP = 50_000
+HINT_NODE_CAP = 25_000
 """Nodes after which the judging stops with the best move judged so far (or the vote)."""
 NODES_PER_CALL = 128
 """Granularity of :meth:`Analysis.step`: a search is never given more nodes at once."""
