@@ -5,8 +5,11 @@
 Without ``--deal`` the saved game in progress goes on (or, when there is none, a random deal
 is chosen: a proven-solvable one when the label table exists). ``--classic`` turns the overlap
 rule off; ``--passes``, ``--classic`` and ``--lang`` override the saved settings for this run.
-Saves live in the user's data directory, or in ``--data-dir DIR``. A bad argument gets one line on stderr
-and exit status 2. The loop is ``async`` so the browser build can run the same code.
+Saves live in the user's data directory, or in ``--data-dir DIR``. A bad argument gets one line
+on stderr and exit status 2; a missing or broken card image or font, or no display to open a
+window on, one line and status 1; Ctrl-C, status 130 (see :mod:`rules.cli`). A missing or
+unreadable label table is one line on stderr, and the game plays on without promising solvable
+deals. The loop is ``async`` so the browser build can run the same code.
 """
 
 from __future__ import annotations
@@ -16,29 +19,19 @@ import asyncio
 import os
 import sys
 from pathlib import Path
-from typing import NoReturn
 
 from game.config import WINDOW_CLASS
 from game.settings import LANGUAGES, PASSES
 from game.storage import FileBackend, Storage, default_data_dir
 from rules import DealNumberError, parse_deal_number
+from rules.cli import Parser, run_command, whole_number
 from rules.labels import LabelTable, LabelTableError, load_table
-
-EXIT_USAGE = 2
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a mistake is one line (no usage dump) and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        print(f"main.py: {message} (try --help)", file=sys.stderr)
-        sys.exit(EXIT_USAGE)
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = _Parser(prog="main.py", description="Pirámide: Pyramid solitaire.")
+    parser = Parser("main.py", "Pirámide: Pyramid solitaire.")
     parser.add_argument("--deal", metavar="N", help="play deal number N (1-20000)")
-    parser.add_argument("--passes", type=int, choices=PASSES, help="passes through the stock")
+    parser.add_argument("--passes", type=whole_number, choices=PASSES, help="passes through the stock")
     parser.add_argument("--classic", action="store_true", help="classic rules: overlap rule off")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
     parser.add_argument("--lang", choices=LANGUAGES, help="language (es, en)")
@@ -53,11 +46,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 def load_labels() -> LabelTable:
-    """The solver's label table; a corrupt file is reported in one line and read as all unknown."""
+    """The solver's label table. A missing or unreadable file is reported in one line and read as
+    all unknown: the game then says on the table that it cannot promise a solvable deal."""
     try:
         return load_table()
     except LabelTableError as error:
-        print(f"main.py: ignoring the label table: {error}", file=sys.stderr)
+        print(f"main.py: {error}; deals cannot be guaranteed solvable", file=sys.stderr)
         return LabelTable()
 
 
@@ -76,10 +70,9 @@ async def main(argv: list[str]) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame  # noqa: PLC0415 - after the environment is set, as SDL reads it at import
 
-    from game.app import launch  # noqa: PLC0415
+    from game.app import launch, start_display  # noqa: PLC0415
 
-    pygame.display.init()
-    pygame.font.init()
+    start_display()
     labels = load_labels()
     app = launch(storage, labels, deal=args.deal, overrides=overrides(args), fullscreen=args.fullscreen)
     for notice in storage.notices:
@@ -93,4 +86,4 @@ async def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main(sys.argv[1:])))
+    run_command(lambda argv: asyncio.run(main(argv)), "main.py")

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import os
 import random
 
 import pygame
 
+from rules.cli import CommandError
 from rules.labels import LabelTable
 
 from .config import DESKTOP_MARGIN, FPS, MIN_WINDOW, WINDOW_SIZE
@@ -30,6 +32,31 @@ from .storage import Storage
 from .texts import Texts
 
 REDRAW_EVENTS = (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE)
+
+
+WINDOWLESS_DRIVERS = ("offscreen", "dummy")
+"""SDL video drivers that show nothing: used only when asked for (``SDL_VIDEODRIVER``)."""
+
+
+class DisplayError(CommandError):
+    """No window can be opened (no display, or SDL cannot use it)."""
+
+
+def start_display() -> None:
+    """Start pygame's display and fonts. Raises :class:`DisplayError` when there is no screen to
+    show a window on: SDL fails, or falls back to a driver that shows nothing (as it does on a
+    machine without a display) although nobody asked for one."""
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        raise DisplayError(f"cannot open the game window: {error}") from None
+    driver = pygame.display.get_driver()
+    if driver in WINDOWLESS_DRIVERS and driver not in os.environ.get("SDL_VIDEODRIVER", "").split(","):
+        pygame.display.quit()
+        raise DisplayError(
+            "cannot open the game window: no display found (is DISPLAY or WAYLAND_DISPLAY set?)"
+        )
+    pygame.font.init()
 
 
 def display_surface() -> pygame.Surface:
@@ -61,10 +88,13 @@ def fit_to_desktop() -> tuple[int, int]:
 
 def open_window(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
     """Set the video mode; returns the new display surface (always fetch it again after this)."""
-    if fullscreen:
-        pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-    else:
-        pygame.display.set_mode(size, pygame.RESIZABLE)
+    try:
+        if fullscreen:
+            pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            pygame.display.set_mode(size, pygame.RESIZABLE)
+    except pygame.error as error:
+        raise DisplayError(f"cannot open the game window: {error}") from None
     return display_surface()
 
 

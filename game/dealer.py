@@ -3,7 +3,9 @@
 New random numbers follow the deal mode: «solo con solución» picks among numbers the solver
 proved winnable (any number while the label table is missing); «totalmente al azar» picks
 any number and keeps its label hidden until the deal ends. A number the player asked for
-(``--deal N`` or the dialog) always shows its label.
+(``--deal N`` or the dialog) always shows its label. While the label table cannot vouch for
+the rules in play (it is missing, unreadable, or lacks them), every deal opens with a line saying
+that it may have no solution, in place of the welcome line.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from rules import Session, State
 from rules.labels import Label, LabelTable
 
 from .analysis import solver_backend
-from .play import Play
+from .play import Line, Play, Tone
 from .records import DAILY_RULES
 from .settings import DealMode, Settings
 
@@ -36,7 +38,10 @@ class Dealer:
         rules = settings.rule_set()
         session = Session(State.from_deal(chosen, rules), chosen)
         hidden = picked and settings.deal_mode is DealMode.RANDOM
-        return Play(session, self.labels.label(chosen, rules), hidden, self.backend)
+        play = Play(session, self.labels.label(chosen, rules), hidden, self.backend)
+        if not self.labels.can_promise(rules):
+            play.line = Line("labels_missing", tone=Tone.REFUSAL)
+        return play
 
     def resume(self, session: Session, hidden: bool, *, game_id: str, daily: str | None) -> Play:
         """Go on with a session rebuilt from a save, with the label of its deal."""

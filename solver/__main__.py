@@ -14,56 +14,75 @@ gives to «¿Aún se gana?» and «Pista»: ``{"verdict": "winnable"|"lost"|"unk
 finished in time is the cut-short one (``cut_short: true``, never a claim of a loss).
 
 A malformed line gets ``{"error": "...", "line": N}`` naming the problem, and the run goes on.
-Blank lines and lines starting with ``#`` are skipped.
+Blank lines and lines starting with ``#`` are skipped. Lines may end in LF, CRLF or CR, and a
+byte-order mark before a line is ignored. Exit statuses are those of :mod:`rules.cli`.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import re
 import sys
 import time
-from typing import NoReturn, TextIO
+from collections.abc import Iterable, Iterator
+from typing import TextIO
 
-from rules.cli import run_command
+from rules.cli import EXIT_OK, CommandError, Parser, run_command, whole_number
+from rules.deals import BOM, shown
 from rules.errors import NotationError
 from rules.state import RuleSet, State, parse_position_unseen
 from solver.analysis import Analysis
 from solver.search import solve
 
-ANALYSE_USAGE = "python -m solver analyse [--budget-ms MS]"
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        self.exit(
-            2,
-            f"error: {message} (usage: python -m solver [--passes 1|3] "
-            "[--overlap|--no-overlap] [--budget-ms MS])\n",
-        )
+PROG = "python -m solver"
+ANALYSE_PROG = "python -m solver analyse"
 
 
 def _budget(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of milliseconds") from None
+    """Milliseconds written with the ASCII digits 0-9 and at most one decimal point (``250``, ``0.5``)."""
+    if not re.fullmatch(r"[0-9]+(\.[0-9]*)?|\.[0-9]+", text):
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of milliseconds (digits 0-9)")
+    value = float(text)
     if not value > 0:
         raise argparse.ArgumentTypeError("the budget must be more than 0 ms")
     return value
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = _Parser(prog="python -m solver", description="Decide Pyramid deals read from stdin.")
-    parser.add_argument("--passes", type=int, choices=(1, 3), default=3)
-    parser.add_argument("--overlap", action=argparse.BooleanOptionalAction, default=True)
-    parser.add_argument("--budget-ms", type=_budget, default=None)
+    parser = Parser(PROG, "Decide Pyramid deals read from stdin, one deal-text line each.")
+    parser.add_argument(
+        "--passes", type=whole_number, choices=(1, 3), default=3, help="passes through the stock"
+    )
+    parser.add_argument(
+        "--overlap",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="the overlap rule (on by default)",
+    )
+    parser.add_argument(
+        "--budget-ms", type=_budget, default=None, metavar="MS", help="give up (verdict unknown) after MS"
+    )
     return parser.parse_args(argv)
 
 
-def run(lines: TextIO, out: TextIO, rules: RuleSet, budget_ms: float | None) -> None:
+def input_lines(stream: TextIO | None) -> Iterator[str]:
+    """The lines of standard input, read as UTF-8 and ending in LF, CRLF or CR alike (a bad byte
+    spoils only its own line, which is then reported). A closed standard input (``<&-``) or one
+    that cannot be read (a directory) is a :class:`CommandError`."""
+    if stream is None:
+        raise CommandError("standard input is closed: give the deals on standard input")
+    reader = io.TextIOWrapper(stream.buffer, encoding="utf-8", errors="replace", newline=None)
+    try:
+        yield from reader
+    except OSError as error:
+        raise CommandError(f"cannot read standard input: {error.strerror or error}") from None
+
+
+def run(lines: Iterable[str], out: TextIO, rules: RuleSet, budget_ms: float | None) -> None:
     for number, line in enumerate(lines, start=1):
-        text = line.strip()
+        text = line.strip().removeprefix(BOM).strip()
         if not text or text.startswith("#"):
             continue
         try:
@@ -76,14 +95,11 @@ def run(lines: TextIO, out: TextIO, rules: RuleSet, budget_ms: float | None) -> 
 
 
 def parse_analyse_args(argv: list[str]) -> argparse.Namespace:
-    parser = _AnalyseParser(prog="python -m solver analyse", description="Analyse positions read from stdin.")
-    parser.add_argument("--budget-ms", type=_budget, default=None)
+    parser = Parser(ANALYSE_PROG, "Answer «¿Aún se gana?» and «Pista» for positions read from stdin.")
+    parser.add_argument(
+        "--budget-ms", type=_budget, default=None, metavar="MS", help="answer cut short after MS"
+    )
     return parser.parse_args(argv)
-
-
-class _AnalyseParser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"error: {message} (usage: {ANALYSE_USAGE})\n")
 
 
 def analyse_line(text: str, budget_ms: float | None) -> dict[str, object]:
@@ -94,15 +110,14 @@ def analyse_line(text: str, budget_ms: float | None) -> dict[str, object]:
     while not analysis.step(512):
         if budget_ms is not None and (time.perf_counter() - began) * 1000 >= budget_ms:
             break
-    answer = analysis.partial()
-    out = answer.to_json_dict()
+    out = analysis.partial().to_json_dict()
     out["ms"] = round((time.perf_counter() - began) * 1000, 1)
     return out
 
 
-def run_analyse(lines: TextIO, out: TextIO, budget_ms: float | None) -> None:
+def run_analyse(lines: Iterable[str], out: TextIO, budget_ms: float | None) -> None:
     for number, line in enumerate(lines, start=1):
-        text = line.strip()
+        text = line.strip().removeprefix(BOM).strip()
         if not text or text.startswith("#"):
             continue
         try:
@@ -115,12 +130,12 @@ def run_analyse(lines: TextIO, out: TextIO, budget_ms: float | None) -> None:
 def main(argv: list[str]) -> int:
     if argv[:1] == ["analyse"]:
         analyse_args = parse_analyse_args(argv[1:])
-        run_analyse(sys.stdin, sys.stdout, analyse_args.budget_ms)
-        return 0
+        run_analyse(input_lines(sys.stdin), sys.stdout, analyse_args.budget_ms)
+        return EXIT_OK
     args = parse_args(argv)
-    run(sys.stdin, sys.stdout, RuleSet(args.passes, args.overlap), args.budget_ms)
-    return 0
+    run(input_lines(sys.stdin), sys.stdout, RuleSet(args.passes, args.overlap), args.budget_ms)
+    return EXIT_OK
 
 
 if __name__ == "__main__":
-    run_command(main)
+    run_command(main, PROG)

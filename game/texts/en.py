@@ -48,6 +48,7 @@ MESSAGES: dict[str, str] = {
     "game_won": "the pyramid is already cleared",
     # other lines under the table
     "welcome": "Tap a free card, then its partner: together they must add up to 13",
+    "labels_missing": "Label table missing or unreadable: deals may have no solution",
     "no_partner": "no card adds up to 13 with this one right now",
     "nothing_to_undo": "nothing to undo",
     "hint_pair": "Hint: {a} with {b}",
@@ -111,6 +112,7 @@ MESSAGES: dict[str, str] = {
     "set_four_colour": "Four-colour deck",
     "set_large_index": "Large indices",
     "mode_solvable": "solvable only",
+    "mode_solvable_unsure": "no table: no guarantee",
     "mode_random": "completely random",
     "yes": "Yes",
     "no": "No",
@@ -123,6 +125,7 @@ MESSAGES: dict[str, str] = {
     "dialog_play_empty": "Play no.…",
     "dialog_bad": "It must be a number from 1 to 20000",
     "dialog_mode_solvable": "Random: solvable deals only",
+    "dialog_mode_unsure": "Random: no label table, may have no solution",
     "dialog_mode_random": "Random: any deal",
     # saves, statistics, daily deal
     "save_kept": "{what}: damaged file, kept aside{more}",

@@ -51,6 +51,7 @@ MESSAGES: dict[str, str] = {
     "game_won": "la pirámide ya está despejada",
     # other lines under the table
     "welcome": "Toca una carta libre y luego su pareja: juntas deben sumar 13",
+    "labels_missing": "Falta la tabla de etiquetas o no se lee: puede no haber solución",
     "no_partner": "ahora mismo ninguna carta suma 13 con esta",
     "nothing_to_undo": "no hay nada que deshacer",
     "hint_pair": "Pista: {a} con {b}",
@@ -118,6 +119,7 @@ MESSAGES: dict[str, str] = {
     "set_four_colour": "Baraja de cuatro colores",
     "set_large_index": "Índices grandes",
     "mode_solvable": "solo con solución",
+    "mode_solvable_unsure": "sin tabla: sin garantía",
     "mode_random": "totalmente al azar",
     "yes": "Sí",
     "no": "No",
@@ -130,6 +132,7 @@ MESSAGES: dict[str, str] = {
     "dialog_play_empty": "Jugar nº…",
     "dialog_bad": "Tiene que ser un número del 1 al 20000",
     "dialog_mode_solvable": "Al azar: solo repartos con solución",
+    "dialog_mode_unsure": "Al azar: sin tabla de etiquetas, puede no tener solución",
     "dialog_mode_random": "Al azar: cualquier reparto",
     # saves, statistics, daily deal
     "save_kept": "{what}: archivo dañado, guardado aparte{more}",
