@@ -19,8 +19,9 @@ from dataclasses import dataclass
 
 from rules import Move, Session
 from rules.labels import Label
-from solver.analysis import Analysis, AnswerCache, Rewind, Verdict
+from solver.analysis import Analysis, AnswerCache, Verdict
 from solver.layered import Backend, PureBackend
+from solver.rewind import Rewind
 
 from .config import ANALYSIS_BUDGET_MS, REWIND_BUDGET_MS
 

@@ -1,4 +1,4 @@
-"""«¿Aún se gana?», «Pista» and the way back to a winnable step, honest about unseen cards (SPEC §4).
+"""«¿Aún se gana?» and «Pista», honest about unseen cards (SPEC §4; the way back: :mod:`solver.rewind`).
 
 While some stock card has never been face up, nothing here may depend on *where* that card
 lies. The *set* of unseen cards is known (every card not seen elsewhere), only their order is
@@ -35,12 +35,12 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from rules.cards import KING, Card
-from rules.legality import apply
-from rules.moves import Kind, Move
+from rules.cards import Card
+from rules.moves import Move
 from rules.state import Layout, State
 from rules.topology import iter_slots
 from solver.hints import rank_moves, suggest
+from solver.judge import HintJudge, is_king
 from solver.layered import Backend, PureBackend
 from solver.model import Problem
 from solver.movegen import successors
@@ -153,7 +153,7 @@ class Analysis:
         self._votes: Counter[Move] = Counter()
         self._world: State | None = None
         self._won_worlds: list[tuple[State, Move | None]] = []
-        self._refine: _HintRefiner | None = None
+        self._refine: HintJudge | None = None
         self._base = Problem(state)
         if state.is_won:
             self._final(Verdict.WINNABLE, 1.0, True)
@@ -186,7 +186,7 @@ class Analysis:
     def step(self, nodes: int = NODES_PER_CALL, hint: bool = False) -> bool:
         """Search about ``nodes`` more nodes (never more than :data:`NODES_PER_CALL` in one
         search call); True once :attr:`answer` is final. With ``hint``, go on after that to
-        judge the moves (:class:`_HintRefiner`), and return True once that is done too."""
+        judge the moves (:class:`solver.judge.HintJudge`), and return True once that is done too."""
         left = self._step_answer(nodes)
         if not hint or self.answer is None:
             return self.answer is not None
@@ -302,8 +302,12 @@ class Analysis:
         self._search = None
         hint = self.answer.hint
         judge = verdict is not Verdict.LOST and not line and self._won_worlds
-        if judge and hint is not None and not _is_king(self.state, hint):
-            self._refine = _HintRefiner(self.state, self._won_worlds[:HINT_ORDERS], self._base, self.backend)
+        if judge and hint is not None and not is_king(self.state, hint):
+            worlds = self._won_worlds[:HINT_ORDERS]
+            self._refine = HintJudge(
+                self.state, worlds, self._base, self.backend,
+                order_node_limit=ORDER_NODE_LIMIT, node_cap=HINT_NODE_CAP,
+            )  # fmt: skip
 
     def _make(
         self,
@@ -419,174 +423,3 @@ class AnswerCache:
 
     def __len__(self) -> int:
         return len(self._entries)
-
-
-class Rewind:
-    """The last earlier position of a game that wins in every order of the unseen cards.
-
-    ``earlier``: the game's earlier positions, most recent first (``earlier[0]`` is one move
-    back). Winning in every order is monotone along a game: a position from which the next one
-    wins can win by playing that move. So the search gallops back (1, 2, 4, … moves) until a
-    winnable position, then bisects between it and the nearest position known not to win in
-    every order. An undetermined position is passed over, never taken for a loss.
-
-    :attr:`result` once :meth:`step` returns True: ``(back, certain)`` — moves to undo to the
-    winnable position found and whether it is certainly the last one (no undetermined position
-    after it) — or ``(0, …)`` when none was found; then :attr:`none_wins` says whether that is
-    proven (the first position is lost in every order) and :attr:`none_in_all_orders` whether
-    every earlier position is proven not to win in every order.
-    """
-
-    def __init__(
-        self, earlier: list[State], seen_mask: int, cache: AnswerCache, position_nodes: int = 400_000
-    ) -> None:
-        self.earlier = earlier
-        self.seen_mask = seen_mask
-        self.cache = cache
-        self.position_nodes = position_nodes
-        self.win: int | None = None  # smallest back count proven winnable
-        self.not_win = 0  # largest back count proven not winnable in every order (0: now)
-        self.undetermined: set[int] = set()
-        self.result: tuple[int, bool] | None = None
-        self.none_wins = False
-        self.none_in_all_orders = False
-        self._galloping = True
-        self._probe: int | None = 1 if earlier else None
-        self._current: Analysis | None = None
-        self._used = 0
-        if self._probe is None:  # no earlier position at all
-            self.none_wins = self.none_in_all_orders = True
-            self._finish()
-
-    @property
-    def done(self) -> bool:
-        return self.result is not None
-
-    def step(self, nodes: int = NODES_PER_CALL) -> bool:
-        left = nodes
-        while left > 0 and self.result is None:
-            assert self._probe is not None
-            analysis = self._current or self.cache.get(self.earlier[self._probe - 1], self.seen_mask)
-            if self._current is None:
-                self._current, self._used = analysis, analysis.nodes
-            before = analysis.nodes
-            analysis.step(min(left, NODES_PER_CALL))
-            left -= max(1, analysis.nodes - before)
-            if analysis.done or analysis.nodes - self._used >= self.position_nodes:
-                self._judge(self._probe, analysis.partial())
-        return self.result is not None
-
-    def partial(self) -> tuple[int, bool]:
-        """Cut short: the best position proven so far (0 when none)."""
-        return (self.win, False) if self.win is not None else (0, False)
-
-    def _judge(self, back: int, answer: Answer) -> None:
-        self._current = None
-        if answer.verdict is Verdict.WINNABLE:
-            self.win = back if self.win is None else min(self.win, back)
-            self._galloping = False
-        elif answer.some_order_lost:
-            self.not_win = max(self.not_win, back)
-            if back == len(self.earlier):
-                self.none_wins = answer.verdict is Verdict.LOST
-                self.none_in_all_orders = True
-        else:
-            self.undetermined.add(back)
-        self._probe = self._next_probe(back)
-        if self._probe is None:
-            self._finish()
-
-    def _next_probe(self, back: int) -> int | None:
-        last = len(self.earlier)
-        if self._galloping:
-            if back >= last:
-                self._galloping = False
-            else:
-                return min(last, 2 * back)
-        if self.win is None:
-            return None
-        open_ = [b for b in range(self.not_win + 1, self.win) if b not in self.undetermined]
-        return open_[len(open_) // 2] if open_ else None
-
-    def _finish(self) -> None:
-        if self.win is not None:
-            certain = not any(self.not_win < b < self.win for b in self.undetermined)
-            self.result = (self.win, certain)
-        else:
-            self.result = (0, False)
-
-
-def _is_king(state: State, move: Move) -> bool:
-    """A King removal: it never hurts (it only frees cards), so it needs no judging."""
-    if move.kind is not Kind.REMOVE or len(move.places) != 1:
-        return False
-    card = state.card_at(move.places[0])
-    return card is not None and card.rank == KING
-
-
-class _HintRefiner:
-    """The move that wins in the most of the winning orders tried: each legal move (the most
-    worthwhile on visible cards first) is played in each order and the result searched. A move
-    that wins in every one of them is the best possible, and ends the judging; a move that can
-    no longer beat the best so far is dropped early. Ties go to the visible-cards judgement."""
-
-    def __init__(
-        self, state: State, worlds: list[tuple[State, Move | None]], base: Problem, backend: Backend
-    ) -> None:
-        self.worlds = worlds
-        self.base = base
-        self.backend = backend
-        self.candidates = rank_moves(state)
-        self.best: Move | None = None
-        self.best_wins = -1
-        self.done = not self.candidates
-        self._index = 0
-        self._world = 0
-        self._wins = 0
-        self._search: Search | None = None
-        self._spent = 0
-
-    def step(self, nodes: int) -> bool:
-        """Judge for about ``nodes`` nodes; True once done."""
-        left = nodes
-        while left > 0 and not self.done:
-            if self._spent >= HINT_NODE_CAP:
-                self.done = True
-                break
-            if self._search is None:
-                self._search = self._next_search()
-                left -= SEARCH_COST
-                continue
-            before = self._search.nodes
-            result = self._search.step(min(left, NODES_PER_CALL))
-            used = max(1, self._search.nodes - before)
-            left -= used
-            self._spent += used
-            if result is not None:
-                self._wins += result.verdict is SearchVerdict.SOLVABLE
-                self._world += 1
-                self._search = None
-        return self.done
-
-    def _next_search(self) -> Search | None:
-        while not self.done:
-            move = self.candidates[self._index]
-            left = len(self.worlds) - self._world
-            if left == 0 or self._wins + left <= self.best_wins:
-                self._close(move)
-                continue
-            world, first = self.worlds[self._world]
-            if first == move:
-                self._wins += 1
-                self._world += 1
-                continue
-            return Search(apply(world, move), node_limit=ORDER_NODE_LIMIT, backend=self.backend,
-                          like=self.base, line_limit=1)  # fmt: skip
-        return None
-
-    def _close(self, move: Move) -> None:
-        if self._wins > self.best_wins:
-            self.best, self.best_wins = move, self._wins
-        self._index += 1
-        self._world = self._wins = 0
-        self.done = self.best_wins == len(self.worlds) or self._index == len(self.candidates)

@@ -17,7 +17,8 @@ from rules.moves import DRAW, Move
 from rules.session import Session
 from rules.state import ALL_RULE_SETS, Layout, RuleSet, State, parse_position, parse_position_unseen
 from rules.topology import iter_slots
-from solver.analysis import SAMPLE_ORDERS, Analysis, Answer, AnswerCache, Rewind, Verdict
+from solver.analysis import SAMPLE_ORDERS, Analysis, Answer, AnswerCache, Verdict
+from solver.rewind import Rewind
 from solver.search import Verdict as SearchVerdict
 from solver.search import solve
 
