@@ -37,6 +37,11 @@ class DepthFirst:
         self._pause_at = 0
         self._run = self._visit(problem.start)
 
+    @property
+    def work(self) -> int:
+        """The work done, in nodes (as :attr:`Layered.work`)."""
+        return self.nodes
+
     def advance(self, budget: int) -> list[Node] | None:
         self._pause_at = self.nodes + budget
         try:

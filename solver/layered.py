@@ -25,6 +25,11 @@ from solver.movegen import STOCK_MASK, expand_batch
 
 CHUNK = 4096
 NO_PARENT = -1
+PIECE = 32_768
+"""A layer is merged in pieces of about this many entries, one piece per unit of work, so a
+large layer never stalls a step (a whole 500k-entry layer sorted at once took 33 ms)."""
+ENTRIES_PER_NODE = 16
+"""Merge work is counted against a step's node budget at this many entries per node."""
 
 
 class Column(Protocol):
@@ -66,6 +71,15 @@ class Backend(Protocol):
 
     def locate(self, batch: Batch, key: int) -> int:
         """Position of ``key`` in a merged batch."""
+
+    def cut(self, batch: Batch, low: int | None, high: int | None) -> Batch:
+        """The entries of a merged batch with ``low <= key < high`` (None: no bound)."""
+
+    def sample(self, batch: Batch, stride: int) -> list[int]:
+        """Every ``stride``-th key of a batch."""
+
+    def concat(self, batches: list[Batch]) -> Batch:
+        """The batches one after another."""
 
 
 def layer_of(key: int) -> int:
@@ -110,6 +124,73 @@ class PureBackend:
         keys: list[int] = batch.keys  # type: ignore[assignment]  # merged by this backend: a list
         return bisect_left(keys, key)
 
+    def cut(self, batch: Batch, low: int | None, high: int | None) -> Batch:
+        keys: list[int] = batch.keys  # type: ignore[assignment]  # merged by this backend: a list
+        start = 0 if low is None else bisect_left(keys, low)
+        stop = len(keys) if high is None else bisect_left(keys, high)
+        return Batch(keys[start:stop], batch.accs[start:stop], batch.parents[start:stop])
+
+    def sample(self, batch: Batch, stride: int) -> list[int]:
+        return [int(key) for key in batch.keys[::stride]]
+
+    def concat(self, batches: list[Batch]) -> Batch:
+        return Batch(
+            [k for b in batches for k in b.keys],
+            [a for b in batches for a in b.accs],
+            [p for b in batches for p in b.parents],
+        )
+
+
+class Merge:
+    """One layer's batches merged a piece at a time (:meth:`Backend.merge` of everything at
+    once gives the same batch). Consecutive batches are first merged into sorted runs of about
+    :data:`PIECE` entries; the key range is then cut, at keys sampled from the runs, into
+    pieces of about :data:`PIECE` entries, each merged from its slice of every run; the pieces
+    joined in key order are the layer. Per key the smallest access wins and, among equal
+    accesses, the earliest batch, as in one merge: runs keep the batches' order."""
+
+    def __init__(self, backend: Backend, batches: list[Batch]) -> None:
+        self.backend = backend
+        self.result: Batch | None = None
+        self._batches = batches
+        self._runs: list[Batch] = []
+        self._bounds: list[int | None] = []
+        self._pieces: list[Batch] = []
+        self._total = sum(len(b) for b in batches)
+
+    def work(self) -> int:
+        """Do one piece of the work; returns how many entries it handled."""
+        backend = self.backend
+        if self._total <= PIECE:
+            self.result = backend.merge(self._batches)
+            return self._total
+        if self._batches:
+            group: list[Batch] = []
+            size = 0
+            while self._batches and (not group or size + len(self._batches[0]) <= PIECE):
+                batch = self._batches.pop(0)
+                group.append(batch)
+                size += len(batch)
+            self._runs.append(backend.merge(group))
+            if not self._batches:
+                self._plan()
+            return size
+        if len(self._pieces) < len(self._bounds) - 1:
+            low, high = self._bounds[len(self._pieces)], self._bounds[len(self._pieces) + 1]
+            piece = backend.merge([backend.cut(run, low, high) for run in self._runs])
+            self._pieces.append(piece)
+            return max(1, len(piece))
+        self.result = backend.concat(self._pieces)
+        return max(1, self._total // 8)
+
+    def _plan(self) -> None:
+        """The pieces' key bounds, from a sample of every run's keys."""
+        stride = 64
+        keys = sorted({key for run in self._runs for key in self.backend.sample(run, stride)})
+        every = max(1, PIECE // stride)
+        inner: list[int | None] = list(keys[every::every])
+        self._bounds = [None, *inner, None]
+
 
 class Layered:
     """``advance(n)`` expands about ``n`` more nodes; returns None while unfinished, then the
@@ -127,22 +208,37 @@ class Layered:
         self._done: dict[int, Batch] = {}
         self._current: Batch | None = None
         self._offset = 0
+        self._merge: tuple[int, Merge] | None = None
+        self.work = 0
+        """Nodes expanded plus merge work (in nodes, see :data:`ENTRIES_PER_NODE`)."""
 
     def advance(self, budget: int) -> list[Node] | None:
         spent = 0
         while spent < budget:
             current = self._current
             if current is None or self._offset >= len(current):
-                if not self._pending:
-                    return []
-                layer = max(self._pending)
-                current = self._current = self.backend.merge(self._pending.pop(layer))
+                if self._merge is None:
+                    if not self._pending:
+                        return []
+                    layer = max(self._pending)
+                    self._merge = (layer, Merge(self.backend, self._pending.pop(layer)))
+                layer, merge = self._merge
+                cost = max(1, merge.work() // ENTRIES_PER_NODE)
+                spent += cost
+                self.work += cost
+                if merge.result is None:
+                    continue
+                current = self._current = merge.result
+                self._merge = None
                 self._done[layer] = current
                 self._offset = 0
+                if spent >= budget:
+                    return None
             stop = min(len(current), self._offset + CHUNK, self._offset + budget - spent)
             children, win = self.backend.expand(self.problem, current, self._offset, stop)
             spent += stop - self._offset
             self.nodes += stop - self._offset
+            self.work += stop - self._offset
             self._offset = stop
             if win is not None:
                 return self._path_to(

@@ -160,9 +160,9 @@ class Search:
         while left > 0:
             depth_first_turn = self.schedule.depth_first_turn(self.depth_first.nodes, self.layered.nodes)
             engine: DepthFirst | Layered = self.depth_first if depth_first_turn else self.layered
-            before = engine.nodes
+            before = engine.work
             found = engine.advance(min(left, ROUND))
-            left -= max(1, engine.nodes - before)
+            left -= max(1, engine.work - before)
             if found is not None:
                 return found
         return None

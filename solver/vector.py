@@ -145,6 +145,22 @@ class NumpyBackend:
     def locate(self, batch: Batch, key: int) -> int:
         return int(np.searchsorted(np.asarray(batch.keys), key))
 
+    def cut(self, batch: Batch, low: int | None, high: int | None) -> Batch:
+        keys = np.asarray(batch.keys, dtype=np.int64)
+        start = 0 if low is None else int(np.searchsorted(keys, low))
+        stop = len(keys) if high is None else int(np.searchsorted(keys, high))
+        return Batch(keys[start:stop], batch.accs[start:stop], batch.parents[start:stop])
+
+    def sample(self, batch: Batch, stride: int) -> list[int]:
+        return [int(key) for key in np.asarray(batch.keys, dtype=np.int64)[::stride].tolist()]
+
+    def concat(self, batches: list[Batch]) -> Batch:
+        return Batch(
+            np.concatenate([np.asarray(b.keys, dtype=np.int64) for b in batches]),
+            np.concatenate([np.asarray(b.accs, dtype=np.int64) for b in batches]),
+            np.concatenate([np.asarray(b.parents, dtype=np.int64) for b in batches]),
+        )
+
 
 def expand_arrays(problem: Problem, tables: Tables, keys: Array, accs: Array) -> tuple[Array, Array, Array]:
     """Successors of every node: (parent position, child key, child access) arrays, the same

@@ -15,7 +15,7 @@ from solver_cases import random_position, reference_deals, reference_state
 
 from rules.state import ALL_RULE_SETS, RuleSet, State
 from solver.backends import PURE_ENV, default_backend, numpy_usable
-from solver.layered import Batch, Layered, PureBackend
+from solver.layered import PIECE, Batch, Layered, Merge, PureBackend
 from solver.model import Problem
 from solver.movegen import expand_batch, successors
 from solver.vector import NumpyBackend, Tables, bit_length, expand_arrays
@@ -94,6 +94,29 @@ def test_backends_merge_and_split_alike() -> None:
             2: [9],
             4: [5 << 24 | 3],
         }
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_layer_merged_in_pieces_equals_one_merge(seed: int) -> None:
+    """Duplicate keys across batches, equal accesses (the first parent met wins), key ranges
+    narrow and wide; always more than one piece."""
+    rng = random.Random(seed)
+    batches = []
+    for _ in range(rng.randint(2, 25)):
+        n = rng.randint(0, 6000)
+        keys = [rng.randrange(1 << rng.choice([10, 20, 40])) for _ in range(n)]
+        batches.append(Batch(keys, [rng.randrange(60) for _ in range(n)], [rng.randrange(999) for _ in range(n)]))
+    batches.append(Batch(list(range(PIECE + 1)), [5] * (PIECE + 1), [1] * (PIECE + 1)))
+    for backend in (PureBackend(), NumpyBackend()):
+        whole = backend.merge(list(batches))
+        merge = Merge(backend, list(batches))
+        steps = 0
+        while merge.result is None:
+            assert merge.work() <= 2 * PIECE + 8 * len(whole)
+            steps += 1
+        assert steps > 3
+        for column in ("keys", "accs", "parents"):
+            assert [int(v) for v in getattr(merge.result, column)] == [int(v) for v in getattr(whole, column)]
 
 
 @pytest.mark.parametrize("index", [2, 5, 13, 581])
