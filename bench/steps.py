@@ -5,6 +5,7 @@
 Solves each deal to the end with ``Search.step(nodes)`` (what the game does in a frame) and
 times every step in thread CPU time (other processes' load does not count, this thread's
 garbage collection does; collection pauses are also timed apart through ``gc.callbacks``).
+Like the game, it freezes what start-up made (``gc.freeze``) unless ``--no-freeze``.
 Prints, per path and rule set, the number of steps, their p50/p99/p99.9/max time, the deal of
 the longest one, how many steps took more than 8 ms, and the longest collection pause.
 """
@@ -57,6 +58,7 @@ def main() -> int:
     parser.add_argument("--deals", default="1-100", help="range of numbered deals, e.g. 1-100")
     parser.add_argument("--path", choices=("numpy", "pure", "both"), default="both")
     parser.add_argument("--nodes", type=int, default=128, help="nodes per step (the game's: 128)")
+    parser.add_argument("--no-freeze", action="store_true", help="leave start-up objects to the collector")
     args = parser.parse_args()
     first, _, last = args.deals.partition("-")
     numbers = range(int(first), int(last or first) + 1)
@@ -65,6 +67,9 @@ def main() -> int:
         print("numpy is not installed: pure path only")
         paths = ["pure"]
     pauses = Pauses()
+    if not args.no_freeze:
+        gc.collect()
+        gc.freeze()  # as the game does before its loop (game/app.py)
     for path in paths:
         for rules in ALL_RULE_SETS:
             times: list[float] = []

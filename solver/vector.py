@@ -23,6 +23,12 @@ ACC_BITS = 7
 by key, then access, in one int64."""
 
 
+np.unique(np.zeros(1, dtype=np.int64), return_inverse=True)
+np.unique(np.zeros(1, dtype=np.int64))
+"""np.unique's first calls import more of numpy (numpy.ma), 20-30 ms: done here, not inside a
+search step."""
+
+
 def bit_length(values: Array) -> Array:
     """``int.bit_length`` elementwise for values below 2**53 (exact through float64)."""
     return np.frexp(values.astype(np.float64))[1].astype(np.int64)
