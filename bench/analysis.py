@@ -2,6 +2,7 @@
 
     python bench/analysis.py                       # about 10 minutes on a shared machine
     python bench/analysis.py --hint-games 10 --random-games 8 --frame-positions 12   # quicker
+    python bench/analysis.py --hint-games 10 --hints-only          # only the hint-following games
 
 Under each of the four rule sets it:
 
@@ -41,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.analysis import Answer, Inquiry, Purpose, solver_backend
 from game.config import ANALYSIS_SLICE_IDLE_MS
 from rules import Session, State
-from rules.labels import Label, load_table
+from rules.labels import Label, LabelTable, load_table
 from rules.legality import legal_moves
 from rules.state import ALL_RULE_SETS, RuleSet
 from solver.analysis import AnswerCache, Verdict
@@ -174,31 +175,45 @@ def frame_times(positions: list[Position]) -> tuple[list[float], list[float]]:
     return times, moving
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description="Benchmark of the in-game analysis.")
-    parser.add_argument("--hint-games", type=int, default=25, help="deals played by hint per rule set")
-    parser.add_argument("--random-games", type=int, default=16, help="random games per rule set")
-    parser.add_argument("--frame-positions", type=int, default=40, help="positions timed in the real game")
-    parser.add_argument("--seed", type=int, default=11)
-    args = parser.parse_args()
-    rng = random.Random(args.seed)
-    labels = load_table()
-    positions: list[Position] = []
+def play_by_hints(
+    args: argparse.Namespace, rng: random.Random, labels: LabelTable, positions: list[Position]
+) -> None:
+    """Part 1 (and 2): the hint-following games, and random games recording positions."""
     print("hint-following win rate (proven-winnable deals played by «Pista» alone, from the start):")
     hint_asked: list[Asked] = []
     for rules in ALL_RULE_SETS:
         winnable = labels.numbers(rules, Label.SOLVABLE)
         deals = rng.sample(winnable, args.hint_games)
         began = time.perf_counter()
-        won = sum(follow_hints(n, rules, positions, hint_asked) for n in deals)
+        asked: list[Asked] = []
+        won = sum(follow_hints(n, rules, positions, asked) for n in deals)
+        hint_asked += asked
         print(
             f"  {rules!s:<22} won {won}/{len(deals)} = {100 * won / max(1, len(deals)):5.1f} %"
-            f"   ({time.perf_counter() - began:5.0f} s)"
+            f"   ({time.perf_counter() - began:5.0f} s)   hint time in frames (ms): "
+            f"{spread([a.frames * FRAME_MS for a in asked])}"
         )
         for _ in range(args.random_games):
             random_game(rng.randint(1, 20000), rules, rng, positions)
     frames = [a.frames * FRAME_MS for a in hint_asked]
     print(f"  hints asked: {len(hint_asked)}; time to answer in game frames (ms): {spread(frames)}")
+    print(f"  solver compute per hint (ms): {spread([a.compute_ms for a in hint_asked])}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Benchmark of the in-game analysis.")
+    parser.add_argument("--hint-games", type=int, default=25, help="deals played by hint per rule set")
+    parser.add_argument("--random-games", type=int, default=16, help="random games per rule set")
+    parser.add_argument("--frame-positions", type=int, default=40, help="positions timed in the real game")
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--hints-only", action="store_true", help="only the hint-following games")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    labels = load_table()
+    positions: list[Position] = []
+    play_by_hints(args, rng, labels, positions)
+    if args.hints_only:
+        return 0
 
     print(f"\n«¿Aún se gana?» on {len(positions)} recorded positions (fresh cache each):")
     mix: Counter[tuple[bool, str]] = Counter()
