@@ -63,6 +63,13 @@ HINT_ORDERS = 12
 """A hint judges each move on at most this many of the winning orders."""
 HINT_NODE_CAP = 25_000
 """Nodes after which the judging stops with the best move judged so far (or the vote)."""
+HINT_TOTAL_CAP = 30_000
+"""A hint is given once the analysis (its answer and the judging together) has used this many
+nodes: the best move judged so far, else the move winning in the most orders decided so far,
+else the visible-cards judgement. A hint claims nothing (it is a suggestion), so stopping
+early costs quality, never honesty; «¿Aún se gana?» asked there goes on with the answer."""
+HINT_JUDGE_MIN = 4_000
+"""The judging gets at least this many nodes, even after a long answer."""
 NODES_PER_CALL = 128
 """Granularity of :meth:`Analysis.step`: a search is never given more nodes at once."""
 SEARCH_COST = 32
@@ -180,16 +187,22 @@ class Analysis:
         return not self.unseen
 
     def hint_done(self) -> bool:
-        """True once the answer is final and its hint judged (see :meth:`step`)."""
-        return self.answer is not None and (self._refine is None or self._refine.done)
+        """True once the answer is final and its hint judged (see :meth:`step`), or once the
+        work reached :data:`HINT_TOTAL_CAP` (the hint is then :meth:`partial`'s)."""
+        if self.answer is None:
+            return self.nodes >= HINT_TOTAL_CAP
+        return self._refine is None or self._refine.done
 
     def step(self, nodes: int = NODES_PER_CALL, hint: bool = False) -> bool:
         """Search about ``nodes`` more nodes (never more than :data:`NODES_PER_CALL` in one
         search call); True once :attr:`answer` is final. With ``hint``, go on after that to
-        judge the moves (:class:`solver.judge.HintJudge`), and return True once that is done too."""
+        judge the moves (:class:`solver.judge.HintJudge`), and return True once that is done too,
+        or once the hint has had :data:`HINT_TOTAL_CAP` nodes (:meth:`hint_done`)."""
+        if hint and self.hint_done():
+            return True
         left = self._step_answer(nodes)
         if not hint or self.answer is None:
-            return self.answer is not None
+            return self.answer is not None or (hint and self.hint_done())
         refine = self._refine
         if refine is None or refine.done:
             return True
@@ -306,7 +319,8 @@ class Analysis:
             worlds = self._won_worlds[:HINT_ORDERS]
             self._refine = HintJudge(
                 self.state, worlds, self._base, self.backend,
-                order_node_limit=ORDER_NODE_LIMIT, node_cap=HINT_NODE_CAP,
+                order_node_limit=ORDER_NODE_LIMIT,
+                node_cap=min(HINT_NODE_CAP, max(HINT_JUDGE_MIN, HINT_TOTAL_CAP - self.nodes)),
             )  # fmt: skip
 
     def _make(

@@ -12,6 +12,7 @@ import sys
 import pytest
 from solver_cases import random_position, reference_deals
 
+import solver.analysis as analysis_module
 from rules.legality import apply, legal_moves, replay
 from rules.moves import DRAW, Move
 from rules.session import Session
@@ -307,3 +308,23 @@ def test_with_few_unseen_cards_the_hint_wins_in_the_most_orders() -> None:
         best = max(_wins_after(state, unseen, m) for m in legal_moves(state))
         assert _wins_after(state, unseen, answer.hint) == best, state.to_text(unseen)
         checked += 1
+
+
+def test_a_hint_stops_at_its_node_cap_with_a_legal_move_and_no_claim(monkeypatch: pytest.MonkeyPatch) -> None:
+    """«Pista» is answered once the analysis has used HINT_TOTAL_CAP nodes: a legal move from
+    what is known so far, never a loss; «¿Aún se gana?» asked there goes on to the full answer."""
+    monkeypatch.setattr(analysis_module, "HINT_TOTAL_CAP", 1_500)
+    session = Session(State.from_deal(3, RuleSet(1, True)))
+    analysis = Analysis(session.state, session.seen_mask)
+    calls = 0
+    while not analysis.step(128, hint=True):
+        calls += 1
+    assert analysis.answer is None  # the full answer needs more than the cap
+    assert 1_500 <= analysis.nodes <= 1_500 + 3 * 128
+    partial = analysis.partial()
+    assert partial.verdict is not Verdict.LOST and partial.cut_short
+    assert partial.hint in legal_moves(session.state)
+    assert analysis.hint_done() and analysis.step(128, hint=True)  # asked again: answered at once
+    answer = analysis.run()
+    assert answer.verdict is not Verdict.LOST or answer.exact
+    assert analysis.nodes > 1_500 + 3 * 128

@@ -105,7 +105,8 @@ def test_a_layer_merged_in_pieces_equals_one_merge(seed: int) -> None:
     for _ in range(rng.randint(2, 25)):
         n = rng.randint(0, 6000)
         keys = [rng.randrange(1 << rng.choice([10, 20, 40])) for _ in range(n)]
-        batches.append(Batch(keys, [rng.randrange(60) for _ in range(n)], [rng.randrange(999) for _ in range(n)]))
+        accs = [rng.randrange(60) for _ in range(n)]
+        batches.append(Batch(keys, accs, [rng.randrange(999) for _ in range(n)]))
     batches.append(Batch(list(range(PIECE + 1)), [5] * (PIECE + 1), [1] * (PIECE + 1)))
     for backend in (PureBackend(), NumpyBackend()):
         whole = backend.merge(list(batches))
