@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass, replace
 
 from rules.moves import Move
-from rules.state import State
+from rules.state import RuleSet, State
 from solver.backends import default_backend
 from solver.dfs import DepthFirst
 from solver.layered import Backend, Layered
@@ -59,9 +59,16 @@ class Schedule:
         return layered >= self.layered_share * (depth_first - self.head_start)
 
 
-def default_schedule(backend: Backend) -> Schedule:
-    """Depth-first alone on the pure path; with numpy, a depth-first head start, then layered."""
-    return Schedule(HEAD_START, math.inf if backend.share else 0)
+def default_schedule(backend: Backend, rules: RuleSet | None = None) -> Schedule:
+    """Depth-first alone on the pure path; with numpy, a depth-first head start, then layered.
+    One pass without the overlap rule: layered from the start (deals 1-500, thread CPU time
+    per deal, both schedules on each deal in turn: mean 23.6 ms against 27.0 with the head
+    start; with the overlap rule, or three passes, the head start is as fast or faster)."""
+    if not backend.share:
+        return Schedule(HEAD_START, 0)
+    if rules is not None and rules.passes == 1 and not rules.overlap:
+        return Schedule(0, math.inf)
+    return Schedule(HEAD_START, math.inf)
 
 
 class Verdict(enum.Enum):
@@ -112,7 +119,7 @@ class Search:
         self.line_limit = line_limit
         self.backend = backend or default_backend()
         self.node_limit = node_limit
-        self.schedule = schedule or default_schedule(self.backend)
+        self.schedule = schedule or default_schedule(self.backend, state.rules)
         self.depth_first = DepthFirst(self.problem)
         self.layered = Layered(self.problem, self.backend)
         self.result: Result | None = None
