@@ -3,7 +3,9 @@ deal, the question before a game is left, bad saves set aside, and ``kill -9`` o
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
+import enum
 import json
 import os
 import random
@@ -24,11 +26,11 @@ from game.dealer import Dealer
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
 from game.play import DECK
 from game.records import daily_number
-from game.saves import GAME_VERSION, Keeper, load_settings
+from game.saves import GAME_VERSION, SETTINGS_VERSION, Keeper, load_settings, settings_doc
 from game.scenes.panel import Panel
 from game.scenes.record_screens import DailyScreen, StatsScreen
 from game.scenes.settings_screen import ROWS, SettingsScreen
-from game.settings import Settings
+from game.settings import LANGUAGES, PASSES, Settings
 from game.storage import FileBackend, MemoryBackend, Storage
 from rules import Move, RuleSet, Session
 from rules.labels import LabelTable
@@ -374,3 +376,59 @@ def test_any_saved_data_starts_the_game_or_is_set_aside(name: str, data: dict[st
     keeper.restore_game(Dealer(LabelTable(), random.Random(1)))
     assert len(storage.notices) == len(storage.kept) <= 1
     assert (name in backend.docs) == (not storage.kept)
+
+
+def _other_value(default: object) -> object:
+    """A valid value of a setting that differs from ``default``."""
+    if isinstance(default, bool):
+        return not default
+    if isinstance(default, enum.Enum):
+        return next(member for member in type(default) if member is not default)
+    if isinstance(default, int):
+        return next(p for p in PASSES if p != default)
+    if isinstance(default, str):
+        return next(lang for lang in LANGUAGES if lang != default)
+    raise AssertionError(f"no other value for {default!r}")
+
+
+def test_every_setting_survives_a_restart(tmp_path: Path) -> None:
+    """Each field of Settings (sound, four colours, large indices included), set away from its
+    default, is written to the settings file and read back by the next start."""
+    defaults = Settings()
+    changed = dataclasses.replace(
+        defaults, **{f.name: _other_value(getattr(defaults, f.name)) for f in dataclasses.fields(Settings)}
+    )
+    assert all(getattr(changed, f.name) != getattr(defaults, f.name) for f in dataclasses.fields(Settings))
+    Storage(FileBackend(tmp_path)).save("settings", SETTINGS_VERSION, settings_doc(changed))
+    saved = _doc(tmp_path, "settings")["data"]
+    assert isinstance(saved, dict) and set(saved) == {f.name for f in dataclasses.fields(Settings)}
+    storage = Storage(FileBackend(tmp_path))
+    assert load_settings(storage) == changed and storage.notices == []
+
+
+def test_sound_four_colours_and_large_indices_are_saved_from_the_settings_screen(
+    open_game: Callable[..., App], tmp_path: Path
+) -> None:
+    app = open_game(deal=3)
+    tap_button(app, "settings")
+    screen = app.manager.top
+    assert isinstance(screen, SettingsScreen)
+    for key, value in (("set_sound", False), ("set_four_colour", True), ("set_large_index", True)):
+        row = next(i for i, r in enumerate(ROWS) if r.key == key)
+        tap(app, screen.options[row][ROWS[row].values.index(value)].center)
+    step(app)
+    again = open_game().ctx.settings
+    assert (again.sound, again.four_colour, again.large_index) == (False, True, True)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("sound", "yes"), ("four_colour", 1), ("large_index", None), ("passes", True), ("deal_mode", "odd"),
+     ("lang", 3), ("reduced_motion", "false")],
+)  # fmt: skip
+def test_a_setting_of_the_wrong_type_is_set_aside(tmp_path: Path, field: str, value: object) -> None:
+    doc = {"version": SETTINGS_VERSION, "data": {**settings_doc(Settings()), field: value}}
+    (tmp_path / "settings.json").write_text(json.dumps(doc), encoding="utf-8")
+    storage = Storage(FileBackend(tmp_path))
+    assert load_settings(storage) == Settings()
+    assert len(storage.notices) == 1 and field in storage.notices[0]
