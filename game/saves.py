@@ -72,7 +72,7 @@ def settings_from_doc(doc: dict[str, Any]) -> Settings:
     against the type of its default, then validated as :class:`Settings` validates them). A
     setting the document lacks takes its default; a name it does not know is ignored."""
     defaults = Settings()
-    values = {
+    values: dict[str, Any] = {
         item.name: _setting_value(item.name, getattr(defaults, item.name), doc[item.name])
         for item in dataclasses.fields(Settings)
         if item.name in doc
