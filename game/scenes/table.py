@@ -202,10 +202,11 @@ class TableScene(Scene):
         self.request_start(lambda: self.ctx.dealer.deal(self.ctx.settings, number))
 
     def request_start(self, make: Callable[[], Play]) -> None:
-        """Play what ``make`` deals. A game with moves, not won, is never left silently: a panel
-        asks first (leaving it counts as a loss)."""
+        """Play what ``make`` deals. A game with moves still going on is never left silently: a
+        panel asks first (leaving it counts as a loss). A game that is over (won, or at a dead
+        end) or already counted is left without asking."""
         session = self.play.session
-        if session.moves == 0 or session.is_won:
+        if session.moves == 0 or session.is_over or self.ctx.keeper.stats.resolved == self.play.game_id:
             self.start(make())
             return
         panel = confirm_new_panel(self.ctx, self.manager, session.moves, lambda: self.start(make()))
@@ -380,13 +381,14 @@ class TableScene(Scene):
     def _buttons(self, deal: str, recycle_ok: bool) -> dict[str, tuple[str, Style]]:
         texts = self.ctx.texts
         state = self.play.state
-        won = state.is_won  # a won board offers no hint, no analysis, no draw
+        won = state.is_won  # a won board offers no hint, no analysis, no draw, no undo
+        over = self.play.session.is_over  # nor a dead end a hint or analysis: nothing is playable
         styles = {
             "draw": Style.NORMAL if state.stock_count and not won else Style.OFF,
             "recycle": Style.PRIMARY if recycle_ok else Style.OFF,
-            "undo": Style.NORMAL if self.play.session.history else Style.OFF,
-            "hint": Style.OFF if won else Style.NORMAL,
-            "analyse": Style.OFF if won else Style.NORMAL,
+            "undo": Style.NORMAL if self.play.session.history and not won else Style.OFF,
+            "hint": Style.OFF if over else Style.NORMAL,
+            "analyse": Style.OFF if over else Style.NORMAL,
         }
         buttons = {"deal": (deal, Style.CHIP)}
         for name in (*PILE_CONTROLS, *CONTROLS):

@@ -68,6 +68,8 @@ MESSAGES: dict[str, str] = {
     "rewind_unknown": "undetermined: no winnable earlier position found in time",
     "won_line": "Pyramid cleared! Tap “New deal” to go on",
     "dead_line": "No moves left: undo, replay or start another deal",
+    "won_no_undo": "the game is won: it cannot be undone",
+    "dead_no_help": "No moves left: nothing to hint; undo, replay or start another deal",
     "dead_line_unsolvable": "No moves left, and this deal has no solution: try another one",
     # win panel
     "win_title": "Pyramid cleared!",

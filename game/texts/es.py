@@ -71,6 +71,8 @@ MESSAGES: dict[str, str] = {
     "rewind_unknown": "sin determinar: no encontré a tiempo un paso desde el que se gane",
     "won_line": "¡Pirámide despejada! Toca «Nuevo reparto» para seguir",
     "dead_line": "No quedan jugadas: deshaz, repite o empieza otro reparto",
+    "won_no_undo": "la partida ya está ganada: no se deshace",
+    "dead_no_help": "No quedan jugadas: no hay pista que dar; deshaz, repite o empieza otro reparto",
     "dead_line_unsolvable": "No quedan jugadas, y este reparto no tiene solución: prueba con otro",
     # win panel
     "win_title": "¡Pirámide despejada!",
