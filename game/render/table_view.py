@@ -216,13 +216,13 @@ class TableView:
         self, surface: pygame.Surface, layout: TableLayout, count: int, empty: bool, recycle_ready: bool
     ) -> None:
         """The face-down cards of the stock: a back with their ``count``, or an empty place
-        (with the recycle mark when the whole stock is ``empty``)."""
+        (with the recycle mark when the whole stock is ``empty`` and the rules allow a recycle:
+        never on the last pass, in one-pass play or on a won board)."""
         rect = layout.deck
         if count == 0:
             self._empty(surface, layout, rect)
-            if empty:
-                color = TEXT if recycle_ready else SLOT_OUTLINE
-                mark = self.assets.text("↻", layout.card[0] // 2, color, bold=True)
+            if empty and recycle_ready:
+                mark = self.assets.text("↻", layout.card[0] // 2, TEXT, bold=True)
                 surface.blit(mark, mark.get_rect(center=rect.center))
             return
         back = self.assets.back(layout.card)
