@@ -187,7 +187,11 @@ class RecordScreen(Scene):
 
 # --- statistics ----------------------------------------------------------------------------------------
 def rules_name(texts: Texts, rules: RuleSet) -> str:
-    return texts.t("stats_rules", p=rules.passes, o=texts.t("yes" if rules.overlap else "no"))
+    """The rules as the statistics name them, e.g. «1 vuelta · superposición: Sí»."""
+    overlap = texts.t("yes" if rules.overlap else "no")
+    if rules.passes == 1:
+        return texts.t("stats_rules_one", o=overlap)
+    return texts.t("stats_rules", p=rules.passes, o=overlap)
 
 
 class StatsScreen(RecordScreen):
