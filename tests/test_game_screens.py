@@ -166,3 +166,22 @@ def test_a_won_board_shows_no_recycle_mark(make_app: AppFactory, tmp_path: Path)
     press_key(app, pygame.K_ESCAPE)
     assert app.table.play.session.is_won
     assert light_share(shot(app, tmp_path / "won.png"), app.table.layout.deck) < 0.03
+
+
+def ink_height(pixels: np.ndarray, rect: pygame.Rect) -> int:
+    """Rows of ``rect`` holding light text pixels, from the first to the last."""
+    patch = pixels[rect.left : rect.right, rect.top : rect.bottom].astype(np.int64)
+    rows = np.nonzero((patch.mean(axis=2) > 120).any(axis=0))[0]
+    return int(rows[-1] - rows[0] + 1) if len(rows) else 0
+
+
+@pytest.mark.parametrize("size", [(720, 432), (800, 480), (480, 800), (1920, 1080), (320, 480)])
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_both_pile_labels_share_one_size(
+    make_app: AppFactory, tmp_path: Path, size: tuple[int, int], lang: str
+) -> None:
+    app = make_app(deal=2, size=size, lang=lang)
+    pixels = shot(app, tmp_path / "labels.png")
+    layout = app.table.layout
+    stock, waste = ink_height(pixels, layout.stock_label), ink_height(pixels, layout.waste_label)
+    assert stock > 0 and abs(stock - waste) <= 1, (stock, waste)

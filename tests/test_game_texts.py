@@ -78,3 +78,9 @@ def test_statistics_say_games_and_name_one_pass_in_the_singular() -> None:
     assert rules_name(es, RuleSet(passes=3, overlap=False)) == "3 vueltas · superposición: No"
     assert rules_name(en, RuleSet(passes=1, overlap=False)) == "1 pass · overlap: No"
     assert rules_name(en, RuleSet(passes=3, overlap=True)) == "3 passes · overlap: Yes"
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_empty_play_button_reads_as_words_not_as_clipped_text(lang: str) -> None:
+    label = Texts(lang).t("dialog_play_empty")
+    assert not label.endswith(("…", ".")) and "nº" not in label and "no." not in label

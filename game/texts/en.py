@@ -115,7 +115,7 @@ MESSAGES: dict[str, str] = {
     "dialog_prompt": "Type a number from 1 to 20000, or deal at random.",
     "dialog_random": "Random",
     "dialog_play": "Play no. {n}",
-    "dialog_play_empty": "Play no.…",
+    "dialog_play_empty": "Play a number",
     "dialog_bad": "It must be a number from 1 to 20000",
     "dialog_mode_solvable": "Random: solvable deals only",
     "dialog_mode_unsure": "Random: no label table, may have no solution",

@@ -118,7 +118,7 @@ MESSAGES: dict[str, str] = {
     "dialog_prompt": "Escribe un número del 1 al 20000, o reparte al azar.",
     "dialog_random": "Al azar",
     "dialog_play": "Jugar el {n}",
-    "dialog_play_empty": "Jugar nº…",
+    "dialog_play_empty": "Jugar un número",
     "dialog_bad": "Tiene que ser un número del 1 al 20000",
     "dialog_mode_solvable": "Al azar: solo repartos con solución",
     "dialog_mode_unsure": "Al azar: sin tabla de etiquetas, puede no tener solución",
