@@ -39,6 +39,12 @@ from .base import Scene, SceneManager
 from .panel import Panel, PanelButton
 
 
+MIN_CHART_SHARE = 0.5
+"""The least of its height a screen's chart keeps on a short window."""
+MIN_SHORT_MARGIN = 8
+"""The margins of a screen shrink to this before its font does."""
+
+
 class RecordScreen(Scene):
     """Shared frame: title, body lines, a chart box, and a row of buttons (names → actions)."""
 
@@ -115,18 +121,24 @@ class RecordScreen(Scene):
         margin = metrics.panel_margin(self.size)
         font = metrics.panel_font(self.size, share=0.028)
         texts = self.ctx.texts
+        chart_share = 1.0  # on a short window the chart gives up height first, then the font
         while True:
             panel_w = panel_width(self.size, font, margin)
             inner = panel_w - 2 * margin
             body = self._wrapped(texts, font, inner)
             button_h = metrics.button_h(font)
             title_h = line_height(round(font * 1.4))
-            chart_h = round(line_height(font) * self.chart_lines)
+            chart_h = round(line_height(font) * self.chart_lines * chart_share)
             header_h = self.header_height(button_h, margin)
             panel_h = 5 * margin + title_h + header_h + len(body) * line_height(font) + chart_h + button_h
             if panel_h <= height - 2 * margin or font <= 11:
                 break
-            font -= 1
+            if chart_share > MIN_CHART_SHARE:
+                chart_share = max(MIN_CHART_SHARE, chart_share - 0.1)
+            elif margin > MIN_SHORT_MARGIN:
+                margin -= 2
+            else:
+                font -= 1
         self.font = font
         self.panel = pygame.Rect((width - panel_w) // 2, max(4, (height - panel_h) // 2), panel_w, panel_h)
         left = self.panel.left + margin
