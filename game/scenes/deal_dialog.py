@@ -159,7 +159,8 @@ class DealDialog(Scene):
         text_h = line_height(round(self.font * 1.4)) + body_lines * line_height(self.font)
         field_h = key_h
         keypad_h = rows * key_h + (rows - 1) * gap
-        panel_h = 2 * margin + text_h + field_h + keypad_h + key_h + 2 * between + (0 if self.compact else margin)
+        panel_h = 2 * margin + text_h + field_h + keypad_h + key_h + 2 * between
+        panel_h += 0 if self.compact else margin
         # «Reparto del día»: a row of its own when there is height for it, else a fourth action
         daily_h = key_h + gap if self.on_daily is not None else 0
         if daily_h and panel_h + daily_h > height - 8:

@@ -38,7 +38,6 @@ from rules import ALL_RULE_SETS, RuleSet
 from .base import Scene, SceneManager
 from .panel import Panel, PanelButton
 
-
 MIN_CHART_SHARE = 0.5
 """The least of its height a screen's chart keeps on a short window."""
 MIN_SHORT_MARGIN = 8
