@@ -432,3 +432,41 @@ def test_a_setting_of_the_wrong_type_is_set_aside(tmp_path: Path, field: str, va
     storage = Storage(FileBackend(tmp_path))
     assert load_settings(storage) == Settings()
     assert len(storage.notices) == 1 and field in storage.notices[0]
+
+
+@pytest.mark.parametrize("size", [(320, 480), (720, 432), (3840, 2160), (480, 800)])
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_daily_legend_keeps_each_mark_with_its_word_and_explains_the_empty_square(
+    open_game: Callable[..., App], size: tuple[int, int], lang: str
+) -> None:
+    app = open_game(deal=11, size=size, lang=lang)
+    press_key(app, pygame.K_t)
+    screen = app.manager.top
+    assert isinstance(screen, DailyScreen)
+    lines = screen._wrapped(app.ctx.texts, screen.font, screen.chart.width)
+    words = {"es": ("■ ganado", "★ limpio", "○ empezado", "□ sin jugar"),
+             "en": ("■ won", "★ clean", "○ started", "□ not played")}[lang]  # fmt: skip
+    shown = [line.replace("\u00a0", " ") for line in lines]
+    for item in words:  # each mark on one line with its word
+        assert any(item in line for line in shown), (item, shown)
+    assert all(not line.rstrip(" ·").endswith(("■", "★", "○", "□")) for line in shown), shown
+
+
+def test_the_daily_deal_is_named_on_the_table_and_its_button_says_when_it_is_won(
+    open_game: Callable[..., App],
+) -> None:
+    app = open_game(deal=11)
+    today = app.ctx.keeper.date()
+    press_key(app, pygame.K_t)
+    press_key(app, pygame.K_RETURN)  # play the daily deal
+    play = app.table.play
+    assert play.daily == today.isoformat()
+    assert app.table.frame().deal_text.startswith(f"Reparto del día {play.number} · ")
+    assert play.number is not None
+    app.ctx.keeper.daily.won(today.isoformat(), play.number, clean=True)
+    app.table.new_deal(5)  # another deal on the table; today's is won
+    press_key(app, pygame.K_t)
+    screen = app.manager.top
+    assert isinstance(screen, DailyScreen)
+    assert screen.label("play") == "Ganado hoy: jugarlo otra vez"
+    assert app.table.frame().deal_text.startswith("Reparto 5 · ")

@@ -165,11 +165,24 @@ class RecordScreen(Scene):
         lines = []
         for line in self.body(texts):
             bold = line.startswith("\t")
-            lines += [
-                "\t" + part if bold else part
-                for part in self.ctx.assets.wrap(line.lstrip("\t"), font, inner, bold)
-            ]
+            parts = self._wrap(line.lstrip("\t"), font, inner, bold)
+            lines += ["\t" + part if bold else part for part in parts]
         return lines
+
+    def _wrap(self, text: str, font: int, inner: int, bold: bool) -> list[str]:
+        """``text`` broken at plain spaces only: words joined by a no-break space (``\\u00a0``,
+        as in «○\\u00a0empezado») stay on one line."""
+        measure = self.ctx.assets.font(font, bold)
+        lines: list[str] = []
+        current = ""
+        for word in text.split(" "):
+            candidate = f"{current} {word}" if current else word
+            if current and measure.size(candidate)[0] > inner:
+                lines.append(current)
+                current = word
+            else:
+                current = candidate
+        return [*lines, current] if current else lines
 
     # --- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -383,7 +396,10 @@ class DailyScreen(RecordScreen):
 
     def label(self, name: str) -> str:
         if name == "play":
-            return self.ctx.t("btn_daily_back" if self.on_table else "btn_daily_play")
+            if self.on_table:
+                return self.ctx.t("btn_daily_back")
+            mark = self.ctx.keeper.daily.days.get(self.today.isoformat())
+            return self.ctx.t("btn_daily_replay" if mark is not None and mark.won else "btn_daily_play")
         return self.ctx.t("btn_close")
 
     def activate(self, name: str) -> None:

@@ -347,7 +347,10 @@ class TableScene(Scene):
         session = play.session
         label = play.shown_label
         label_text = texts.label(label) if label is not None else texts.t("label_hidden")
-        deal = texts.t("deal", n=play.number) + " · " + label_text if play.number is not None else label_text
+        deal_key = "deal_daily" if play.daily is not None else "deal"  # the daily deal says so
+        deal = label_text
+        if play.number is not None:
+            deal = texts.t(deal_key, n=play.number) + " · " + label_text
         self.layout.fit_deal_chip(self.ctx.assets.font(self.layout.font).size(deal)[0])
         line, tone = "", Tone.INFO
         if play.line is not None:

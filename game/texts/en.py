@@ -6,6 +6,7 @@ MESSAGES: dict[str, str] = {
     "title": "Pirámide",
     # top bar and status bar
     "deal": "Deal {n}",
+    "deal_daily": "Daily deal {n}",
     "label_solvable": "Proven solvable",
     "label_unsolvable": "Proven unsolvable",
     "label_unknown": "Undetermined",
@@ -155,15 +156,19 @@ MESSAGES: dict[str, str] = {
     "btn_reset_yes": "Yes, reset",
     "daily_title": "Daily deal",
     "daily_deal": "{date} · deal no. {n}",
-    "daily_rules": "The same for everyone today; standard rules (3 passes, overlap)",
+    "daily_rules": "The same for everyone today; standard rules (3\u00a0passes, overlap)",
     "daily_new": "Not played yet",
     "daily_played": "Started, not won yet",
     "daily_won": "Won!",
     "daily_clean": "Won clean! (no hints, no undo)",
     "daily_streak": "Daily streak: {n}",
-    "daily_legend": "Last {n} days: ■ won · ★ clean · ○ started",
+    "daily_legend": (
+        "Last\u00a0{n}\u00a0days: ■\u00a0won\u00a0· ★\u00a0clean\u00a0"
+        "· ○\u00a0started\u00a0· □\u00a0not\u00a0played"
+    ),
     "btn_daily_play": "Play the daily deal",
     "btn_daily_back": "Back to the daily deal",
+    "btn_daily_replay": "Won today: play it again",
     # rules screen
     "rules_title": "How to play",
     "page": "{n} / {m}",

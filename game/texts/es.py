@@ -9,6 +9,7 @@ MESSAGES: dict[str, str] = {
     "title": "Pirámide",
     # top bar and status bar
     "deal": "Reparto {n}",
+    "deal_daily": "Reparto del día {n}",
     "label_solvable": "Con solución comprobada",
     "label_unsolvable": "Demostrado sin solución",
     "label_unknown": "Sin determinar",
@@ -158,15 +159,19 @@ MESSAGES: dict[str, str] = {
     "btn_reset_yes": "Sí, borrar",
     "daily_title": "Reparto del día",
     "daily_deal": "{date} · reparto nº {n}",
-    "daily_rules": "Igual para todos hoy; reglas de siempre (3 vueltas, superposición)",
+    "daily_rules": "Igual para todos hoy; reglas de siempre (3\u00a0vueltas, superposición)",
     "daily_new": "Aún no lo has jugado",
     "daily_played": "Empezado, aún sin ganar",
     "daily_won": "¡Ganado!",
     "daily_clean": "¡Ganado limpio! (sin pistas ni deshacer)",
     "daily_streak": "Racha diaria: {n}",
-    "daily_legend": "Últimos {n} días: ■ ganado · ★ limpio · ○ empezado",
+    "daily_legend": (
+        "Últimos\u00a0{n}\u00a0días: ■\u00a0ganado\u00a0· ★\u00a0limpio\u00a0"
+        "· ○\u00a0empezado\u00a0· □\u00a0sin\u00a0jugar"
+    ),
     "btn_daily_play": "Jugar el reparto del día",
     "btn_daily_back": "Volver al reparto del día",
+    "btn_daily_replay": "Ganado hoy: jugarlo otra vez",
     # rules screen
     "rules_title": "Cómo se juega",
     "page": "{n} / {m}",
