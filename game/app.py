@@ -26,6 +26,7 @@ from .play import Line, Play, Tone
 from .render.assets import Assets
 from .saves import load_settings
 from .scenes.base import SceneManager
+from .scenes.panels import notices_panel
 from .scenes.table import TableScene
 from .settings import Settings
 from .storage import Storage
@@ -238,8 +239,16 @@ def launch(
     else:
         play.line = Line("resumed")
     app = App(ctx, play, size=size, fullscreen=fullscreen)
-    if storage.kept:
-        more = len(storage.kept) - 1
-        what = ctx.t(f"doc_{storage.kept[0].split('.')[0]}")
-        play.line = Line("save_kept", {"what": what, "more": f" (+{more})" if more else ""}, Tone.REFUSAL)
+    notices = [save_notice(ctx, name, why) for name, why in storage.problems]
+    if notices:
+        play.line = notices[0]
+    if len(notices) > 1:  # one line each, in a panel the player closes (the table line has room for one)
+        app.manager.push(notices_panel(ctx, app.manager, notices))
     return app
+
+
+def save_notice(ctx: Context, name: str, why: str) -> Line:
+    """The line telling the player that document ``name`` was set aside, and why: damaged, or
+    written by a newer or older version of the game; for the saved game, that it is lost."""
+    lost = ctx.t("save_lost") if name == "game" else ""
+    return Line(f"save_{why}", {"what": ctx.t(f"doc_{name}"), "lost": lost}, Tone.REFUSAL)

@@ -148,7 +148,8 @@ def test_a_bad_game_save_is_set_aside_and_the_table_says_so(
     assert app.table.play.session.moves == 0
     line = app.table.frame().line
     kept = app.ctx.storage.kept[0]
-    assert line == "Partida guardada: archivo dañado, guardado aparte"
+    why = "es de una versión más nueva del juego" if b'"version": 7' in raw else "archivo dañado"
+    assert line == f"Partida guardada: {why}, guardado aparte; la partida en curso se perdió"
     assert (tmp_path / kept).read_bytes() == raw
     step(app)
     assert _doc(tmp_path, "game")["version"] == GAME_VERSION  # a clean save took its place
@@ -161,7 +162,35 @@ def test_corrupt_statistics_and_daily_files_start_clean(
     (tmp_path / "daily.json").write_bytes(b"")
     app = open_game(deal=2)
     assert app.ctx.keeper.stats.by_rules == {} and app.ctx.keeper.daily.days == {}
-    assert len(app.ctx.storage.kept) == 2 and "(+1)" in app.table.frame().line
+    assert len(app.ctx.storage.kept) == 2
+    panel = app.manager.top
+    assert isinstance(panel, Panel) and panel.body(app.ctx.texts) == [
+        "• Estadísticas: archivo dañado, guardado aparte",
+        "• Reparto del día: archivo dañado, guardado aparte",
+    ]
+    press_key(app, pygame.K_RETURN)  # «Cerrar»
+    assert app.manager.top is app.table
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_newer_settings_file_and_a_damaged_game_are_each_named(
+    open_game: Callable[..., App], tmp_path: Path, lang: str
+) -> None:
+    (tmp_path / "settings.json").write_text('{"version": 9, "data": {"lang": "es"}}', "utf-8")
+    (tmp_path / "game.json").write_bytes(b'{"version": 1, "data": {"id": 5')
+    app = open_game(size=(720, 432), lang=lang)
+    panel = app.manager.top
+    assert isinstance(panel, Panel)
+    expected = {
+        "es": ["Ajustes: es de una versión más nueva del juego, guardado aparte",
+               "Partida guardada: archivo dañado, guardado aparte; la partida en curso se perdió"],
+        "en": ["Settings: written by a newer version of the game, kept aside",
+               "Saved game: damaged file, kept aside; the game in progress is lost"],
+    }[lang]  # fmt: skip
+    assert panel.body(app.ctx.texts) == ["• " + line for line in expected]
+    geometry = panel.geometry()
+    assert pygame.Rect(0, 0, 720, 432).contains(geometry.panel)
+    assert app.table.frame().line == expected[0]
 
 
 def test_leaving_a_game_with_moves_asks_first(open_game: Callable[..., App]) -> None:

@@ -122,7 +122,11 @@ MESSAGES: dict[str, str] = {
     "dialog_mode_unsure": "Random: no label table, may have no solution",
     "dialog_mode_random": "Random: any deal",
     # saves, statistics, daily deal
-    "save_kept": "{what}: damaged file, kept aside{more}",
+    "save_damaged": "{what}: damaged file, kept aside{lost}",
+    "save_newer": "{what}: written by a newer version of the game, kept aside{lost}",
+    "save_older": "{what}: written by an older version of the game, kept aside{lost}",
+    "save_lost": "; the game in progress is lost",
+    "notices_title": "Save files kept aside",
     "win_daily": "Daily deal won · daily streak: {n}",
     "win_daily_clean": "Daily deal won clean ★ · daily streak: {n}",
     "resumed": "Welcome back: your game goes on where you left it",

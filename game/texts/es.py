@@ -125,7 +125,11 @@ MESSAGES: dict[str, str] = {
     "dialog_mode_unsure": "Al azar: sin tabla de etiquetas, puede no tener solución",
     "dialog_mode_random": "Al azar: cualquier reparto",
     # saves, statistics, daily deal
-    "save_kept": "{what}: archivo dañado, guardado aparte{more}",
+    "save_damaged": "{what}: archivo dañado, guardado aparte{lost}",
+    "save_newer": "{what}: es de una versión más nueva del juego, guardado aparte{lost}",
+    "save_older": "{what}: es de una versión antigua del juego, guardado aparte{lost}",
+    "save_lost": "; la partida en curso se perdió",
+    "notices_title": "Archivos guardados aparte",
     "win_daily": "Reparto del día ganado · racha diaria: {n}",
     "win_daily_clean": "Reparto del día ganado limpio ★ · racha diaria: {n}",
     "resumed": "Partida recuperada: sigue donde la dejaste",
