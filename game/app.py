@@ -228,17 +228,23 @@ def launch(
 ) -> App:
     """Open the game on ``storage``: saved settings (then ``overrides``, e.g. from the command
     line, for this run), and the saved game in progress, or deal ``deal`` when given (or when
-    there is no saved game). A bad save is set aside and the table says so in one line."""
+    there is no saved game). When ``deal`` would replace a saved game with moves that is not
+    over, the confirm panel asks first. A bad save is set aside and the table says so."""
     settings = dataclasses.replace(load_settings(storage), **(overrides or {}))  # type: ignore[arg-type]
     ctx = make_context(settings, labels, seed, storage)
-    play = ctx.keeper.restore_game(ctx.dealer) if deal is None else None
+    play = ctx.keeper.restore_game(ctx.dealer)
     if play is None:
         play = ctx.dealer.deal(settings, deal)
+        deal = None
     elif play.session.is_dead_end:
         play.line = Line("dead_line", tone=Tone.REFUSAL)
     else:
         play.line = Line("resumed")
     app = App(ctx, play, size=size, fullscreen=fullscreen)
+    if deal is not None:
+        # deal ``deal`` instead of the saved game; a game still going on is never thrown away
+        # silently: the table asks first (keep playing it, or start ``deal``: then it is a loss)
+        app.table.request_deal(deal)
     notices = [save_notice(ctx, name, why) for name, why in storage.problems]
     if notices:
         play.line = notices[0]

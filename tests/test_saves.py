@@ -84,17 +84,37 @@ def test_a_second_start_on_the_same_data_directory_finds_the_same_table(
     assert [s for s in shown.status if "tiempo" not in s] == [s for s in frame.status if "tiempo" not in s]
 
 
-def test_deal_option_starts_that_deal_and_the_left_game_counts_as_lost(
+def test_deal_option_asks_before_leaving_a_saved_game_and_counts_the_loss_only_if_confirmed(
     open_game: Callable[..., App], tmp_path: Path
 ) -> None:
     first = open_game(deal=11)
     tap_place(first, DECK)
+    game_id = first.table.play.game_id
     assert _doc(tmp_path, "stats")["data"]["rules"]["passes=3 overlap=on"]["played"] == 1  # type: ignore[index]
-    second = open_game(deal=12)
-    assert second.table.play.number == 12 and second.table.play.session.moves == 0
-    step(second)
+    second = open_game(deal=12)  # main.py --deal 12 over a saved game with a move
+    panel = second.manager.top
+    assert isinstance(panel, Panel) and panel.title(second.ctx.texts) == "¿Empezar otro reparto?"
+    assert second.table.play.game_id == game_id
+    press_key(second, pygame.K_RETURN)  # the default: «Seguir jugando» with the saved game
+    assert second.manager.top is second.table and second.table.play.game_id == game_id
+    stats = _doc(tmp_path, "stats")["data"]["rules"]["passes=3 overlap=on"]  # type: ignore[index]
+    assert (stats["played"], stats["recent"]) == (1, "")  # not counted as a loss
+    third = open_game(deal=12)
+    panel = third.manager.top
+    assert isinstance(panel, Panel)
+    tap(third, panel.geometry().buttons[1].center)  # «Sí, otro reparto»
+    assert third.table.play.number == 12 and third.table.play.session.moves == 0
+    step(third)
     stats = _doc(tmp_path, "stats")["data"]["rules"]["passes=3 overlap=on"]  # type: ignore[index]
     assert (stats["played"], stats["won"], stats["recent"]) == (1, 0, "L")
+
+
+def test_deal_option_over_a_fresh_or_finished_saved_game_asks_nothing(
+    open_game: Callable[..., App], tmp_path: Path
+) -> None:
+    open_game(deal=11)  # no move made
+    second = open_game(deal=12)
+    assert second.manager.top is second.table and second.table.play.number == 12
 
 
 def test_settings_are_saved_on_change_and_restored(open_game: Callable[..., App], tmp_path: Path) -> None:
@@ -350,7 +370,9 @@ def test_kill_9_at_any_moment_loses_at_most_the_last_move(tmp_path: Path) -> Non
         rest = process.stdout.read()
         process.wait()
         printed = [
-            tuple(int(x) for x in line.split()) for line in (*seen, *rest.splitlines()) if line.strip()
+            tuple(int(x) for x in line.split())
+            for line in (*seen, *rest.splitlines())
+            if len(line.split()) == 2  # not a line the kill cut in half
         ]
         moves_done, undos_done = printed[-1]
         storage = Storage(FileBackend(directory))
