@@ -12,6 +12,7 @@ import asyncio
 import dataclasses
 import os
 import random
+import sys
 
 import pygame
 
@@ -87,6 +88,29 @@ def fit_to_desktop() -> tuple[int, int]:
     return window_for_desktop(desktops[0] if desktops else None)
 
 
+def smallest_window(size: tuple[int, int]) -> tuple[int, int]:
+    """The smallest a window of ``size`` may be resized to: :data:`MIN_WINDOW` (320×480) while
+    it is portrait, the same turned (480×320) while it is landscape. Below that the cards are
+    unreadable and badges cover the piles. The two meet only at square-ish sizes of 480 and
+    more, so a drag never jumps from one limit to the other."""
+    portrait, landscape = MIN_WINDOW, (max(MIN_WINDOW), min(MIN_WINDOW))
+    return landscape if size[0] > size[1] else portrait
+
+
+def limit_window_size(size: tuple[int, int]) -> None:
+    """Keep the native window from being resized below :func:`smallest_window` (the browser
+    build sizes its canvas itself, so nothing is set there)."""
+    if sys.platform == "emscripten":
+        return
+    try:
+        window = pygame.Window.from_display_module()
+    except pygame.error:
+        return
+    least = smallest_window(size)
+    if window.minimum_size != least:
+        window.minimum_size = least
+
+
 def open_window(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
     """Set the video mode; returns the new display surface (always fetch it again after this)."""
     try:
@@ -96,6 +120,8 @@ def open_window(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
             pygame.display.set_mode(size, pygame.RESIZABLE)
     except pygame.error as error:
         raise DisplayError(f"cannot open the game window: {error}") from None
+    if not fullscreen:
+        limit_window_size(size)
     return display_surface()
 
 
@@ -172,6 +198,8 @@ class App:
         self.screen = display_surface()
         size = self.screen.get_size()
         if size != self.manager.size:
+            if not self.fullscreen:
+                limit_window_size(size)
             self.manager.relayout(size)
             self.dirty = True
 
