@@ -105,6 +105,7 @@ MESSAGES: dict[str, str] = {
     "set_sound": "Sound",
     "set_four_colour": "Four-colour deck",
     "set_large_index": "Large indices",
+    "large_index_auto": "Already large at this size",
     "mode_solvable": "solvable only",
     "mode_solvable_unsure": "no table: no guarantee",
     "mode_random": "completely random",

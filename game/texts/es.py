@@ -108,6 +108,7 @@ MESSAGES: dict[str, str] = {
     "set_sound": "Sonido",
     "set_four_colour": "Baraja de cuatro colores",
     "set_large_index": "Índices grandes",
+    "large_index_auto": "Ya grandes a este tamaño",
     "mode_solvable": "solo con solución",
     "mode_solvable_unsure": "sin tabla: sin garantía",
     "mode_random": "totalmente al azar",
