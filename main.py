@@ -10,6 +10,12 @@ on stderr and exit status 2; a missing or broken card image or font, or no displ
 window on, one line and status 1; Ctrl-C, status 130 (see :mod:`rules.cli`). A missing or
 unreadable label table is one line on stderr, and the game plays on without promising solvable
 deals. The loop is ``async`` so the browser build can run the same code.
+
+In the browser (pygbag, ``sys.platform == "emscripten"``) the options come from the page
+address instead (``?deal=N&lang=en&passes=1&classic``, see :mod:`game.platform`): a bad value
+gets one line under the table and a normal deal, and nothing calls ``sys.exit``. The file
+then ends in a plain ``asyncio.run(web_main())``: under pygbag ``asyncio.run`` returns at once
+and the loop goes on as a task, which ``sys.exit`` would stop before the first frame.
 """
 
 from __future__ import annotations
@@ -19,13 +25,18 @@ import asyncio
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from game import platform
 from game.config import WINDOW_CLASS
 from game.settings import LANGUAGES, PASSES
 from game.storage import FileBackend, Storage, default_data_dir
 from rules import DealNumberError, parse_deal_number
 from rules.cli import Parser, run_command, whole_number
 from rules.labels import LabelTable, LabelTableError, load_table
+
+if TYPE_CHECKING:
+    from game.app import App
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -85,5 +96,46 @@ async def main(argv: list[str]) -> int:
     return 0
 
 
+def web_app() -> App:
+    """The game as the browser build starts it: options from the page address, saves in the
+    browser's ``localStorage``, a fixed canvas the page scales, the clock that leaves hidden
+    time out, the browser's clipboard. Never exits: a bad address option is one line."""
+    options = platform.page_options()
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame  # noqa: PLC0415
+
+    from game.app import launch  # noqa: PLC0415
+    from game.play import Line, Tone  # noqa: PLC0415
+
+    pygame.display.init()
+    pygame.font.init()
+    clock = platform.BrowserClock()
+    storage = Storage(platform.LocalStorageBackend())
+    app = launch(
+        storage,
+        load_labels(),
+        deal=options.deal,
+        overrides=options.overrides(),
+        size=platform.canvas_size(),
+        fixed=True,
+        now=clock.now,
+    )
+    app.ctx.copy_text = platform.browser_copy
+    app.ctx.deal_link = platform.deal_link
+    if options.bad:
+        first = options.bad[0]
+        app.table.play.line = Line("bad_address", {"name": first.name, "value": first.value}, Tone.REFUSAL)
+    for notice in storage.notices:
+        print(f"main.py: {notice}", file=sys.stderr)  # the browser's console
+    return app
+
+
+async def web_main() -> None:
+    await web_app().run()
+
+
 if __name__ == "__main__":
-    run_command(lambda argv: asyncio.run(main(argv)), "main.py")
+    if platform.IS_WEB:
+        asyncio.run(web_main())
+    else:
+        run_command(lambda argv: asyncio.run(main(argv)), "main.py")

@@ -13,6 +13,9 @@ import dataclasses
 import os
 import random
 import sys
+import time
+import warnings
+from collections.abc import Callable
 
 import pygame
 
@@ -103,7 +106,11 @@ def limit_window_size(size: tuple[int, int]) -> None:
     if sys.platform == "emscripten":
         return
     try:
-        window = pygame.Window.from_display_module()
+        with warnings.catch_warnings():
+            # pygame-ce warns that drawing through this Window is deprecated; we only set its
+            # minimum size, and keep drawing through pygame.display
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
     except pygame.error:
         return
     least = smallest_window(size)
@@ -111,31 +118,39 @@ def limit_window_size(size: tuple[int, int]) -> None:
         window.minimum_size = least
 
 
-def open_window(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+def open_window(size: tuple[int, int], fullscreen: bool, resizable: bool = True) -> pygame.Surface:
     """Set the video mode; returns the new display surface (always fetch it again after this)."""
     try:
         if fullscreen:
             pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            pygame.display.set_mode(size, pygame.RESIZABLE)
+            pygame.display.set_mode(size, pygame.RESIZABLE if resizable else 0)
     except pygame.error as error:
         raise DisplayError(f"cannot open the game window: {error}") from None
-    if not fullscreen:
+    if resizable and not fullscreen:
         limit_window_size(size)
     return display_surface()
 
 
 class App:
     def __init__(
-        self, ctx: Context, play: Play, size: tuple[int, int] | None = None, fullscreen: bool = False
+        self,
+        ctx: Context,
+        play: Play,
+        size: tuple[int, int] | None = None,
+        fullscreen: bool = False,
+        fixed: bool = False,
     ) -> None:
         """Open the window (``size``; by default fitted to the desktop, see
-        :func:`window_for_desktop`) and show ``play`` on the table."""
+        :func:`window_for_desktop`) and show ``play`` on the table. ``fixed``: a canvas of
+        exactly ``size`` that the page scales (the browser build): not resizable, and F11 does
+        nothing."""
         self.ctx = ctx
         self.windowed_size = fit_to_desktop() if size is None else size
-        self.fullscreen = fullscreen
+        self.fixed = fixed
+        self.fullscreen = fullscreen and not fixed
         pygame.display.set_caption(Texts(ctx.settings.lang).t("title"))
-        self.screen = open_window(self.windowed_size, fullscreen)
+        self.screen = open_window(self.windowed_size, self.fullscreen, resizable=not fixed)
         pygame.event.clear()
         self.manager = SceneManager()
         self.manager.relayout(self.screen.get_size())
@@ -182,7 +197,8 @@ class App:
             return
         self.dirty = True
         if isinstance(command, Key) and command.action is Action.FULLSCREEN:
-            self.toggle_fullscreen()
+            if not self.fixed:
+                self.toggle_fullscreen()
         else:
             self.manager.handle(command)
 
@@ -198,7 +214,7 @@ class App:
         self.screen = display_surface()
         size = self.screen.get_size()
         if size != self.manager.size:
-            if not self.fullscreen:
+            if not (self.fullscreen or self.fixed):
                 limit_window_size(size)
             self.manager.relayout(size)
             self.dirty = True
@@ -234,11 +250,12 @@ def make_context(
     labels: LabelTable | None = None,
     seed: int | None = None,
     storage: Storage | None = None,
+    now: Callable[[], float] = time.monotonic,
 ) -> Context:
     """A fresh context: ``settings``, a new asset loader, a dealer over ``labels`` (none: all
-    unknown), saves in ``storage`` (none: in memory only)."""
+    unknown) whose sessions read the time from ``now``, saves in ``storage`` (none: in memory only)."""
     rng = random.Random(seed)
-    dealer = Dealer(labels or LabelTable(), rng)
+    dealer = Dealer(labels or LabelTable(), rng, now)
     if storage is None:
         return Context(settings, Assets(), dealer, rng)
     return Context(settings, Assets(), dealer, rng, storage=storage)
@@ -253,13 +270,16 @@ def launch(
     size: tuple[int, int] | None = None,
     fullscreen: bool = False,
     seed: int | None = None,
+    fixed: bool = False,
+    now: Callable[[], float] = time.monotonic,
 ) -> App:
     """Open the game on ``storage``: saved settings (then ``overrides``, e.g. from the command
     line, for this run), and the saved game in progress, or deal ``deal`` when given (or when
     there is no saved game). When ``deal`` would replace a saved game with moves that is not
-    over, the confirm panel asks first. A bad save is set aside and the table says so."""
+    over, the confirm panel asks first. A bad save is set aside and the table says so.
+    ``fixed`` and ``now``: the browser's fixed canvas and its clock (see :class:`App`, ``Session``)."""
     settings = dataclasses.replace(load_settings(storage), **(overrides or {}))  # type: ignore[arg-type]
-    ctx = make_context(settings, labels, seed, storage)
+    ctx = make_context(settings, labels, seed, storage, now)
     play = ctx.keeper.restore_game(ctx.dealer)
     if play is None:
         play = ctx.dealer.deal(settings, deal)
@@ -268,7 +288,7 @@ def launch(
         play.line = Line("dead_line", tone=Tone.REFUSAL)
     else:
         play.line = Line("resumed")
-    app = App(ctx, play, size=size, fullscreen=fullscreen)
+    app = App(ctx, play, size=size, fullscreen=fullscreen, fixed=fixed)
     if deal is not None:
         # deal ``deal`` instead of the saved game; a game still going on is never thrown away
         # silently: the table asks first (keep playing it, or start ``deal``: then it is a loss)

@@ -11,6 +11,8 @@ that it may have no solution, in place of the welcome line.
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 
 from rules import Session, State
 from rules.labels import Label, LabelTable
@@ -22,9 +24,13 @@ from .settings import DealMode, Settings
 
 
 class Dealer:
-    def __init__(self, labels: LabelTable, rng: random.Random) -> None:
+    def __init__(
+        self, labels: LabelTable, rng: random.Random, now: Callable[[], float] = time.monotonic
+    ) -> None:
+        """``now`` is the time source of every session dealt (the browser's leaves hidden time out)."""
         self.labels = labels
         self.rng = rng
+        self.now = now
         self.backend = solver_backend()
 
     def random_number(self, settings: Settings) -> int:
@@ -36,7 +42,7 @@ class Dealer:
         picked = number is None
         chosen = self.random_number(settings) if number is None else number
         rules = settings.rule_set()
-        session = Session(State.from_deal(chosen, rules), chosen)
+        session = Session(State.from_deal(chosen, rules), chosen, now=self.now)
         hidden = picked and settings.deal_mode is DealMode.RANDOM
         play = Play(session, self.labels.label(chosen, rules), hidden, self.backend)
         if not self.labels.can_promise(rules):
@@ -53,10 +59,10 @@ class Dealer:
     def daily(self, number: int, day: str) -> Play:
         """That day's «Reparto del día»: deal ``number`` under the default rules."""
         rules = DAILY_RULES
-        session = Session(State.from_deal(number, rules), number)
+        session = Session(State.from_deal(number, rules), number, now=self.now)
         return Play(session, self.labels.label(number, rules), False, self.backend, daily=day)
 
     def position(self, state: State, number: int | None = None) -> Play:
         """Play from an arbitrary position (tests, puzzles, later: saved games)."""
         label = Label.UNKNOWN if number is None else self.labels.label(number, state.rules)
-        return Play(Session(state, number), label, False, self.backend)
+        return Play(Session(state, number, now=self.now), label, False, self.backend)

@@ -146,7 +146,7 @@ class Keeper:
         if doc is None:
             return None
         try:
-            session = Session.from_record(doc.get("session"))
+            session = Session.from_record(doc.get("session"), now=dealer.now)
             game_id, daily = doc.get("id"), doc.get("daily")
             hidden, revealed = doc.get("label_hidden"), doc.get("revealed")
             if not isinstance(game_id, str) or not game_id or not (daily is None or isinstance(daily, str)):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 
 import pygame
@@ -207,7 +208,9 @@ def test_the_window_cannot_be_resized_below_the_smallest_readable_size(
     make_app: Callable[..., App], opened: tuple[int, int], dragged: tuple[int, int], kept: tuple[int, int]
 ) -> None:
     app = make_app(size=opened)
-    window = pygame.Window.from_display_module()
+    with warnings.catch_warnings():  # only its size is used, not drawing through it
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
     window.size = dragged
     step(app)
     assert window.size == kept and app.manager.size == kept

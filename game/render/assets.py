@@ -16,7 +16,6 @@ read raises :class:`AssetError` naming it, which the game reports in one line (e
 
 from __future__ import annotations
 
-import io
 import struct
 import zlib
 from pathlib import Path
@@ -55,6 +54,14 @@ def png_problem(data: bytes) -> str | None:
             return None
         at = end + 4
     return "the file is cut short (no end chunk)"
+
+
+def twin_deck(deck: str) -> str | None:
+    """The two-colour deck with the same index as the four-colour ``deck`` (None for a two-colour
+    one): their spades and hearts are the same images."""
+    if not deck.startswith("four-colour"):
+        return None
+    return deck_folder(False, deck.endswith("large-index"))
 
 
 class AssetError(CommandError):
@@ -105,11 +112,20 @@ class Assets:
             self._raw[key] = self._load_image(name, deck)
         return self._raw[key]
 
-    def _load_image(self, name: str, deck: str) -> pygame.Surface:
-        folder = self._dir / deck if deck else self._dir
+    def _deck_files(self, deck: str) -> dict[str, Path]:
         if deck not in self._files:
+            folder = self._dir / deck if deck else self._dir
             self._files[deck] = {path.stem.lower(): path for path in folder.glob("*.png")}
-        path = self._files[deck].get(name.lower())
+        return self._files[deck]
+
+    def _load_image(self, name: str, deck: str) -> pygame.Surface:
+        """The image file of ``name`` in ``deck``; a four-colour deck may lack the faces it shares
+        with its two-colour twin (the browser bundle leaves them out): they come from the twin."""
+        folder = self._dir / deck if deck else self._dir
+        path = self._deck_files(deck).get(name.lower())
+        twin = twin_deck(deck)
+        if path is None and twin is not None:
+            path = self._deck_files(twin).get(name.lower())
         if path is None:
             if not folder.is_dir():
                 raise AssetError(f"the card images folder is missing: {folder}")
@@ -121,7 +137,9 @@ class Assets:
         problem = png_problem(data)
         try:
             if problem is None:
-                return pygame.image.load(io.BytesIO(data), path.name).convert_alpha()
+                # from the file, not from the bytes already read: the browser build's pygame
+                # cannot load an image from a Python file object ("can't access resource")
+                return pygame.image.load(path).convert_alpha()
         except pygame.error as error:
             problem = str(error)
         raise AssetError(f"a card image cannot be read: {path} ({problem})")

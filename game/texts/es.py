@@ -52,6 +52,7 @@ MESSAGES: dict[str, str] = {
     "game_won": "la pirámide ya está despejada",
     # other lines under the table
     "welcome": "Toca una carta libre y luego su pareja: juntas deben sumar 13",
+    "bad_address": "Dirección: «{name}={value}» no vale; se juega un reparto normal",
     "labels_missing": "Falta la tabla de etiquetas o no se lee: puede no haber solución",
     "no_partner": "ahora mismo ninguna carta suma 13 con esta",
     "nothing_to_undo": "no hay nada que deshacer",
@@ -65,11 +66,24 @@ MESSAGES: dict[str, str] = {
     "analysis_label_winnable": "Sí: este reparto tiene solución comprobada",
     "analysis_unknown": "sin determinar (no quiere decir que no tenga solución)",
     "analysis_unknown_unseen": "sin determinar: hay cartas del mazo sin ver (puede tener solución)",
+    "analysis_share": "se gana en ~{p} % de los órdenes posibles de las cartas sin ver",
+    "analysis_share_exact": (
+        "se gana en el {p} % de los órdenes posibles de las cartas sin ver (probados todos)"
+    ),
+    "analysis_cut": "cortado por tiempo: sin determinar (no quiere decir que no tenga solución)",
+    "analysis_cut_share": (
+        "cortado por tiempo: se gana en ~{p} % de los órdenes de las cartas sin ver probados"
+    ),
     "rewind_busy": "buscando el último paso desde el que se gana",
     "rewind_done": "De vuelta al último paso desde el que se gana ({n} atrás)",
     "rewind_start": "De vuelta al principio del reparto, que tiene solución comprobada ({n} atrás)",
     "rewind_none": "No hay un paso anterior desde el que se gane: prueba a repetir el reparto",
-    "rewind_unknown": "sin determinar: no encontré a tiempo un paso desde el que se gane",
+    "rewind_done_some": (
+        "De vuelta a un paso desde el que se gana ({n} atrás); alguno posterior quedó sin determinar"
+    ),
+    "rewind_none_all_orders": "Ningún paso anterior se gana en todos los órdenes de las cartas sin ver",
+    "rewind_unknown": "sin determinar: no encontré un paso anterior del que se sepa que se gana",
+    "rewind_cut": "cortado por tiempo: no encontré a tiempo un paso desde el que se gane (puede haberlo)",
     "won_line": "¡Pirámide despejada! Toca «Nuevo reparto» para seguir",
     "dead_line": "No quedan jugadas: deshaz, repite o empieza otro reparto",
     "won_no_undo": "la partida ya está ganada: no se deshace",
@@ -84,7 +98,9 @@ MESSAGES: dict[str, str] = {
     "win_left_none": "No sobra ninguna carta en el mazo ni en el descarte",
     "win_copy": "Reparto nº {n} · tocar para copiar",
     "copied": "Número {n} copiado",
+    "copied_link": "Enlace al reparto {n} copiado",
     "copy_failed": "No se pudo copiar; el número es {n}",
+    "copy_failed_link": "No se copió: abre la página con ?deal={n}",
     "verdict": "Este reparto: {label}",
     # dead-end panel
     "dead_title": "No quedan jugadas",
