@@ -9,8 +9,8 @@ Two engines share the work (a portfolio):
 
 How they share it is a :class:`Schedule`, chosen from measurements (``bench/solver.py`` and the
 interleaved comparison in the issue-11 note): with numpy, depth-first search runs alone for
-its first :data:`HEAD_START` nodes, which wins most winnable deals, and then the layered
-engine alone finishes the search. Running both side by side (the earlier portfolio) about
+its first :data:`HEAD_START` nodes (:data:`HEAD_START_ONE_PASS` on one pass), which wins most
+winnable deals, and then the layered engine alone finishes the search. Running both side by side (the earlier portfolio) about
 doubled the time of the slow deals under every rule set: on deals 1–200 the mean fell from
 87 to 42 ms (3 passes, overlap on) and, with a 1-pass rule set, to about half. On the pure
 path a layered node costs as much as a depth-first one and depth-first search runs alone.
@@ -38,7 +38,8 @@ from solver.layered import Backend, Layered
 from solver.line import play_out
 from solver.model import Node, Problem
 
-HEAD_START = 500
+HEAD_START = 2_048
+HEAD_START_ONE_PASS = 500
 ROUND = 2_048
 
 
@@ -61,14 +62,17 @@ class Schedule:
 
 def default_schedule(backend: Backend, rules: RuleSet | None = None) -> Schedule:
     """Depth-first alone on the pure path; with numpy, a depth-first head start, then layered.
-    One pass without the overlap rule: layered from the start (deals 1-500, thread CPU time
-    per deal, both schedules on each deal in turn: mean 23.6 ms against 27.0 with the head
-    start; with the overlap rule, or three passes, the head start is as fast or faster)."""
+
+    The head start per rule set, measured (thread CPU time per deal, the schedules taking
+    turns on each deal; before, the head start always ran to the first :data:`ROUND` nodes,
+    whatever it said): one pass, 500 nodes (deals 1-300: mean 42.5 ms with overlap and 27.7
+    without, against 46.0 and 32.1 with 2,048, and 50.3 and 27.5 with none); three passes,
+    2,048 (deals 1-200: 7.1 and 10.7 ms against 9.9 and 10.8 with 500; with none, 20-30 times
+    slower)."""
     if not backend.share:
         return Schedule(HEAD_START, 0)
-    if rules is not None and rules.passes == 1 and not rules.overlap:
-        return Schedule(0, math.inf)
-    return Schedule(HEAD_START, math.inf)
+    one_pass = rules is not None and rules.passes == 1
+    return Schedule(HEAD_START_ONE_PASS if one_pass else HEAD_START, math.inf)
 
 
 class Verdict(enum.Enum):
@@ -167,8 +171,12 @@ class Search:
         while left > 0:
             depth_first_turn = self.schedule.depth_first_turn(self.depth_first.nodes, self.layered.nodes)
             engine: DepthFirst | Layered = self.depth_first if depth_first_turn else self.layered
+            budget = min(left, ROUND)
+            head_start_left = self.schedule.head_start - self.depth_first.nodes
+            if depth_first_turn and head_start_left > 0 and self.schedule.layered_share:
+                budget = min(budget, head_start_left)  # the head start ends where it says
             before = engine.work
-            found = engine.advance(min(left, ROUND))
+            found = engine.advance(budget)
             left -= max(1, engine.work - before)
             if found is not None:
                 return found
