@@ -8,14 +8,14 @@ Two engines share the work (a portfolio):
   prover when a deal cannot be won.
 
 How they share it is a :class:`Schedule`, chosen from measurements (``bench/solver.py`` and the
-interleaved comparison in the issue-11 note): with numpy, depth-first search runs alone for
-its first :data:`HEAD_START` nodes (:data:`HEAD_START_ONE_PASS` on one pass), which wins most
-winnable deals, and then the layered engine alone finishes the search. Running both side by side (the earlier portfolio) about
-doubled the time of the slow deals under every rule set: on deals 1–200 the mean fell from
-87 to 42 ms (3 passes, overlap on) and, with a 1-pass rule set, to about half. On the pure
-path a layered node costs as much as a depth-first one and depth-first search runs alone.
-The schedule counts nodes, not time, so a given backend always gives the same answer and the
-same line. Both engines are exact, so their verdicts agree.
+interleaved comparison in the issue-11 note): with numpy, depth-first search runs alone for its
+first :data:`HEAD_START` nodes (:data:`HEAD_START_ONE_PASS` on one pass), which wins most
+winnable deals, and then the layered engine alone finishes the search. Running both side by
+side (the earlier portfolio) about doubled the time of the slow deals under every rule set: on
+deals 1–200 the mean fell from 87 to 42 ms (3 passes, overlap on) and, with a 1-pass rule set,
+to about half. On the pure path a layered node costs as much as a depth-first one and
+depth-first search runs alone. The schedule counts nodes, not time, so a given backend always
+gives the same answer and the same line. Both engines are exact, so their verdicts agree.
 
 What a partial result guarantees: while :meth:`Search.step` returns None nothing is known. A
 result is final: ``solvable`` comes with a line that ``rules`` has replayed to a cleared
