@@ -1,10 +1,13 @@
 """Pirámide — start the game.
 
     python main.py [--deal N] [--passes 1|3] [--classic] [--fullscreen] [--lang es|en]
+                   [--kiosk [--idle-seconds S] [--target-mm MM]]
 
 Without ``--deal`` a random deal is chosen (a proven-solvable one when the label table
-exists). ``--classic`` turns the overlap rule off. A bad argument gets one line on stderr
-and exit status 2. The loop is ``async`` so the browser build can run the same code.
+exists). ``--classic`` turns the overlap rule off. ``--kiosk`` runs a public touchscreen
+(:mod:`game.kiosk`); staff close it with Ctrl+Shift+Q. SIGTERM and SIGINT stop the game
+cleanly (exit status 0), natively only. A bad argument gets one line on stderr and exit
+status 2. The loop is ``async`` so the browser build can run the same code.
 """
 
 from __future__ import annotations
@@ -12,13 +15,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import signal
 import sys
-from typing import NoReturn
+from types import FrameType
+from typing import TYPE_CHECKING, NoReturn
 
-from game.config import WINDOW_CLASS
+from game.config import KIOSK_IDLE_SECONDS, KIOSK_TARGET_MM, WINDOW_CLASS
 from game.settings import LANGUAGES, PASSES, Settings
 from rules import DealNumberError, parse_deal_number
 from rules.labels import LabelTable, LabelTableError, load_table
+
+if TYPE_CHECKING:
+    from game.app import App
 
 EXIT_USAGE = 2
 
@@ -38,13 +46,75 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--classic", action="store_true", help="classic rules: overlap rule off")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
     parser.add_argument("--lang", choices=LANGUAGES, default="es", help="language (es, en)")
+    parser.add_argument(
+        "--kiosk",
+        action="store_true",
+        help="public touchscreen: fullscreen, big targets, idle reset, attract demo; staff exit Ctrl+Shift+Q",
+    )
+    parser.add_argument(
+        "--idle-seconds",
+        metavar="S",
+        help=f"kiosk: seconds without input before the reset (default {KIOSK_IDLE_SECONDS:g})",
+    )
+    parser.add_argument(
+        "--target-mm",
+        metavar="MM",
+        help=f"kiosk: smallest tap target in millimetres (default {KIOSK_TARGET_MM:g})",
+    )
     args = parser.parse_args(argv)
     if args.deal is not None:
         try:
             args.deal = parse_deal_number(args.deal)
         except DealNumberError as error:
             parser.error(f"--deal: {error}")
+    for option, low, high in (("idle_seconds", 1.0, 86400.0), ("target_mm", 5.0, 60.0)):
+        raw = getattr(args, option)
+        name = "--" + option.replace("_", "-")
+        if raw is None:
+            continue
+        if not args.kiosk:
+            parser.error(f"{name} only applies with --kiosk")
+        setattr(args, option, _number_between(parser, name, raw, low, high))
+    if args.kiosk and args.idle_seconds is None:
+        args.idle_seconds = KIOSK_IDLE_SECONDS
     return args
+
+
+def _number_between(parser: _Parser, name: str, raw: str, low: float, high: float) -> float:
+    try:
+        value = float(raw)
+    except ValueError:
+        parser.error(f"{name}: {raw!r} is not a number")
+    if not low <= value <= high:
+        parser.error(f"{name}: {raw} is not between {low:g} and {high:g}")
+    return value
+
+
+class Stopper:
+    """SIGTERM and SIGINT (``systemctl stop``, Ctrl+C in a terminal) end the loop cleanly: the
+    frame finishes, the game is saved and the process exits with status 0. Installed before
+    SDL starts (SDL then leaves them alone), natively only: the browser has no signals."""
+
+    def __init__(self) -> None:
+        self.reason = ""
+        self.app: App | None = None
+
+    def install(self) -> None:
+        if sys.platform == "emscripten":
+            return
+        for number in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(number, self)
+
+    def __call__(self, number: int, frame: FrameType | None) -> None:
+        self.reason = signal.Signals(number).name
+        if self.app is not None:
+            self.app.stop(self.reason)
+
+    def watch(self, app: App) -> None:
+        """Stop ``app`` on the next signal (or now, if one came while it was being built)."""
+        self.app = app
+        if self.reason:
+            app.stop(self.reason)
 
 
 def load_labels() -> LabelTable:
@@ -58,17 +128,22 @@ def load_labels() -> LabelTable:
 
 async def main(argv: list[str]) -> int:
     args = parse_args(argv)
+    stopper = Stopper()
+    stopper.install()
     settings = Settings(passes=args.passes, overlap=not args.classic, lang=args.lang)
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame  # noqa: PLC0415 - after the environment is set, as SDL reads it at import
 
     from game.app import App, make_context  # noqa: PLC0415
+    from game.kiosk import KioskOptions  # noqa: PLC0415
 
     pygame.display.init()
     pygame.font.init()
     ctx = make_context(settings, load_labels())
-    app = App(ctx, ctx.dealer.deal(settings, args.deal), fullscreen=args.fullscreen)
+    kiosk = KioskOptions(idle_seconds=args.idle_seconds, lang=args.lang) if args.kiosk else None
+    app = App(ctx, ctx.dealer.deal(settings, args.deal), fullscreen=args.fullscreen, kiosk=kiosk)
+    stopper.watch(app)
     await app.run()
     pygame.quit()
     return 0

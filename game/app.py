@@ -15,10 +15,11 @@ import pygame
 
 from rules.labels import LabelTable
 
-from .config import DESKTOP_MARGIN, FPS, MIN_WINDOW, WINDOW_SIZE
+from .config import DESKTOP_MARGIN, FPS, KIOSK_REPEAT_SECONDS, MIN_WINDOW, WINDOW_SIZE
 from .context import Context
 from .dealer import Dealer
-from .input import Action, Key, Visibility, Window, to_command, to_window_signal
+from .input import Action, Key, Tap, TapFilter, Visibility, Window, to_command, to_window_signal
+from .kiosk import Kiosk, KioskOptions
 from .play import Play
 from .render.assets import Assets
 from .scenes.base import SceneManager
@@ -58,13 +59,20 @@ def open_window(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
 
 class App:
     def __init__(
-        self, ctx: Context, play: Play, size: tuple[int, int] | None = None, fullscreen: bool = False
+        self,
+        ctx: Context,
+        play: Play,
+        size: tuple[int, int] | None = None,
+        fullscreen: bool = False,
+        kiosk: KioskOptions | None = None,
     ) -> None:
         """Open the window (``size``; by default :data:`WINDOW_SIZE` fitted to the desktop) and
-        show ``play`` on the table."""
+        show ``play`` on the table. ``kiosk``: run as a public touchscreen (fullscreen unless a
+        ``size`` is given, cursor hidden, idle reset and attract demo; see :mod:`game.kiosk`)."""
         self.ctx = ctx
+        ctx.kiosk = kiosk is not None
         self.windowed_size = fit_to_desktop(WINDOW_SIZE) if size is None else size
-        self.fullscreen = fullscreen
+        self.fullscreen = fullscreen or (kiosk is not None and size is None)
         pygame.display.set_caption(Texts(ctx.settings.lang).t("title"))
         self.screen = open_window(self.windowed_size, fullscreen)
         pygame.event.clear()
@@ -73,18 +81,30 @@ class App:
         self.table = TableScene(ctx, self.manager, play)
         self.manager.push(self.table)
         self.visibility = Visibility()
+        self.taps = TapFilter(KIOSK_REPEAT_SECONDS if kiosk is not None else 0.0)
+        self.kiosk = None if kiosk is None else Kiosk(ctx, self.manager, self.table, kiosk)
+        if kiosk is not None:
+            pygame.mouse.set_visible(False)
+        self.now = 0.0
+        """Seconds of play, the sum of every frame's ``dt`` (simulated in tests)."""
         self.running = True
+        self.stop_reason = ""
+        """Why the loop stopped: "window" (closed), "staff" (Ctrl+Shift+Q), or a signal's name."""
         self.dirty = True
         self.frames_drawn = 0
 
     # --- one frame ------------------------------------------------------------------------------
     def frame(self, dt: float) -> bool:
         """Handle pending events, advance ``dt`` seconds, draw if anything changed. True if drawn."""
-        for event in pygame.event.get():
+        self.now += dt
+        events = pygame.event.get()
+        self.taps.begin_frame(events)
+        for event in events:
             self.dispatch(event)
         self._sync_size()
         self._sync_visibility()
-        changed = self.manager.update(dt)
+        changed = self.kiosk.update(dt) if self.kiosk is not None else False
+        changed |= self.manager.update(dt)
         if not (changed or self.dirty):
             return False
         self.draw()
@@ -97,10 +117,16 @@ class App:
         self.dirty = False
         self.frames_drawn += 1
 
+    def stop(self, reason: str) -> None:
+        """End the loop after this frame (the caller saves and exits)."""
+        self.running = False
+        self.stop_reason = reason
+
     def dispatch(self, event: pygame.event.Event) -> None:
         signal = to_window_signal(event)
         if signal is Window.QUIT:
-            self.running = False
+            if self.kiosk is None:  # a kiosk is closed by staff (Ctrl+Shift+Q) or a signal only
+                self.stop("window")
         elif signal is not None:
             self.visibility.apply(signal)
             self.dirty = True
@@ -109,10 +135,17 @@ class App:
         command = to_command(event)
         if command is None:
             return
+        if isinstance(command, Tap) and not self.taps.accept(event, command, self.now):
+            return
         self.dirty = True
-        if isinstance(command, Key) and command.action is Action.FULLSCREEN:
-            self.toggle_fullscreen()
+        if isinstance(command, Key) and command.action is Action.STAFF_EXIT:
+            self.stop("staff")
+        elif isinstance(command, Key) and command.action is Action.FULLSCREEN:
+            if self.kiosk is None:  # a kiosk never leaves fullscreen
+                self.toggle_fullscreen()
         else:
+            if self.kiosk is not None:
+                self.kiosk.activity(command)
             self.manager.handle(command)
 
     def toggle_fullscreen(self) -> None:

@@ -31,6 +31,8 @@ class Context:
     dealer: Dealer
     rng: random.Random
     copy_text: Callable[[str], bool] = copy_to_clipboard
+    kiosk: bool = False
+    """A public touchscreen (``--kiosk``): nothing that quits, types or copies is offered."""
     _texts: dict[str, Texts] = field(default_factory=dict)
 
     @property

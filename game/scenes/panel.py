@@ -51,6 +51,7 @@ class _Geometry:
 
 class Panel(Scene):
     modal = True
+    lets_flourish_show = True
 
     def __init__(
         self,

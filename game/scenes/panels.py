@@ -79,7 +79,7 @@ def win_panel(
         _button("btn_replay", on_replay),
         _button("btn_look", lambda: manager.pop(panel)),
     ]
-    if number is not None:
+    if number is not None and not ctx.kiosk:  # a kiosk's clipboard is of no use to anyone
         buttons.insert(0, PanelButton(copy_label, copy))
     panel = _closable(ctx, manager, "win_title", body, buttons)
     return panel
@@ -130,3 +130,13 @@ def lost_panel(
     ]
     body_key = "lost_body_unseen" if unseen else "lost_body_hint" if from_hint else "lost_body"
     return _closable(ctx, manager, "lost_title", lambda t: [t.t(body_key)], buttons)
+
+
+def new_deal_panel(ctx: Context, manager: SceneManager, *, on_new: Callable[[], None]) -> Panel:
+    """The kiosk's «Nuevo reparto» while a game is in progress: start another, or keep this one."""
+    buttons = [
+        _button("btn_keep_playing", lambda: manager.pop(panel), primary=True),
+        _button("btn_new", on_new),
+    ]
+    panel = _closable(ctx, manager, "kiosk_new_title", lambda t: [t.t("kiosk_new_body")], buttons)
+    return panel

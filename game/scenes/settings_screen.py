@@ -71,8 +71,8 @@ ROWS: tuple[Row, ...] = (
         lambda s, v: setattr(s, "reduced_motion", v),
     ),
 )
-CLOSE = len(ROWS)
-"""Focus index of the close button."""
+KIOSK_ROWS: tuple[Row, ...] = tuple(row for row in ROWS if row.key in ("set_lang", "set_motion"))
+"""A kiosk keeps its rules and deal mode: visitors change only the language and the motion."""
 
 
 class SettingsScreen(Scene):
@@ -81,6 +81,9 @@ class SettingsScreen(Scene):
     def __init__(self, ctx: Context, manager: SceneManager) -> None:
         self.ctx = ctx
         self.manager = manager
+        self.rows = KIOSK_ROWS if ctx.kiosk else ROWS
+        self.close_index = len(self.rows)
+        """Focus index of the close button."""
         self.focus = 0
         self.focus_visible = False
         self.size = (0, 0)
@@ -92,7 +95,7 @@ class SettingsScreen(Scene):
         self.note_y = 0
 
     def choose(self, row: int, index: int) -> None:
-        spec = ROWS[row]
+        spec = self.rows[row]
         spec.set(self.ctx.settings, spec.values[index])
 
     # --- input ----------------------------------------------------------------------------------
@@ -116,15 +119,15 @@ class SettingsScreen(Scene):
 
     def _key(self, action: Action) -> None:
         if action in (Action.DOWN, Action.NEXT):
-            self.focus = (self.focus + 1) % (len(ROWS) + 1)
+            self.focus = (self.focus + 1) % (len(self.rows) + 1)
         elif action in (Action.UP, Action.PREV):
-            self.focus = (self.focus - 1) % (len(ROWS) + 1)
-        elif action in (Action.LEFT, Action.RIGHT) and self.focus < CLOSE:
-            spec = ROWS[self.focus]
+            self.focus = (self.focus - 1) % (len(self.rows) + 1)
+        elif action in (Action.LEFT, Action.RIGHT) and self.focus < self.close_index:
+            spec = self.rows[self.focus]
             current = spec.values.index(spec.get(self.ctx.settings))
             step = 1 if action is Action.RIGHT else -1
             self.choose(self.focus, (current + step) % len(spec.values))
-        elif action is Action.CANCEL or (action is Action.CONFIRM and self.focus == CLOSE):
+        elif action is Action.CANCEL or (action is Action.CONFIRM and self.focus == self.close_index):
             self.manager.pop(self)
         elif action is Action.CONFIRM:
             self.focus += 1
@@ -141,14 +144,14 @@ class SettingsScreen(Scene):
         beside = inner >= SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
         row_h = button_h if beside else line_height(self.font) + button_h
         title_h = line_height(round(self.font * 1.4))
-        note_h = 2 * line_height(self.font)
-        panel_h = margin * 3 + title_h + len(ROWS) * (row_h + margin) + note_h + button_h
+        note_h = 0 if self.ctx.kiosk else 2 * line_height(self.font)
+        panel_h = margin * 3 + title_h + len(self.rows) * (row_h + margin) + note_h + button_h
         self.panel = pygame.Rect((width - panel_w) // 2, max(4, (height - panel_h) // 2), panel_w, panel_h)
         left = self.panel.left + margin
         y = self.panel.top + margin + title_h + margin
         label_w = inner * 2 // 5 if beside else inner
         self.labels, self.options = [], []
-        for spec in ROWS:
+        for spec in self.rows:
             self.labels.append(pygame.Rect(left, y, label_w, button_h if beside else line_height(self.font)))
             opt_left = left + label_w + margin if beside else left
             opt_top = y if beside else y + line_height(self.font)
@@ -171,7 +174,7 @@ class SettingsScreen(Scene):
             surface, assets, [ctx.t("settings_title")], (self.panel.left, self.panel.top + 10),
             round(font * 1.4), color=PANEL_TEXT, centered_in=self.panel.width, bold=True,
         )  # fmt: skip
-        for row, spec in enumerate(ROWS):
+        for row, spec in enumerate(self.rows):
             label = assets.fit_text(ctx.t(spec.key), font, PANEL_TEXT, self.labels[row].width, bold=True)
             surface.blit(label, label.get_rect(midleft=self.labels[row].midleft))
             current = spec.get(ctx.settings)
@@ -182,10 +185,11 @@ class SettingsScreen(Scene):
                 draw_button(
                     surface, assets, rect, spec.names(texts, value), font, style=style, focused=focused
                 )
-        note = assets.wrap(ctx.t("settings_note"), font - 1, self.panel.width - 24)
-        blit_lines(
-            surface, assets, note, (self.panel.left, self.note_y), font - 1,
-            color=PANEL_TEXT, centered_in=self.panel.width,
-        )  # fmt: skip
-        focused = self.focus_visible and self.focus == CLOSE
+        if not ctx.kiosk:  # the kiosk offers no rule settings for the note to explain
+            note = assets.wrap(ctx.t("settings_note"), font - 1, self.panel.width - 24)
+            blit_lines(
+                surface, assets, note, (self.panel.left, self.note_y), font - 1,
+                color=PANEL_TEXT, centered_in=self.panel.width,
+            )  # fmt: skip
+        focused = self.focus_visible and self.focus == self.close_index
         draw_button(surface, assets, self.close_rect, ctx.t("btn_close"), font, focused=focused)

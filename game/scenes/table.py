@@ -21,14 +21,13 @@ from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout, compute_lay
 from game.render.table_view import TableFrame, TableView
 from game.render.widgets import Style
 from game.texts import format_time
-from rules import RECYCLE, Kind, check
+from rules import RECYCLE, Kind, Move, check
 from solver.analysis import Verdict
 
 from .base import Scene, SceneManager
 from .deal_dialog import DealDialog
 from .focus import DIRECTIONS, nearest, step_focus
-from .panel import Panel
-from .panels import dead_end_panel, lost_panel, win_panel
+from .panels import dead_end_panel, lost_panel, new_deal_panel, win_panel
 from .rules_screen import RulesScreen
 from .settings_screen import SettingsScreen
 
@@ -55,9 +54,11 @@ class TableScene(Scene):
         self._busy_age = 0.0
 
     # --- deals ---------------------------------------------------------------------------------
-    def start(self, play: Play) -> None:
-        """Play ``play`` from now on (a new deal or a position), closing any panel above."""
-        self.manager.pop_above(self)
+    def start(self, play: Play, *, close_above: bool = True) -> None:
+        """Play ``play`` from now on (a new deal or a position), closing any panel above
+        (unless ``close_above`` is False: the kiosk's demo stays over the deals it plays)."""
+        if close_above:
+            self.manager.pop_above(self)
         self.play = play
         self.anim.clear()
         self.focus = None
@@ -100,8 +101,8 @@ class TableScene(Scene):
         if place is not None:
             self.focus = place
             self._after(self.play.tap(place))
-        elif self.play.selected is not None or self.play.hint is not None:
-            self.play.cancel()
+        # A tap on bare felt (a stray touch, a sleeve, a palm's edge) changes nothing, not even
+        # the selection: the selected card is let go by tapping it again, Esc or a right click.
 
     def _key(self, key: Key) -> None:
         action = key.action
@@ -134,6 +135,8 @@ class TableScene(Scene):
             play.ask(Purpose.HINT)
         elif name == "analyse":
             play.ask(Purpose.ASK)
+        elif name in ("new", "deal") and self.ctx.kiosk:
+            self._kiosk_new_deal()
         elif name in ("new", "deal"):
             self.manager.push(DealDialog(self.ctx, self.manager, self.new_deal))
         elif name == "rules":
@@ -163,6 +166,27 @@ class TableScene(Scene):
                 on_undo=self._undo_from_panel, on_replay=self.replay, on_new=self.new_deal,
             )  # fmt: skip
             self.manager.push(panel)
+
+    def demo_move(self, move: Move) -> bool:
+        """Make ``move`` for the kiosk's attract demo: through the rules, with the normal
+        animations (and the flourish on a win), but no end panel. False if the rules refused it."""
+        effect = self.play.play(move)
+        if effect is None:
+            return False
+        if not self.ctx.settings.reduced_motion:
+            self.anim.effect(effect, self.layout)
+            if self.play.session.is_won:
+                self.anim.win(self.layout)
+        return True
+
+    def _kiosk_new_deal(self) -> None:
+        """The kiosk's «Nuevo reparto»: no number to type, a fresh proven-winnable deal; a game
+        in progress is given up only after a confirmation."""
+        session = self.play.session
+        if session.moves == 0 or session.is_over:
+            self.new_deal()
+            return
+        self.manager.push(new_deal_panel(self.ctx, self.manager, on_new=self.new_deal))
 
     def _undo_from_panel(self) -> None:
         self.manager.pop_above(self)
@@ -270,7 +294,7 @@ class TableScene(Scene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """The win flourish, over the table and its end panel but not over other screens."""
         top = self.manager.top
-        if top is self or isinstance(top, Panel):
+        if top is self or (top is not None and top.lets_flourish_show):
             self.anim.draw_flourish(surface)
 
     def frame(self) -> TableFrame:

@@ -106,6 +106,15 @@ MESSAGES: dict[str, str] = {
     "dialog_bad": "It must be a number from 1 to 20000",
     "dialog_mode_solvable": "Random: solvable deals only",
     "dialog_mode_random": "Random: any deal",
+    # kiosk (--kiosk)
+    "kiosk_prompt_title": "Are you still there?",
+    "kiosk_prompt_body": "If nobody touches the screen, a new game starts in {n} s.",
+    "btn_continue": "Continue",
+    "kiosk_tap_to_play": "Tap to play",
+    "kiosk_demo": "Demo: how a deal with a solution is cleared",
+    "kiosk_new_title": "Start another deal?",
+    "kiosk_new_body": "The deal in progress will be left unfinished.",
+    "btn_keep_playing": "Keep this one",
     # rules screen
     "rules_title": "How to play",
     "page": "{n} / {m}",

@@ -109,6 +109,15 @@ MESSAGES: dict[str, str] = {
     "dialog_bad": "Tiene que ser un número del 1 al 20000",
     "dialog_mode_solvable": "Al azar: solo repartos con solución",
     "dialog_mode_random": "Al azar: cualquier reparto",
+    # kiosk (--kiosk)
+    "kiosk_prompt_title": "¿Sigues ahí?",
+    "kiosk_prompt_body": "Si nadie toca la pantalla, en {n} s empieza un juego nuevo.",
+    "btn_continue": "Seguir",
+    "kiosk_tap_to_play": "Toca para jugar",
+    "kiosk_demo": "Demostración: así se despeja un reparto con solución",
+    "kiosk_new_title": "¿Empezar otro reparto?",
+    "kiosk_new_body": "El reparto de ahora se quedará sin terminar.",
+    "btn_keep_playing": "Seguir con este",
     # rules screen
     "rules_title": "Cómo se juega",
     "page": "{n} / {m}",
