@@ -291,7 +291,7 @@ class AttractScene(Scene):
         width, height = layout.size
         top = min(layout.message.top, layout.buttons["undo"].top)
         band = pygame.Surface((width, height - top), pygame.SRCALPHA)
-        band.fill((*BAR, 235))
+        band.fill((*BAR, 255))
         assets = self.ctx.assets
         big = max(layout.font * 2, round(band.get_height() * 0.3))
         title = assets.fit_text(texts.t("kiosk_tap_to_play"), big, TEXT, width - 2 * layout.font, bold=True)

@@ -1,0 +1,162 @@
+"""Kiosk soak: thousands of attract cycles on simulated time, with SDL's dummy video driver.
+
+    python bench/kiosk_soak.py [--cycles 2000] [--block 500] [--dt 0.35] [--size 1280x720]
+
+Runs the real game in kiosk mode (the same ``App.frame`` as in play) and lets it look after
+itself: the attract demo proves deals winnable and plays them to the win, one after another.
+One *cycle* is one demo deal played to the win. Every ``--visit-every`` cycles a visitor taps,
+gets a fresh deal, draws a card and two more and walks away: the idle clock runs out, «¿Sigues
+ahí?» counts down, the game is closed as abandoned, and the demo starts again. Time is
+simulated: each frame advances ``--dt`` seconds (the demo's pace is 0.7 s a move, so the
+default 0.35 s gives two frames a move, and every move's animation still runs and is drawn).
+
+Prints the resident memory (RSS) at the start (after ``--warmup`` cycles, which fill the
+bounded caches: card faces, text, fonts) and the end, and for each block of ``--block`` cycles
+the frame time p50/p99/max (wall time of whole frames: events, kiosk, solver slices, drawing).
+Target: RSS growth ≤ 5 MB over 2,000 cycles and a flat p99.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame
+
+from game.app import App, make_context
+from game.driver import post_tap
+from game.kiosk import AttractScene, KioskOptions, Mood
+from game.play import DECK
+from game.settings import Settings
+from rules.labels import load_table
+
+IDLE_SECONDS = 10.0
+
+
+def rss_mb() -> float:
+    """Resident memory now (Linux ``/proc``), or the peak where ``/proc`` is missing."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+class Soak:
+    def __init__(self, app: App, dt: float) -> None:
+        self.app = app
+        self.dt = dt
+        self.times: list[float] = []
+        self.cycles = 0
+        self.visits = 0
+        self.refused: dict[int, int] = {}
+        """Demo moves the rules refused, per demo scene (always 0 unless the solver is wrong)."""
+
+    def frame(self) -> None:
+        start = time.perf_counter()
+        self.app.frame(self.dt)
+        self.times.append((time.perf_counter() - start) * 1000.0)
+
+    def demo(self) -> AttractScene:
+        kiosk = self.app.kiosk
+        assert kiosk is not None
+        while kiosk.demo is None:
+            self.frame()
+        return kiosk.demo
+
+    def cycle(self) -> None:
+        """Frames until the demo has won one more deal."""
+        demo = self.demo()
+        target = demo.wins + 1
+        while demo.wins < target:
+            self.frame()
+            if self.app.kiosk is None or self.app.kiosk.demo is not demo:
+                raise RuntimeError("the demo stopped by itself")
+        self.cycles += 1
+        self.refused[id(demo)] = demo.refused
+
+    def visit(self) -> None:
+        """A visitor taps the demo, plays a few draws and walks away; the kiosk resets itself."""
+        app = self.app
+        kiosk = app.kiosk
+        assert kiosk is not None
+        post_tap(app.table.layout.tap_point(DECK), touch=True)
+        self.frame()
+        if kiosk.mood is not Mood.PLAYING or app.table.play.session.moves:
+            raise RuntimeError("a tap on the demo did not deal a fresh game")
+        for _ in range(3):
+            for _ in range(2):
+                self.frame()
+            post_tap(app.table.layout.tap_point(DECK), touch=True)
+            self.frame()
+        abandoned = kiosk.abandoned
+        self.demo()
+        if kiosk.abandoned != abandoned + 1:
+            raise RuntimeError("the walked-away game was not counted as abandoned")
+        self.visits += 1
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cycles", type=int, default=2000)
+    parser.add_argument("--block", type=int, default=500)
+    parser.add_argument("--warmup", type=int, default=50)
+    parser.add_argument("--visit-every", type=int, default=10)
+    parser.add_argument("--dt", type=float, default=0.35)
+    parser.add_argument("--size", default="1280x720")
+    args = parser.parse_args()
+    width, height = (int(part) for part in args.size.lower().split("x"))
+
+    pygame.display.init()
+    pygame.font.init()
+    settings = Settings()
+    ctx = make_context(settings, load_table(), seed=2026)
+    options = KioskOptions(idle_seconds=IDLE_SECONDS)
+    app = App(ctx, ctx.dealer.deal(settings), size=(width, height), kiosk=options)
+    soak = Soak(app, args.dt)
+    opened_rss = rss_mb()
+    print(f"kiosk soak: {args.cycles} attract cycles at {width}x{height}, dt {args.dt} s simulated, "
+          f"a visitor every {args.visit_every} cycles, pygame-ce {pygame.version.ver}")  # fmt: skip
+    for _ in range(args.warmup):
+        soak.cycle()
+    gc.collect()
+    start_rss = rss_mb()
+    soak.times.clear()
+    print(f"RSS with the window open: {opened_rss:.1f} MB; at start (after {args.warmup} warm-up cycles, "
+          f"which fill the bounded caches): {start_rss:.1f} MB")  # fmt: skip
+    print(f"{'cycles':>11} {'frames':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'RSS MB':>7}")
+    began = time.perf_counter()
+    done = 0
+    while done < args.cycles:
+        block_end = min(args.cycles, done + args.block)
+        while done < block_end:
+            soak.cycle()
+            done += 1
+            if done % args.visit_every == 0:
+                soak.visit()
+        times = sorted(soak.times)
+        p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+        gc.collect()
+        print(f"{done - args.block + 1:>5}-{done:<5} {len(times):>8} {statistics.median(times):>7.2f} "
+              f"{p99:>7.2f} {times[-1]:>7.2f} {rss_mb():>7.1f}")  # fmt: skip
+        soak.times.clear()
+    end_rss = rss_mb()
+    refused = sum(soak.refused.values())
+    print(f"RSS at end: {end_rss:.1f} MB (growth {end_rss - start_rss:+.1f} MB; target ≤ 5 MB)")
+    print(f"{soak.cycles} demo wins, {soak.visits} visits (each closed as abandoned by the idle reset), "
+          f"{refused} demo moves refused by the rules, {time.perf_counter() - began:.0f} s wall")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
