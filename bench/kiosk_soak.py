@@ -149,7 +149,7 @@ def main() -> None:
         p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
         gc.collect()
         print(f"{done - args.block + 1:>5}-{done:<5} {len(times):>8} {statistics.median(times):>7.2f} "
-              f"{p99:>7.2f} {times[-1]:>7.2f} {rss_mb():>7.1f}")  # fmt: skip
+              f"{p99:>7.2f} {times[-1]:>7.2f} {rss_mb():>7.1f}", flush=True)  # fmt: skip
         soak.times.clear()
     end_rss = rss_mb()
     refused = sum(soak.refused.values())

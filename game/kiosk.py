@@ -20,10 +20,12 @@ on simulated time.
 
 from __future__ import annotations
 
+import ctypes
 import enum
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import pygame
 
@@ -35,6 +37,9 @@ from game.config import (
     KIOSK_IDLE_SECONDS,
     KIOSK_MOVE_SECONDS,
     KIOSK_PROMPT_SECONDS,
+    KIOSK_TARGET_MM,
+    KIOSK_TARGET_PX_1080,
+    MIN_TAP,
     TEXT,
     TEXT_DIM,
 )
@@ -56,6 +61,54 @@ class KioskOptions:
     move_seconds: float = KIOSK_MOVE_SECONDS
     lang: str = "es"
     """The kiosk's own language: a visitor may switch it; the idle reset switches it back."""
+    target_mm: float = KIOSK_TARGET_MM
+    """The smallest side of a tap target on the glass (``--target-mm``)."""
+
+
+MM_PER_INCH = 25.4
+
+
+def kiosk_min_tap(target_mm: float, dpi: float | None, display: tuple[int, int]) -> int:
+    """The smallest tap target in pixels for ``target_mm`` millimetres on the glass.
+
+    From the display's density when SDL knows it (``dpi``); otherwise
+    :data:`KIOSK_TARGET_PX_1080` for 20 mm at a 1080-pixel short side, scaled with the screen
+    and the target. Never below the desktop's :data:`MIN_TAP`."""
+    if dpi is not None:
+        pixels = target_mm * dpi / MM_PER_INCH
+    else:
+        pixels = KIOSK_TARGET_PX_1080 * min(display) / 1080 * target_mm / KIOSK_TARGET_MM
+    return max(MIN_TAP, math.ceil(pixels))
+
+
+def display_dpi(index: int = 0) -> float | None:
+    """Horizontal dots per inch of display ``index`` as SDL knows it (from the physical size the
+    monitor reports), or None when SDL does not know it or the answer is not plausible.
+
+    pygame-ce does not expose ``SDL_GetDisplayDPI``; it is called in the SDL library pygame
+    itself loaded (opening it again by its path gives the same, initialised, library)."""
+    for path in _sdl_libraries():
+        try:
+            library = ctypes.CDLL(str(path))
+            get_dpi = library.SDL_GetDisplayDPI
+        except (OSError, AttributeError):
+            continue
+        diagonal, horizontal, vertical = ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+        get_dpi.restype = ctypes.c_int
+        status = get_dpi(
+            ctypes.c_int(index), ctypes.byref(diagonal), ctypes.byref(horizontal), ctypes.byref(vertical)
+        )
+        if status != 0:
+            return None
+        return horizontal.value if 40.0 <= horizontal.value <= 1000.0 else None
+    return None
+
+
+def _sdl_libraries() -> Iterator[Path]:
+    """The SDL2 library files shipped with pygame-ce (Linux, macOS and Windows wheels)."""
+    package = Path(pygame.__file__).resolve().parent
+    for pattern in ("../pygame_ce.libs/libSDL2-*", ".dylibs/libSDL2-*", "SDL2.dll"):
+        yield from sorted(package.glob(pattern))
 
 
 class Mood(enum.Enum):

@@ -10,7 +10,7 @@ import pytest
 
 from game.app import App, make_context
 from game.driver import post_key, post_tap, step, tap, tap_button, tap_place
-from game.kiosk import AttractScene, KioskOptions, Mood, StillTherePrompt
+from game.kiosk import AttractScene, KioskOptions, Mood, StillTherePrompt, display_dpi, kiosk_min_tap
 from game.play import DECK
 from game.scenes.deal_dialog import DealDialog
 from game.scenes.panel import Panel
@@ -297,3 +297,26 @@ def test_kiosk_win_panel_offers_no_copy(kiosk_app: Callable[..., App], winning_l
     assert isinstance(panel, Panel)
     labels = [button.label(app.ctx.texts) for button in panel.buttons]
     assert labels == ["Nuevo reparto", "Repetir reparto", "Ver el tablero"]
+
+
+# --- tap targets on the glass ---------------------------------------------------------------------
+
+
+def test_kiosk_targets_come_from_the_display_size_when_sdl_knows_it() -> None:
+    assert kiosk_min_tap(20.0, 92.0, (1920, 1080)) == 73  # a 24" 1080p panel: 20 mm ≈ 72.4 px
+    assert kiosk_min_tap(20.0, 160.0, (1920, 1080)) == 126  # a denser panel: more pixels
+    assert kiosk_min_tap(25.0, 92.0, (1920, 1080)) == 91  # --target-mm 25
+
+
+def test_kiosk_targets_scale_with_the_screen_when_its_size_is_unknown() -> None:
+    assert kiosk_min_tap(20.0, None, (1920, 1080)) == 72
+    assert kiosk_min_tap(20.0, None, (1080, 1920)) == 72
+    assert kiosk_min_tap(20.0, None, (3840, 2160)) == 144
+    assert kiosk_min_tap(20.0, None, (1280, 720)) == 48
+    assert kiosk_min_tap(20.0, None, (800, 480)) == 44  # never below the desktop's minimum
+    assert kiosk_min_tap(30.0, None, (1920, 1080)) == 108
+
+
+def test_the_display_density_is_asked_of_sdl(display: None) -> None:
+    dpi = display_dpi()  # the dummy driver knows no physical size
+    assert dpi is None or 40.0 <= dpi <= 1000.0

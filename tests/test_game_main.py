@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -21,6 +24,10 @@ ROOT = Path(__file__).resolve().parent.parent
         (["--passes", "2"], "invalid choice"),
         (["--lang", "fr"], "invalid choice"),
         (["--bogus"], "unrecognized arguments"),
+        (["--idle-seconds", "30"], "only applies with --kiosk"),
+        (["--kiosk", "--idle-seconds", "soon"], "not a number"),
+        (["--kiosk", "--idle-seconds", "0"], "between 1 and 86400"),
+        (["--kiosk", "--target-mm", "200"], "between 5 and 60"),
     ],
 )
 def test_bad_arguments_get_one_line_and_status_2(argv: list[str], needle: str) -> None:
@@ -44,3 +51,41 @@ def test_options_are_read() -> None:
         False,
         "es",
     )
+
+
+def test_kiosk_options_are_read() -> None:
+    args = parse_args(["--kiosk", "--idle-seconds", "3", "--target-mm", "25"])
+    assert (args.kiosk, args.idle_seconds, args.target_mm) == (True, 3.0, 25.0)
+    default = parse_args(["--kiosk"])
+    assert (default.idle_seconds, default.target_mm) == (90.0, None)
+
+
+def _catches(pid: int, number: int) -> bool:
+    """Whether process ``pid`` has a handler for signal ``number`` (Linux ``/proc``)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("SigCgt:"):
+            return bool(int(line.split()[1], 16) >> (number - 1) & 1)
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_stops_the_kiosk_cleanly_with_status_0(number: int) -> None:
+    env = os.environ | {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    process = subprocess.Popen(
+        [sys.executable, "main.py", "--kiosk", "--idle-seconds", "2"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while not _catches(process.pid, signal.SIGTERM) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(1.0)  # into the loop
+        assert process.poll() is None, process.communicate()
+        process.send_signal(number)
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0, err
+    assert "Traceback" not in err and out == ""
