@@ -74,7 +74,7 @@ class App:
         self.windowed_size = fit_to_desktop(WINDOW_SIZE) if size is None else size
         self.fullscreen = fullscreen or (kiosk is not None and size is None)
         pygame.display.set_caption(Texts(ctx.settings.lang).t("title"))
-        self.screen = open_window(self.windowed_size, fullscreen)
+        self.screen = open_window(self.windowed_size, self.fullscreen)
         pygame.event.clear()
         self.manager = SceneManager()
         self.manager.relayout(self.screen.get_size())
