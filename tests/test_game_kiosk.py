@@ -122,9 +122,13 @@ def test_the_demo_plays_winning_lines_through_the_rules_and_loops(kiosk_app: Cal
     demo = app.manager.top
     assert isinstance(demo, AttractScene)
     won: list[int] = []
+    animated = 0
     for _ in range(3000):
+        moves = app.table.play.session.moves
         step(app, 1, 0.35)
         session = app.table.play.session
+        if session.moves == moves + 1 and app.table.anim.ghosts:
+            animated += 1  # the move's cards fly as in play
         if session.is_won and (not won or won[-1] != id(session)):
             won.append(id(session))
             assert session.state.removed_from_pyramid == 28
@@ -132,6 +136,7 @@ def test_the_demo_plays_winning_lines_through_the_rules_and_loops(kiosk_app: Cal
         if len(won) == 2:
             break
     assert len(won) == 2 and demo.wins == 2 and demo.refused == 0
+    assert animated >= 40
     step(app, 12, 0.35)  # the cleared pyramid shows a moment, then another deal
     assert demo.deals == 3 and not app.table.play.session.is_won
 
