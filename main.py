@@ -141,7 +141,10 @@ async def main(argv: list[str]) -> int:
     pygame.display.init()
     pygame.font.init()
     ctx = make_context(settings, load_labels())
-    kiosk = KioskOptions(idle_seconds=args.idle_seconds, lang=args.lang) if args.kiosk else None
+    kiosk = None
+    if args.kiosk:
+        target_mm = KIOSK_TARGET_MM if args.target_mm is None else args.target_mm
+        kiosk = KioskOptions(idle_seconds=args.idle_seconds, lang=args.lang, target_mm=target_mm)
     app = App(ctx, ctx.dealer.deal(settings, args.deal), fullscreen=args.fullscreen, kiosk=kiosk)
     stopper.watch(app)
     await app.run()

@@ -12,6 +12,7 @@ import enum
 from dataclasses import dataclass
 
 from rules import Move, Session, State
+from rules.labels import Label
 from solver.analysis import Analysis, Verdict
 from solver.layered import Backend, PureBackend
 
@@ -37,6 +38,8 @@ class Answer:
     """For :attr:`Purpose.REWIND`: how many moves to undo to reach a winnable position."""
     unseen: bool = False
     """Some stock card was never seen: why an answer may be «sin determinar»."""
+    from_label: bool = False
+    """Answered from the deal's label (at the deal's start), not by a search."""
 
 
 class Inquiry:
@@ -84,6 +87,20 @@ class Inquiry:
     def _rewind_answer(self, verdict: Verdict) -> Answer:
         back = self._back if verdict is Verdict.WINNABLE else 0
         return Answer(Purpose.REWIND, verdict, back=back)
+
+
+def label_answer(purpose: Purpose, label: Label | None) -> Answer | None:
+    """«¿Aún se gana?» at the deal's start, answered from the deal's ``label`` (None while the
+    label is kept hidden): the label table was made in advance by the full solver and the deal
+    chip already shows it, so the answer agrees with the chip and reveals nothing new. None
+    when the label does not decide (unknown, hidden) or the question is another one."""
+    if purpose is not Purpose.ASK:
+        return None
+    if label is Label.SOLVABLE:
+        return Answer(purpose, Verdict.WINNABLE, from_label=True)
+    if label is Label.UNSOLVABLE:
+        return Answer(purpose, Verdict.LOST, from_label=True)
+    return None
 
 
 def solver_backend() -> Backend:

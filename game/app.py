@@ -19,7 +19,7 @@ from .config import DESKTOP_MARGIN, FPS, KIOSK_REPEAT_SECONDS, MIN_WINDOW, WINDO
 from .context import Context
 from .dealer import Dealer
 from .input import Action, Key, Tap, TapFilter, Visibility, Window, to_command, to_window_signal
-from .kiosk import Kiosk, KioskOptions
+from .kiosk import Kiosk, KioskOptions, display_dpi, kiosk_metrics, kiosk_min_tap
 from .play import Play
 from .render.assets import Assets
 from .scenes.base import SceneManager
@@ -38,14 +38,23 @@ def display_surface() -> pygame.Surface:
     return surface
 
 
-def fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:
-    """``size``, shrunk (keeping its shape) so the window and its frame fit on the desktop."""
+def window_for_desktop(desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The size of a new window on a desktop of ``desktop`` pixels (None: unknown): the desktop
+    less room for the window manager's frame and panels, so the window has the screen's
+    orientation (a portrait phone gets a portrait window) and fills most of it."""
+    if desktop is None:
+        return WINDOW_SIZE
+    width, height = desktop
+    room = (width - min(DESKTOP_MARGIN, width // 10), height - min(DESKTOP_MARGIN, height // 10))
+    turned = (max(MIN_WINDOW), min(MIN_WINDOW))  # the smallest window, in landscape
+    least = turned if room[0] > room[1] else MIN_WINDOW
+    return min(width, max(least[0], room[0])), min(height, max(least[1], room[1]))
+
+
+def fit_to_desktop() -> tuple[int, int]:
+    """:func:`window_for_desktop` for the first desktop SDL reports."""
     desktops = pygame.display.get_desktop_sizes()
-    if not desktops:
-        return size
-    room_w, room_h = desktops[0][0] - DESKTOP_MARGIN, desktops[0][1] - DESKTOP_MARGIN
-    scale = min(1.0, room_w / size[0], room_h / size[1])
-    return max(MIN_WINDOW[0], round(size[0] * scale)), max(MIN_WINDOW[1], round(size[1] * scale))
+    return window_for_desktop(desktops[0] if desktops else None)
 
 
 def open_window(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
@@ -66,15 +75,19 @@ class App:
         fullscreen: bool = False,
         kiosk: KioskOptions | None = None,
     ) -> None:
-        """Open the window (``size``; by default :data:`WINDOW_SIZE` fitted to the desktop) and
-        show ``play`` on the table. ``kiosk``: run as a public touchscreen (fullscreen unless a
-        ``size`` is given, cursor hidden, idle reset and attract demo; see :mod:`game.kiosk`)."""
+        """Open the window (``size``; by default fitted to the desktop, see
+        :func:`window_for_desktop`) and show ``play`` on the table. ``kiosk``: run as a public
+        touchscreen (fullscreen unless a ``size`` is given, cursor hidden, tap targets from
+        :func:`game.kiosk.kiosk_metrics`, idle reset and attract demo; see :mod:`game.kiosk`)."""
         self.ctx = ctx
         ctx.kiosk = kiosk is not None
-        self.windowed_size = fit_to_desktop(WINDOW_SIZE) if size is None else size
+        self.windowed_size = fit_to_desktop() if size is None else size
         self.fullscreen = fullscreen or (kiosk is not None and size is None)
         pygame.display.set_caption(Texts(ctx.settings.lang).t("title"))
         self.screen = open_window(self.windowed_size, self.fullscreen)
+        if kiosk is not None:
+            min_tap = kiosk_min_tap(kiosk.target_mm, display_dpi(), self.screen.get_size())
+            ctx.metrics = kiosk_metrics(min_tap)
         pygame.event.clear()
         self.manager = SceneManager()
         self.manager.relayout(self.screen.get_size())

@@ -20,10 +20,12 @@ FONT_BOLD = ASSETS / "fonts" / "DejaVuSans-Bold.ttf"
 
 # --- window and loop --------------------------------------------------------------------------
 WINDOW_SIZE = (1280, 720)
+"""The window size when the desktop's size is unknown."""
 DESKTOP_MARGIN = 80
 """Pixels kept free around a new window for the window manager's frame and panels."""
-MIN_WINDOW = (320, 320)
-"""Layout still works below this, but nothing is promised to be readable."""
+MIN_WINDOW = (320, 480)
+"""The smallest window the layout is made for (portrait; turned for landscape). Smaller ones
+still get a layout, but targets may fall below the minimum tap size."""
 FPS = 60
 WINDOW_CLASS = "pyramide"
 
@@ -77,22 +79,12 @@ CARD_ASPECT = 350 / 250
 ROW_STEP = 0.42
 """Vertical distance between pyramid rows, as a fraction of the card height. The covered
 card's top strip of this height stays visible, and with it its corner index."""
-COL_GAP = 0.08
-"""Horizontal gap between cards of a row, as a fraction of the card width."""
-PILE_GAP = 0.14
-"""Gap between the deck, the stock's top card and the waste, as a fraction of the card width."""
-MIN_TAP = 44
-"""The smallest side of any tap target, in pixels."""
 INDEX_MIN_RANK_PX = 15
 """The corner rank of a card is never drawn shorter than this (pixels): on small cards the
 art's corner is repainted bigger, so covered cards stay readable."""
-CONTROLS_ONE_ROW_MIN_WIDTH = 900
-"""Windows narrower than this put the controls in two rows."""
 PANEL_MAX_WIDTH = 620
 """Panels are at most this wide, or :data:`PANEL_EMS` times their font size if that is more."""
 PANEL_EMS = 28
-PANEL_FONT = (15, 26)
-"""Smallest and largest font size (px) of panels and screens; in between it follows the window."""
 
 # --- colours -------------------------------------------------------------------------------------
 FELT_TOP: Color = (22, 104, 64)
@@ -149,6 +141,8 @@ BUSY_DOTS_PER_SECOND = 3
 SETTINGS_SIDE_BY_SIDE_MIN_WIDTH = 560
 """Settings put each label beside its options when the panel is at least this wide."""
 RULES_MAX_TEXT_WIDTH = 900
+RULES_TEXT_EMS = 40
+"""The rules text is at most the wider of :data:`RULES_MAX_TEXT_WIDTH` and this many font sizes."""
 COVERED_SHADE = (0, 20, 10, 46)
 """RGBA shade over covered pyramid cards: free cards stand out, covered ones stay readable."""
 SELECTED_TINT = (255, 190, 30, 64)

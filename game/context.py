@@ -11,6 +11,7 @@ import pygame
 
 from .dealer import Dealer
 from .render.assets import Assets
+from .render.metrics import DEFAULT_METRICS, Metrics
 from .settings import Settings
 from .texts import Texts
 
@@ -31,6 +32,8 @@ class Context:
     dealer: Dealer
     rng: random.Random
     copy_text: Callable[[str], bool] = copy_to_clipboard
+    metrics: Metrics = DEFAULT_METRICS
+    """Sizes of every screen (tap targets, margins, fonts): one value a kiosk can enlarge."""
     kiosk: bool = False
     """A public touchscreen (``--kiosk``): nothing that quits, types or copies is offered."""
     _texts: dict[str, Texts] = field(default_factory=dict)

@@ -39,12 +39,12 @@ from game.config import (
     KIOSK_PROMPT_SECONDS,
     KIOSK_TARGET_MM,
     KIOSK_TARGET_PX_1080,
-    MIN_TAP,
     TEXT,
     TEXT_DIM,
 )
 from game.context import Context
 from game.input import Command, Key, Tap
+from game.render.metrics import DEFAULT_METRICS, Metrics
 from game.render.widgets import line_height
 from game.scenes.base import Scene, SceneManager
 from game.scenes.panel import Panel, PanelButton
@@ -73,12 +73,28 @@ def kiosk_min_tap(target_mm: float, dpi: float | None, display: tuple[int, int])
 
     From the display's density when SDL knows it (``dpi``); otherwise
     :data:`KIOSK_TARGET_PX_1080` for 20 mm at a 1080-pixel short side, scaled with the screen
-    and the target. Never below the desktop's :data:`MIN_TAP`."""
+    and the target. Never below the desktop's minimum."""
     if dpi is not None:
         pixels = target_mm * dpi / MM_PER_INCH
     else:
         pixels = KIOSK_TARGET_PX_1080 * min(display) / 1080 * target_mm / KIOSK_TARGET_MM
-    return max(MIN_TAP, math.ceil(pixels))
+    return max(DEFAULT_METRICS.min_tap, math.ceil(pixels))
+
+
+def kiosk_metrics(min_tap: int) -> Metrics:
+    """The kiosk's sizes for every screen: no tap target smaller than ``min_tap`` pixels, covered
+    cards showing a strip that is a target too (the overlap rule pairs a covered card), and the
+    smallest fonts grown in proportion, so labels stay readable on the bigger buttons."""
+    grow = min_tap / DEFAULT_METRICS.min_tap
+    font_low, font_high = DEFAULT_METRICS.font_range
+    panel_low, panel_high = DEFAULT_METRICS.panel_font_range
+    return replace(
+        DEFAULT_METRICS,
+        min_tap=min_tap,
+        min_corner=max(DEFAULT_METRICS.min_corner, min_tap),
+        font_range=(min(font_high, round(font_low * grow)), font_high),
+        panel_font_range=(min(panel_high, round(panel_low * grow)), panel_high),
+    )
 
 
 def display_dpi(index: int = 0) -> float | None:

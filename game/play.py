@@ -18,7 +18,7 @@ from solver.analysis import Verdict
 from solver.hints import suggest
 from solver.layered import Backend
 
-from .analysis import Answer, Inquiry, Purpose
+from .analysis import Answer, Inquiry, Purpose, label_answer
 
 DECK = WASTE + 1
 """The face-down part of the stock, a place of the game only: tapping it draws (or recycles
@@ -174,6 +174,10 @@ class Play:
         """A suggestion from the visible cards alone, at once (no search)."""
         self.selected = None
         self.inquiry = None
+        if self.state.is_won:
+            self.hint = None
+            self._refuse(Refusal.GAME_WON)
+            return
         self.hint = suggest(self.state)
         self.line = _hint_line(self.state, self.hint)
 
@@ -187,12 +191,28 @@ class Play:
         return True
 
     # --- questions to the solver: «Pista», «¿Aún se gana?», back to the last winnable step ------
-    def ask(self, purpose: Purpose) -> None:
-        """Start a question; it runs in slices (:meth:`step_inquiry`) while the table responds."""
+    @property
+    def at_start(self) -> bool:
+        """The position is the deal's start (before any move, or undone back to it)."""
+        return self.state == self.session.start_state
+
+    def ask(self, purpose: Purpose) -> Answer | None:
+        """Start a question; it runs in slices (:meth:`step_inquiry`) while the table responds.
+        A won board is not analysed (the line says why). At the deal's start «¿Aún se gana?»
+        is answered at once from the label; that answer is returned (and shown)."""
         self.selected = None
         self.hint = None
+        self.inquiry = None
+        if self.state.is_won:
+            self._refuse(Refusal.GAME_WON)
+            return None
+        known = label_answer(purpose, self.shown_label) if self.at_start else None
+        if known is not None:
+            self._show(known)
+            return known
         self.inquiry = Inquiry(self.session, purpose, self._backend)
         self.line = Line("rewind_busy" if purpose is Purpose.REWIND else "analysis_busy", tone=Tone.BUSY)
+        return None
 
     def step_inquiry(self, slice_ms: float) -> Answer | None:
         """Give the running question one slice; its answer once there is one (then shown)."""
@@ -214,6 +234,12 @@ class Play:
                 self.session.undo()
             if answer.back:
                 self.line = Line("rewind_done", {"n": answer.back})
+            elif self.shown_label is Label.SOLVABLE and self.session.history:
+                # no later step was shown winnable, but the deal's start is proven so
+                back = len(self.session.history)
+                while self.session.undo():
+                    pass
+                self.line = Line("rewind_start", {"n": back})
             else:
                 key = "rewind_unknown" if answer.verdict is Verdict.UNKNOWN else "rewind_none"
                 self.line = Line(key, tone=Tone.REFUSAL)
@@ -223,7 +249,7 @@ class Play:
             self.hint = answer.hint
             self.line = _hint_line(self.state, self.hint)
         elif answer.verdict is Verdict.WINNABLE:
-            self.line = Line("analysis_winnable")
+            self.line = Line("analysis_label_winnable" if answer.from_label else "analysis_winnable")
         else:
             self.hint = answer.hint
             key = "analysis_unknown_unseen" if answer.unseen else "analysis_unknown"
@@ -239,7 +265,8 @@ class Play:
             self.line = Line("won_line")
         elif self.session.is_dead_end:
             self.revealed = True
-            self.line = Line("dead_line", tone=Tone.REFUSAL)
+            key = "dead_line_unsolvable" if self.label is Label.UNSOLVABLE else "dead_line"
+            self.line = Line(key, tone=Tone.REFUSAL)
 
 
 def _effect(before: State, move: Move) -> Effect:

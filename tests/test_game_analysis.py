@@ -10,6 +10,7 @@ from solver_cases import reference_deals
 
 from game.app import App
 from game.driver import press_key, step, tap, tap_button, tap_place
+from game.play import DECK
 from game.scenes.panel import Panel
 from rules import Move, RuleSet, State, parse_position
 
@@ -98,14 +99,29 @@ def test_lost_position_back_to_the_last_winnable_step(make_app: AppFactory) -> N
     assert app.table.frame().line == "De vuelta al último paso desde el que se gana (1 atrás)"
 
 
+LOST = "pyramid: P21=9s; stock: 2c 3h; waste: 4c 5d 8d; pass: 3"
+
+
 def test_lost_with_nothing_earlier_to_go_back_to(make_app: AppFactory) -> None:
-    lost = parse_position("pyramid: P21=9s; stock: 2c; waste: 4c 5d 8d; pass: 3")
-    app = make_app(state=lost)
+    app = make_app(state=parse_position(LOST))
+    tap_place(app, DECK)  # a move, after which it is still lost
     tap_button(app, "analyse")
     answer(app)
     panel_button(app, "Volver al último paso ganable")
     answer(app)
     assert "No hay un paso anterior" in app.table.frame().line
+
+
+def test_lost_at_the_start_offers_only_exits_that_work(make_app: AppFactory) -> None:
+    app = make_app(state=parse_position(LOST))
+    tap_button(app, "analyse")
+    answer(app)
+    panel = app.manager.top
+    assert isinstance(panel, Panel)
+    assert [b.label(app.ctx.texts) for b in panel.buttons] == ["Nuevo reparto", "Cerrar"]
+    assert panel.buttons[0].primary  # no «Deshacer» with nothing to undo
+    panel_button(app, "Cerrar")
+    assert app.manager.top is app.table
 
 
 def test_hint_says_when_the_deal_is_lost_with_four_ways_on(make_app: AppFactory) -> None:
@@ -124,6 +140,7 @@ def test_hint_says_when_the_deal_is_lost_with_four_ways_on(make_app: AppFactory)
         "Pista",
         "Repetir reparto",
         "Nuevo reparto",
+        "Cerrar",
     ]
     panel_button(app, "Pista")
     assert app.manager.top is app.table

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from game.app import App, make_context
+from game.app import App, make_context, window_for_desktop
 from game.driver import play_by_taps, post_tap, step, tap, tap_button, tap_place
 from game.play import DECK
 from game.scenes.panel import Panel
@@ -155,3 +155,40 @@ def test_starts_fullscreen_and_leaves_it_for_a_window(display: None) -> None:
     desktop = pygame.display.get_desktop_sizes()[0]
     assert not pygame.display.is_fullscreen() and width <= desktop[0] and height <= desktop[1]
     assert app.table.layout.size == (width, height) and app.table.play.number == 9
+
+
+@pytest.mark.parametrize(
+    ("desktop", "portrait"),
+    [((480, 800), True), ((720, 1280), True), ((1080, 1920), True), ((1920, 1080), False),
+     ((1280, 800), False), ((800, 480), False), ((3840, 2160), False), ((320, 480), True)],
+)  # fmt: skip
+def test_window_for_desktop_has_its_orientation_and_fills_most_of_it(
+    desktop: tuple[int, int], portrait: bool
+) -> None:
+    width, height = window_for_desktop(desktop)
+    assert (height > width) == portrait
+    assert width <= desktop[0] and height <= desktop[1]
+    assert width * height >= 0.75 * desktop[0] * desktop[1]
+
+
+@pytest.mark.parametrize("desktop", [(480, 800), (720, 1280), (1920, 1080), (800, 480)])
+def test_the_game_opens_in_the_desktops_orientation(
+    display: None, monkeypatch: pytest.MonkeyPatch, desktop: tuple[int, int]
+) -> None:
+    """The real start-up path, on a desktop of the given size (SDL's dummy driver reports a
+    fixed one, so the report is replaced by the desktop under test)."""
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [desktop])
+    settings = Settings()
+    ctx = make_context(settings, seed=3)
+    app = App(ctx, ctx.dealer.deal(settings, 9))
+    step(app)
+    width, height = pygame.display.get_surface().get_size()
+    assert (width, height) == window_for_desktop(desktop)
+    layout = app.table.layout
+    assert layout.size == (width, height)
+    assert layout.landscape == (desktop[0] > desktop[1])
+    pyramid = layout.slots[0].unionall(layout.slots)
+    if layout.landscape:
+        assert layout.deck.left > pyramid.right
+    else:
+        assert layout.deck.top > pyramid.bottom

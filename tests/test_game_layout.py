@@ -1,4 +1,10 @@
-"""The table layout for every window from a 480×800 phone to 1920×1080, both orientations."""
+"""The table layout for every window from 320×480 to 3840×2160, either orientation.
+
+A property test over hundreds of window sizes (random, plus the sizes where earlier layouts
+broke) checks the real :class:`TableLayout`: nothing overlaps, nothing leaves the window,
+every tap target is at least ``metrics.min_tap``, every covered card shows its corner strip
+and nothing else of it (no sliver between the cards lying on it).
+"""
 
 from __future__ import annotations
 
@@ -6,75 +12,143 @@ import itertools
 
 import pygame
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
-from game.config import INDEX_MIN_RANK_PX, MIN_TAP
 from game.play import DECK
 from game.render.layout import TableLayout, compute_layout
+from game.render.metrics import Metrics
 from rules import STOCK, WASTE
 from rules.topology import ALL_SLOTS, COVERED_BY, SLOTS
 
-SIZES = [
-    (480, 800),
-    (720, 1280),
-    (1080, 1920),
-    (1280, 720),
-    (1920, 1080),
-    (800, 600),
-    (1024, 768),
-    (800, 480),
-]
+EDGE_SIZES = [
+    (320, 480), (480, 800), (720, 1280), (488, 480), (480, 480), (496, 496), (512, 512),
+    (528, 528), (544, 544), (560, 560), (584, 584), (480, 584), (584, 480), (800, 480),
+    (800, 600), (1024, 768), (1280, 720), (1280, 800), (1920, 1080), (1080, 1920),
+    (3840, 2160), (2160, 3840), (320, 3840), (3840, 480), (600, 1024),
+]  # fmt: skip
 PILES = (DECK, STOCK, WASTE)
+KIOSK = Metrics(min_tap=72, min_corner=40, font_range=(18, 34))
 
 
-def cards(layout: TableLayout) -> list[pygame.Rect]:
-    return [*layout.slots, *(layout.place_rect(p) for p in PILES)]
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_everything_fits_inside_the_window(size: tuple[int, int]) -> None:
-    layout = compute_layout(size)
-    window = pygame.Rect((0, 0), size)
-    for rect in [*cards(layout), *layout.buttons.values(), layout.message, layout.status]:
-        assert window.contains(rect), rect
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_tap_targets_are_big_enough(size: tuple[int, int]) -> None:
-    layout = compute_layout(size)
+def layout_problems(layout: TableLayout) -> list[str]:
+    """Everything wrong with ``layout``, as readable lines (empty when it is right)."""
+    metrics, problems = layout.metrics, []
+    window = pygame.Rect((0, 0), layout.size)
+    regions = layout.regions()
+    slots = {f"slot {i}": rect for i, rect in enumerate(layout.slots)}
+    for name, rect in {**regions, **slots}.items():
+        if not window.contains(rect):
+            problems.append(f"{name} {rect} leaves the window")
+    for (a, rect_a), (b, rect_b) in itertools.combinations(regions.items(), 2):
+        if rect_a.colliderect(rect_b):
+            problems.append(f"{a} overlaps {b}")
+    for name, rect in regions.items():
+        hit = rect.collidelist(layout.slots)
+        if hit != -1:
+            problems.append(f"{name} overlaps slot {hit}")
     for name, rect in layout.buttons.items():
-        assert rect.width >= MIN_TAP and rect.height >= MIN_TAP, name
-    for rect in cards(layout):
-        assert rect.width >= MIN_TAP and rect.height >= MIN_TAP
+        if min(rect.size) < metrics.min_tap:
+            problems.append(f"button {name} {rect.size} is below {metrics.min_tap} px")
+    if min(layout.card) < metrics.min_tap:
+        problems.append(f"cards {layout.card} are below {metrics.min_tap} px")
+    problems += corner_problems(layout)
+    chip = layout.buttons["deal"]
+    layout.fit_deal_chip(10_000)  # the longest deal text: the chip stops at its maximum
+    if not layout.top_bar.contains(chip) or chip.colliderect(layout.pass_area):
+        problems.append(f"deal chip {chip} leaves the top bar or covers the pass")
+    return problems
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_nothing_overlaps_what_it_should_not(size: tuple[int, int]) -> None:
+def corner_problems(layout: TableLayout) -> list[str]:
+    """Each pyramid card shows its top strip (``layout.step`` ≥ ``min_corner``) and no other
+    part of it: the rest lies under the two cards that cover it, with no gap between them."""
+    problems = []
+    if layout.step < layout.metrics.min_corner:
+        problems.append(f"covered strip {layout.step} px is below {layout.metrics.min_corner}")
+    for slot, rect in enumerate(layout.slots):
+        strip = pygame.Rect(rect.left, rect.top, rect.width, layout.step)
+        for later in range(slot + 1, SLOTS):
+            if layout.slots[later].colliderect(strip):
+                problems.append(f"slot {later} hides the corner of slot {slot}")
+        covers = sorted(
+            (layout.slots[s] for s in range(SLOTS) if COVERED_BY[slot] >> s & 1), key=lambda r: r.x
+        )
+        if not covers:
+            continue
+        rest = pygame.Rect(rect.left, strip.bottom, rect.width, rect.bottom - strip.bottom)
+        left, right = covers
+        whole = (
+            left.left <= rest.left
+            and right.right >= rest.right
+            and left.right >= right.left
+            and max(left.top, right.top) <= rest.top
+            and min(left.bottom, right.bottom) >= rest.bottom
+        )
+        if not whole:
+            problems.append(f"a sliver of slot {slot} shows between the cards on it")
+    return problems
+
+
+def orientation_problems(layout: TableLayout) -> list[str]:
+    pyramid = layout.slots[0].unionall(layout.slots)
+    piles = layout.deck.unionall([layout.stock, layout.waste])
+    if layout.landscape and piles.left < pyramid.right:
+        return ["landscape: the piles are not beside the pyramid"]
+    if not layout.landscape and piles.top < pyramid.bottom:
+        return ["portrait: the piles are not under the pyramid"]
+    return []
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(320, 3840), st.integers(480, 3840))
+@example(320, 480)
+@example(480, 800)
+@example(720, 1280)
+@example(488, 480)
+@example(800, 480)
+@example(1280, 800)
+@example(1920, 1080)
+@example(1080, 1920)
+@example(3840, 2160)
+@example(2160, 3840)
+def test_any_window_gets_a_layout_without_overlaps(width: int, height: int) -> None:
+    layout = compute_layout((width, height))
+    assert layout_problems(layout) + orientation_problems(layout) == []
+
+
+@pytest.mark.parametrize("size", EDGE_SIZES)
+def test_the_sizes_that_broke_before(size: tuple[int, int]) -> None:
     layout = compute_layout(size)
-    controls = list(layout.buttons.values())
-    for a, b in itertools.combinations(controls, 2):
-        assert not a.colliderect(b), (a, b)
-    piles = [layout.place_rect(p) for p in PILES]
-    for rect in controls:
-        assert rect.collidelist(cards(layout)) == -1, rect
-    for pile in piles:
-        assert pile.collidelist(layout.slots) == -1
-        assert pile.collidelist([p for p in piles if p is not pile]) == -1
-    for slot in layout.slots:
-        assert not slot.colliderect(layout.top_bar) and not slot.colliderect(layout.message)
+    assert layout_problems(layout) + orientation_problems(layout) == []
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_covered_cards_show_their_corner(size: tuple[int, int]) -> None:
-    layout = compute_layout(size)
-    for slot in range(SLOTS):
-        covers = COVERED_BY[slot]
-        for cover in (s for s in range(SLOTS) if covers >> s & 1):
-            visible = layout.slots[cover].top - layout.slots[slot].top
-            assert visible >= 2 * INDEX_MIN_RANK_PX  # rank and suit, one above the other
-            assert visible == layout.step
+@pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920), (1280, 1024), (3840, 2160)])
+def test_bigger_metrics_make_every_target_bigger(size: tuple[int, int]) -> None:
+    layout = compute_layout(size, KIOSK)
+    assert layout.metrics is KIOSK
+    assert layout_problems(layout) == []
+    assert min(min(r.size) for r in layout.buttons.values()) >= 72
 
 
-@pytest.mark.parametrize("size", SIZES)
+def test_the_pyramid_is_centred_on_wide_windows() -> None:
+    for size in [(1920, 1080), (1280, 720), (3840, 2160), (1280, 800)]:
+        layout = compute_layout(size)
+        pyramid = layout.slots[0].unionall(layout.slots)
+        assert abs(pyramid.centerx - size[0] / 2) <= 2, size
+        gap = layout.deck.left - pyramid.right
+        assert 0 < gap <= layout.card[0], size  # the piles sit next to it, no wide gap
+
+
+def test_margins_breathe() -> None:
+    for size in [(1920, 1080), (1280, 720), (1080, 1920), (3840, 2160)]:
+        layout = compute_layout(size)
+        cards = layout.slots[0].unionall([*layout.slots, layout.deck, layout.stock, layout.waste])
+        room = min(cards.left, size[0] - cards.right)
+        assert room >= 0.015 * min(size), (size, room)
+
+
+@pytest.mark.parametrize("size", EDGE_SIZES)
 def test_every_place_is_hit_where_it_is_drawn(size: tuple[int, int]) -> None:
     layout = compute_layout(size)
     for place in [*range(SLOTS), *PILES]:
@@ -83,12 +157,6 @@ def test_every_place_is_hit_where_it_is_drawn(size: tuple[int, int]) -> None:
         assert layout.hit_button(rect.center) == name
 
 
-def test_landscape_puts_piles_beside_the_pyramid_and_portrait_under_it() -> None:
-    wide, tall = compute_layout((1280, 720)), compute_layout((480, 800))
-    assert wide.landscape and wide.deck.left > max(r.right for r in wide.slots)
-    assert not tall.landscape and tall.deck.top > max(r.bottom for r in tall.slots)
-
-
 def test_cards_grow_with_the_window() -> None:
-    heights = [compute_layout(size).card[1] for size in [(480, 800), (1280, 720), (1920, 1080)]]
-    assert heights == sorted(heights) and heights[-1] >= 200
+    heights = [compute_layout(size).card[1] for size in [(480, 800), (1280, 720), (1920, 1080), (3840, 2160)]]
+    assert heights == sorted(heights) and heights[-1] >= 400

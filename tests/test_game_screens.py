@@ -12,12 +12,13 @@ import pytest
 from game.app import App
 from game.config import FELT_BOTTOM, FELT_TOP, PANEL
 from game.driver import play_by_taps, press_key, step, tap_button, tap_place
+from game.play import DECK
 from game.scenes.panel import Panel
 from rules import Move, partners
 
 AppFactory = Callable[..., App]
 LineFinder = Callable[[str], tuple[int, list[Move]]]
-SIZES = [(1280, 720), (480, 800)]
+SIZES = [(480, 800), (720, 1280), (800, 480), (1280, 800), (1920, 1080)]
 
 
 def shot(app: App, path: Path) -> np.ndarray:
@@ -86,3 +87,44 @@ def test_every_screen_has_content(
         assert distinct_colours(pixels) > expected, name
         press_key(app, pygame.K_ESCAPE)
         assert app.manager.top is app.table
+
+
+def is_card_back(pixels: np.ndarray, rect: pygame.Rect) -> bool:
+    """The middle of ``rect`` is mostly the back's red."""
+    inner = rect.inflate(-rect.width // 3, -rect.height // 3)
+    patch = pixels[inner.left : inner.right, inner.top : inner.bottom].astype(np.int64)
+    red = (patch[:, :, 0] > 110) & (patch[:, :, 1] < 90)
+    return bool(red.mean() > 0.4)
+
+
+@pytest.mark.parametrize("size", [(480, 800), (1280, 800), (320, 480)])
+def test_no_card_back_when_no_face_down_card_remains(
+    make_app: AppFactory, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    app = make_app(deal=2, size=size)
+    layout = app.table.layout
+    pixels = shot(app, tmp_path / "full.png")
+    assert is_card_back(pixels, layout.deck)  # 23 cards face down under the face-up top
+    while app.table.play.state.stock_count > 2:
+        tap_place(app, DECK)
+    assert is_card_back(shot(app, tmp_path / "two.png"), layout.deck)  # one face-down card left
+    tap_place(app, DECK)
+    assert app.table.play.state.stock_count == 1  # only the face-up top card is left
+    pixels = shot(app, tmp_path / "one.png")
+    assert not is_card_back(pixels, layout.deck)
+    assert is_card_face(pixels, layout.stock)
+
+
+@pytest.mark.parametrize("size", [(480, 800), (1920, 1080), (320, 480)])
+def test_piles_are_labelled_and_the_status_bar_shows_the_pass(
+    make_app: AppFactory, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    app = make_app(deal=2, size=size)
+    frame = app.table.frame()
+    assert frame.pile_labels == ("Mazo", "Descarte")
+    assert "vuelta 1 de 3" in frame.status
+    pixels = shot(app, tmp_path / "labels.png")
+    layout = app.table.layout
+    for rect in (layout.stock_label, layout.waste_label):
+        patch = pixels[rect.left : rect.right, rect.top : rect.bottom].astype(np.int64)
+        assert (patch.mean(axis=2) > 150).mean() > 0.02, rect  # light letters on the felt

@@ -2,9 +2,12 @@
 
     python tools/screenshots.py OUT_DIR [--sizes 1280x720,480x800] [--langs es,en]
 
-Uses SDL's dummy video driver (no window needed). For each size and language it saves the
-table mid-deal with a selection and its partners, a hint, the win panel, the dead-end
-panel, the rules screen, settings and the deal dialog, plus a keyboard selection.
+Uses SDL's dummy video driver (no window needed) and the real label table. For each size and
+language it saves the table at a deal's start with «¿Aún se gana?» answered from the label,
+mid-deal with a selection and its partners, a keyboard selection, «¿Aún se gana?» answered
+by the search, a hint, the stock down to
+its last card, the win panel, the dead-end panel, the «no longer winnable» panel of a deal
+proven unsolvable, the rules screen, settings, and the deal dialog refusing a number.
 """
 
 from __future__ import annotations
@@ -24,12 +27,14 @@ import pygame
 from game.app import App, display_surface, make_context
 from game.driver import play_by_taps, press_key, step, tap_button, tap_place
 from game.settings import Settings
-from rules import RuleSet, parse_moves, partners
+from rules import DRAW, RuleSet, parse_moves, partners
+from rules.labels import Label, load_table
 from solver.hints import suggest
 
 ROOT = Path(__file__).resolve().parent.parent
 LINES = ROOT / "tests" / "data" / "winning_lines.txt"
-DEFAULT_SIZES = "1280x720,1920x1080,480x800,720x1280"
+DEFAULT_SIZES = "320x480,480x800,720x1280,800x480,1280x800,1920x1080,3840x2160"
+LABELS = load_table()
 
 
 def winning_line(rules: RuleSet) -> tuple[int, str]:
@@ -43,7 +48,7 @@ def winning_line(rules: RuleSet) -> tuple[int, str]:
 
 def new_app(size: tuple[int, int], lang: str, number: int) -> App:
     settings = Settings(lang=lang)
-    ctx = make_context(settings, seed=7)
+    ctx = make_context(settings, LABELS, seed=7)
     return App(ctx, ctx.dealer.deal(settings, number), size=size)
 
 
@@ -58,6 +63,8 @@ def shoot(size: tuple[int, int], lang: str, out: Path) -> None:
     number, line = winning_line(RuleSet())
     moves = parse_moves(line)
     app = new_app(size, lang, number)
+    tap_button(app, "analyse")
+    save(app, out, f"{tag}-table-start-analysis")
     for move in moves[:18]:
         play_by_taps(app, move)
     play = app.table.play
@@ -67,6 +74,11 @@ def shoot(size: tuple[int, int], lang: str, out: Path) -> None:
     for key in (pygame.K_UP, pygame.K_LEFT, pygame.K_RETURN):
         press_key(app, key)
     save(app, out, f"{tag}-table-keyboard")
+    press_key(app, pygame.K_ESCAPE)
+    tap_button(app, "analyse")
+    while app.table.play.inquiry is not None:
+        step(app)
+    save(app, out, f"{tag}-table-analysis-answer")
     press_key(app, pygame.K_ESCAPE)
     tap_button(app, "hint")
     press_key(app, pygame.K_RIGHT)
@@ -83,12 +95,32 @@ def shoot(size: tuple[int, int], lang: str, out: Path) -> None:
     save(app, out, f"{tag}-settings")
     press_key(app, pygame.K_ESCAPE)
     press_key(app, pygame.K_n)
-    for key in (pygame.K_4, pygame.K_2):
+    for key in (pygame.K_2, pygame.K_5, pygame.K_0, pygame.K_0, pygame.K_0):
+        press_key(app, key)
+    save(app, out, f"{tag}-deal-dialog-refused")
+    for key in (pygame.K_BACKSPACE, pygame.K_BACKSPACE, pygame.K_BACKSPACE, pygame.K_BACKSPACE, pygame.K_4):
         press_key(app, key)
     save(app, out, f"{tag}-deal-dialog")
     press_key(app, pygame.K_RETURN)
     dead_end(app)
     save(app, out, f"{tag}-dead-end")
+    last_stock_card(size, lang, out, tag)
+    lost_at_start(size, lang, out, tag)
+
+
+def last_stock_card(size: tuple[int, int], lang: str, out: Path, tag: str) -> None:
+    """Draw until one stock card is left (face up): no face-down back may show."""
+    app = new_app(size, lang, 2)
+    while app.table.play.state.stock_count > 1:
+        play_by_taps(app, DRAW)
+    save(app, out, f"{tag}-table-last-stock-card")
+
+
+def lost_at_start(size: tuple[int, int], lang: str, out: Path, tag: str) -> None:
+    """«¿Aún se gana?» at the start of a deal proven unsolvable: the panel, from the label."""
+    app = new_app(size, lang, LABELS.numbers(RuleSet(), Label.UNSOLVABLE)[0])
+    tap_button(app, "analyse")
+    save(app, out, f"{tag}-lost-at-start")
 
 
 def dead_end(app: App) -> None:

@@ -1,44 +1,50 @@
-"""Where everything on the table goes, computed from the window size alone.
+"""Where everything on the table goes, computed from the window size and the :class:`Metrics`.
 
-Landscape puts the stock, its top card and the waste to the right of the pyramid; portrait
-puts them under it. Cards are as large as the space allows. Every tap target is at least
-:data:`MIN_TAP` pixels on its short side. Pixel positions live here and nowhere in ``rules``.
+Top to bottom: the top bar (deal chip, pass), the table, the line under it, the controls,
+the status bar. Landscape puts the piles («Mazo»: the face-down deck and the stock's face-up
+top card; «Descarte»: the waste) beside the pyramid, portrait puts them under it. For each
+orientation a few arrangements are tried (piles in one row or two, pile buttons next to the
+piles or among the controls) and the one giving the largest cards wins; cards are as large
+as fit. Every tap target is at least ``metrics.min_tap`` on its short side, and a covered
+card always shows a strip of at least ``metrics.min_corner`` pixels with its corner index.
+Cards of a row touch, so no sliver of a covered card shows between them. Pixel positions
+live here and nowhere in ``rules``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
-from game.config import (
-    CARD_ASPECT,
-    COL_GAP,
-    CONTROLS_ONE_ROW_MIN_WIDTH,
-    MAX_ROW_STEP,
-    MIN_TAP,
-    PILE_GAP,
-    ROW_STEP,
-    SPARE_TO_STEP,
-)
+from game.config import CARD_ASPECT, MAX_ROW_STEP, ROW_STEP, SPARE_TO_STEP
 from game.play import DECK
 from rules import STOCK, WASTE
 from rules.topology import COL, ROW, ROWS, SLOTS
+
+from .metrics import DEFAULT_METRICS, Metrics, clamp
+from .piles import Arrangement, Fixed, PileBlock
+
+__all__ = [
+    "CONTROLS",
+    "DEFAULT_METRICS",
+    "PILE_CONTROLS",
+    "Metrics",
+    "TableLayout",
+    "clamp",
+    "compute_layout",
+]
 
 CONTROLS = ("undo", "hint", "analyse", "new", "rules", "settings")
 """The fixed controls under the table, in reading order."""
 PILE_CONTROLS = ("draw", "recycle")
 
-PYRAMID_WIDTH = ROWS + (ROWS - 1) * COL_GAP
-"""Pyramid width in card widths."""
-PYRAMID_HEIGHT = 1 + (ROWS - 1) * ROW_STEP
-"""Pyramid height in card heights."""
-PILES_WIDTH = 3 + 2 * PILE_GAP
-"""Deck, stock top and waste side by side, in card widths."""
-
-
-def clamp(value: float, low: float, high: float) -> float:
-    return max(low, min(high, value))
+SMALLEST_CARD = 16
+"""Card width (px) below which no layout is tried: only windows far below 320×480 get there."""
+PYRAMID_TO_PILES = 0.4
+"""Gap between the pyramid and the piles, over card width (at least two margins)."""
+BUTTON_MAX_EMS = 11
+"""The widest a control button grows, over the font size (wide windows centre the row)."""
 
 
 @dataclass
@@ -58,11 +64,17 @@ class TableLayout:
     status: pygame.Rect
     pass_area: pygame.Rect
     row_step: float = ROW_STEP
-    """Distance between pyramid rows over card height: :data:`ROW_STEP`, or more when a tall
-    window has height to spare (more of every covered card shows)."""
+    """Distance between pyramid rows over card height: :data:`ROW_STEP`, more when the cards
+    are small (the corner must show) or a tall window has height to spare."""
     deal_max_width: int = 0
     """The deal chip shrinks to its text (see :meth:`fit_deal_chip`) up to this width."""
     buttons: dict[str, pygame.Rect] = field(default_factory=dict)
+    stock_label: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    """Where «Mazo» is written (above the deck and the stock's top card, or beside them)."""
+    waste_label: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    """Where «Descarte» is written."""
+    margin: int = 8
+    metrics: Metrics = DEFAULT_METRICS
 
     @property
     def step(self) -> int:
@@ -94,7 +106,7 @@ class TableLayout:
     def fit_deal_chip(self, text_width: int) -> None:
         """Make the deal chip as wide as its text (plus padding), within its maximum."""
         chip = self.buttons["deal"]
-        chip.width = max(MIN_TAP, min(self.deal_max_width, text_width + 2 * self.font))
+        chip.width = max(self.metrics.min_tap, min(self.deal_max_width, text_width + 2 * self.font))
 
     def hit_button(self, pos: tuple[int, int]) -> str | None:
         for name, rect in self.buttons.items():
@@ -102,127 +114,200 @@ class TableLayout:
                 return name
         return None
 
+    def regions(self) -> dict[str, pygame.Rect]:
+        """Every rectangle besides the pyramid's cards that nothing else may overlap: bars,
+        the line under the table, piles, pile labels and every button (the deal chip and the
+        pass text share the top bar, so the bar itself is not listed)."""
+        regions = {
+            "message": self.message,
+            "status": self.status,
+            "pass": self.pass_area,
+            "deck": self.deck,
+            "stock": self.stock,
+            "waste": self.waste,
+            "stock_label": self.stock_label,
+            "waste_label": self.waste_label,
+        }
+        regions.update({f"button:{name}": rect for name, rect in self.buttons.items()})
+        return regions
 
-def compute_layout(size: tuple[int, int]) -> TableLayout:
+
+UNCENTRED_GAIN = 1.2
+
+
+BESIDE = (
+    Arrangement(True, centred=True),
+    Arrangement(True, two_rows=True, centred=True),
+    Arrangement(True),
+    Arrangement(True, two_rows=True),
+    Arrangement(True, buttons_in_grid=True),
+)
+UNDER = (
+    Arrangement(False),
+    Arrangement(False, buttons_in_grid=True),
+    Arrangement(False, labels_above=False, buttons_in_grid=True),
+)
+
+
+def compute_layout(size: tuple[int, int], metrics: Metrics = DEFAULT_METRICS) -> TableLayout:
+    """The layout of a window of ``size``: the arrangement of its orientation that gives the
+    largest cards (a centred pyramid wins unless the others give :data:`UNCENTRED_GAIN` larger
+    ones). When nothing fits, margins and fonts shrink to their minimum; below about 320×480
+    cards may get smaller than ``metrics.min_tap``."""
+    arrangements = BESIDE if size[0] > size[1] else UNDER
+    smallest = replace(metrics, margin_share=0.0, font_share=0.0)
+    for tried in (metrics, smallest):
+        best: TableLayout | None = None
+        best_score = 0.0
+        for arrangement in arrangements:
+            layout = _largest(size, tried, arrangement)
+            if layout is None:
+                continue
+            centred = arrangement.centred or not arrangement.beside
+            score = layout.card[0] * (UNCENTRED_GAIN if centred else 1.0)
+            if score > best_score:
+                best, best_score = layout, score
+        if best is not None:
+            best.metrics = metrics
+            return best
+    squeezed = _build(size, smallest, arrangements[-1], SMALLEST_CARD, force=True)
+    assert squeezed is not None
+    squeezed.metrics = metrics
+    return squeezed
+
+
+def _largest(size: tuple[int, int], metrics: Metrics, arrangement: Arrangement) -> TableLayout | None:
+    """The layout with the widest card that fits (binary search: fitting is monotone in card size)."""
+    low, high = metrics.min_tap, max(size)
+    found = None
+    while low <= high:
+        middle = (low + high) // 2
+        layout = _build(size, metrics, arrangement, middle)
+        if layout is None:
+            high = middle - 1
+        else:
+            found, low = layout, middle + 1
+    return found
+
+
+def _frame(size: tuple[int, int], metrics: Metrics, pile_buttons_in_grid: bool) -> Fixed:
     width, height = size
-    landscape = width > height
-    margin = round(clamp(min(width, height) * 0.012, 6, 16))
-    font = round(clamp(min(width, height) * 0.027, 14, 24))
-    bar_h = max(MIN_TAP, round(font * 2.4))
-    status_h = round(font * 1.9)
-    message_h = round(font * 1.9)
-    button_h = max(MIN_TAP, round(font * 2.6))
-    rows = 1 if width >= CONTROLS_ONE_ROW_MIN_WIDTH else 2
-    controls_h = rows * button_h + (rows - 1) * margin
-
-    status = pygame.Rect(0, height - status_h, width, status_h)
-    controls = pygame.Rect(margin, status.top - margin - controls_h, width - 2 * margin, controls_h)
-    message = pygame.Rect(margin, controls.top - margin - message_h, width - 2 * margin, message_h)
+    margin = metrics.margin(size)
+    gap = max(4, margin // 2)
+    font = metrics.font(size)
+    button_h = metrics.button_h(font)
+    line_h = max(18, round(font * 1.6))
+    bar_h = max(metrics.min_tap, round(font * 2.4))
+    status = pygame.Rect(0, height - line_h, width, line_h)
+    names = (*PILE_CONTROLS, *CONTROLS) if pile_buttons_in_grid else CONTROLS
+    inner = width - 2 * margin
+    min_w = max(metrics.min_tap, round(font * metrics.button_min_ems))
+    per_row = max(1, min(len(names), (inner + gap) // (min_w + gap)))
+    rows = -(-len(names) // per_row)
+    per_row = -(-len(names) // rows)
+    button_w = min((inner - (per_row - 1) * gap) // per_row, round(font * BUTTON_MAX_EMS))
+    controls_top = status.top - gap - (rows * button_h + (rows - 1) * gap)
+    controls = []
+    for row in range(rows):
+        row_names = names[row * per_row : (row + 1) * per_row]
+        row_w = len(row_names) * button_w + (len(row_names) - 1) * gap
+        left = (width - row_w) // 2
+        y = controls_top + row * (button_h + gap)
+        for col, name in enumerate(row_names):
+            controls.append((name, pygame.Rect(left + col * (button_w + gap), y, button_w, button_h)))
+    message = pygame.Rect(margin, controls_top - gap - line_h, inner, line_h)
     top_bar = pygame.Rect(0, 0, width, bar_h)
-    play = pygame.Rect(margin, bar_h + margin, width - 2 * margin, message.top - bar_h - 2 * margin)
-    pass_w = round(clamp(font * 8, 100, 240))
-    pass_area = pygame.Rect(width - margin - pass_w, 0, pass_w, bar_h)
+    play = pygame.Rect(margin, bar_h + margin, inner, message.top - gap - bar_h - margin)
+    label_gap = max(6, round(font * 0.6))
+    label_h = round(font * 1.4) + label_gap
+    return Fixed(margin, gap, font, button_h, label_h, label_gap, play, controls, top_bar, message, status)
 
-    layout = TableLayout(
-        size, landscape, font, (0, 0), [], pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0),
-        pygame.Rect(0, 0, 0, 0), top_bar, message, status, pass_area,
-    )  # fmt: skip
-    if landscape:
-        _landscape_table(layout, play, button_h, margin)
+
+def _build(
+    size: tuple[int, int], metrics: Metrics, arrangement: Arrangement, card_w: int, force: bool = False
+) -> TableLayout | None:
+    """The layout with cards ``card_w`` wide, or None if it does not fit (``force``: even so)."""
+    frame = _frame(size, metrics, arrangement.buttons_in_grid)
+    card_h = round(card_w * CARD_ASPECT)
+    step = max(round(card_h * ROW_STEP), metrics.min_corner)
+    if step > card_h * MAX_ROW_STEP and not force:
+        return None  # cards too small to show their corners without spreading the rows apart
+    if not force and card_w < metrics.min_tap:
+        return None
+    piles = PileBlock(arrangement, frame, metrics, card_w, card_h)
+    play = frame.play
+    pyramid_w = ROWS * card_w
+    if arrangement.beside:
+        between = max(2 * frame.margin, round(card_w * PYRAMID_TO_PILES))
+        group_w = pyramid_w + between + piles.width
+        if arrangement.centred:
+            group_w += between + piles.width
+        fixed_h = piles.height
     else:
-        _portrait_table(layout, play, button_h, margin)
-    _controls(layout, controls, rows, button_h, margin)
-    chip_w = min(pass_area.left - 2 * margin, round(font * 30))
-    layout.buttons["deal"] = pygame.Rect(margin, (bar_h - MIN_TAP) // 2, chip_w, MIN_TAP)
-    layout.deal_max_width = chip_w
+        between = max(frame.margin, round(card_h * 0.12))
+        group_w = max(pyramid_w, piles.width)
+        fixed_h = between + piles.height
+    pyramid_h = card_h + (ROWS - 1) * step
+    group_h = max(pyramid_h, piles.height) if arrangement.beside else pyramid_h + fixed_h
+    if (group_w > play.width or group_h > play.height) and not force:
+        return None
+    step = _spread(step, card_h, play.height - group_h)
+    pyramid_h = card_h + (ROWS - 1) * step
+    group_h = max(pyramid_h, piles.height) if arrangement.beside else pyramid_h + fixed_h
+    top = play.top + max(0, (play.height - group_h) // 2)
+    width = size[0]
+    if arrangement.beside:
+        # the pyramid centred in the window when the piles still fit to its right
+        left = min((width - pyramid_w) // 2, play.right - (pyramid_w + between + piles.width))
+        left = max(play.left, left)
+        piles_pos = (left + pyramid_w + between, top)
+    else:
+        left = (width - pyramid_w) // 2
+        piles_pos = ((width - piles.width) // 2, top + pyramid_h + between)
+    layout = _skeleton(size, metrics, frame, (card_w, card_h), step)
+    layout.slots = _pyramid(left, top, (card_w, card_h), step)
+    piles.place(layout, *piles_pos)
     return layout
 
 
-def _card_size(card_h: float) -> tuple[int, int]:
-    card_h = max(card_h, MIN_TAP * CARD_ASPECT)
-    return round(card_h / CARD_ASPECT), round(card_h)
+def _spread(step: int, card_h: int, spare: int) -> int:
+    """A wider row step when the table has height to spare (more of every covered card shows)."""
+    if spare <= 0:
+        return step
+    wider = step + int(spare * SPARE_TO_STEP / (ROWS - 1))
+    return max(step, min(wider, round(card_h * MAX_ROW_STEP)))
 
 
-def _landscape_table(layout: TableLayout, play: pygame.Rect, button_h: int, margin: int) -> None:
-    between = 0.5
-    by_width = play.width / (PYRAMID_WIDTH + between + PILES_WIDTH) * CARD_ASPECT
-    by_height = min(play.height / PYRAMID_HEIGHT, (play.height - button_h - margin) / 1.0)
-    card_w, card_h = _card_size(min(by_width, by_height))
-    layout.card = (card_w, card_h)
-    pyramid_w = round(card_w * PYRAMID_WIDTH)
-    piles_w = round(card_w * PILES_WIDTH)
-    total = pyramid_w + round(card_w * between) + piles_w
-    left = play.left + (play.width - total) // 2
-    pyramid_h = round(card_h * PYRAMID_HEIGHT)
-    top = play.top + (play.height - pyramid_h) // 2
-    layout.slots = _pyramid(left, top, layout.card, ROW_STEP)
-    piles_left = left + total - piles_w
-    block_h = card_h + margin + button_h
-    piles_top = play.top + (play.height - block_h) // 2
-    _piles(layout, piles_left, piles_top)
-    half = (piles_w - margin) // 2
-    below = piles_top + card_h + margin
-    layout.buttons["draw"] = pygame.Rect(piles_left, below, half, button_h)
-    layout.buttons["recycle"] = pygame.Rect(piles_left + piles_w - half, below, half, button_h)
+def _skeleton(
+    size: tuple[int, int], metrics: Metrics, frame: Fixed, card: tuple[int, int], step: int
+) -> TableLayout:
+    """The layout's bars, line, controls and deal chip; the cards are placed by the caller."""
+    width = size[0]
+    margin, font = frame.margin, frame.font
+    empty = pygame.Rect(0, 0, 0, 0)
+    bar_h = frame.top_bar.height
+    pass_w = max(90, font * 8)
+    pass_area = pygame.Rect(width - margin - pass_w, 0, pass_w, bar_h)
+    layout = TableLayout(
+        size, size[0] > size[1], font, card, [], empty.copy(), empty.copy(), empty.copy(),
+        frame.top_bar, frame.message, frame.status, pass_area, step / card[1],
+        margin=margin, metrics=metrics,
+    )  # fmt: skip
+    chip_w = max(metrics.min_tap, min(pass_area.left - 2 * margin, round(font * 30)))
+    chip_h = min(bar_h, max(metrics.min_tap, round(font * 1.9)))
+    layout.buttons["deal"] = pygame.Rect(margin, (bar_h - chip_h) // 2, chip_w, chip_h)
+    layout.deal_max_width = chip_w
+    for name, rect in frame.controls:
+        layout.buttons[name] = rect
+    return layout
 
 
-def _portrait_table(layout: TableLayout, play: pygame.Rect, button_h: int, margin: int) -> None:
-    gap = 0.25
-    pile_buttons_h = 2 * button_h + margin
-    by_width = play.width / PYRAMID_WIDTH * CARD_ASPECT
-    by_height = play.height / (PYRAMID_HEIGHT + gap + 1)
-    if by_height < pile_buttons_h:
-        by_height = (play.height - pile_buttons_h) / (PYRAMID_HEIGHT + gap)
-    card_w, card_h = _card_size(min(by_width, by_height))
-    layout.card = (card_w, card_h)
-    row_h = max(card_h, pile_buttons_h)
-    spare = play.height - row_h - card_h * (gap + PYRAMID_HEIGHT)
-    layout.row_step = clamp(ROW_STEP + spare * SPARE_TO_STEP / ((ROWS - 1) * card_h), ROW_STEP, MAX_ROW_STEP)
-    pyramid_h = round(card_h * (1 + (ROWS - 1) * layout.row_step))
-    total_h = pyramid_h + round(card_h * gap) + row_h
-    top = play.top + (play.height - total_h) // 2
-    pyramid_w = round(card_w * PYRAMID_WIDTH)
-    layout.slots = _pyramid(play.left + (play.width - pyramid_w) // 2, top, layout.card, layout.row_step)
-    piles_w = round(card_w * PILES_WIDTH)
-    buttons_w = round(clamp(play.width - piles_w - 2 * margin, MIN_TAP * 2, card_w * 2.6))
-    row_w = piles_w + 2 * margin + buttons_w
-    left = play.left + (play.width - row_w) // 2
-    row_top = top + pyramid_h + round(card_h * gap)
-    _piles(layout, left, row_top + (row_h - card_h) // 2)
-    buttons_left = left + piles_w + 2 * margin
-    buttons_top = row_top + (row_h - pile_buttons_h) // 2
-    layout.buttons["draw"] = pygame.Rect(buttons_left, buttons_top, buttons_w, button_h)
-    layout.buttons["recycle"] = pygame.Rect(
-        buttons_left, buttons_top + button_h + margin, buttons_w, button_h
-    )
-
-
-def _pyramid(left: int, top: int, card: tuple[int, int], row_step: float) -> list[pygame.Rect]:
-    """Slot rectangles: row r is shifted half a pitch per row so each card sits on two."""
+def _pyramid(left: int, top: int, card: tuple[int, int], step: int) -> list[pygame.Rect]:
+    """Slot rectangles: row r is shifted half a card per row so each card sits on two."""
     card_w, card_h = card
-    pitch = card_w * (1 + COL_GAP)
-    step = round(card_h * row_step)
     rects = []
     for slot in range(SLOTS):
         row, col = ROW[slot], COL[slot]
-        x = left + (ROWS - 1 - row) * pitch / 2 + col * pitch
-        rects.append(pygame.Rect(round(x), top + row * step, card_w, card_h))
+        x = left + (ROWS - 1 - row) * card_w // 2 + col * card_w
+        rects.append(pygame.Rect(x, top + row * step, card_w, card_h))
     return rects
-
-
-def _piles(layout: TableLayout, left: int, top: int) -> None:
-    card_w, card_h = layout.card
-    pitch = round(card_w * (1 + PILE_GAP))
-    layout.deck = pygame.Rect(left, top, card_w, card_h)
-    layout.stock = pygame.Rect(left + pitch, top, card_w, card_h)
-    layout.waste = pygame.Rect(left + 2 * pitch, top, card_w, card_h)
-
-
-def _controls(layout: TableLayout, area: pygame.Rect, rows: int, button_h: int, margin: int) -> None:
-    per_row = -(-len(CONTROLS) // rows)
-    width = (area.width - (per_row - 1) * margin) // per_row
-    for index, name in enumerate(CONTROLS):
-        row, col = divmod(index, per_row)
-        x = area.left + col * (width + margin)
-        y = area.top + row * (button_h + margin)
-        layout.buttons[name] = pygame.Rect(x, y, width, button_h)

@@ -34,7 +34,7 @@ from rules.topology import SLOTS
 from .assets import Assets
 from .cards import dashed_rect, ring
 from .layout import TableLayout
-from .widgets import Style, draw_button, focus_ring
+from .widgets import Style, button_lines, draw_button, focus_ring
 
 TONE_COLORS: dict[Tone, Color] = {
     Tone.INFO: TEXT,
@@ -61,6 +61,8 @@ class TableFrame:
     focus: int | str | None = None
     hidden: set[int] = field(default_factory=set)
     recycle_ready: bool = False
+    pile_labels: tuple[str, str] = ("", "")
+    """The names written over the stock («Mazo») and the waste («Descarte»)."""
 
 
 class TableView:
@@ -102,19 +104,32 @@ class TableView:
         surface.blit(text, text.get_rect(midright=(area.right, area.centery)))
 
     def _status(self, surface: pygame.Surface, layout: TableLayout, cells: list[str]) -> None:
+        """The cells side by side, each as wide as its text shares; one font size for all."""
         bar = layout.status
         pygame.draw.rect(surface, BAR, bar)
-        width = bar.width // max(1, len(cells))
-        for index, cell in enumerate(cells):
-            text = self.assets.fit_text(cell, layout.font, TEXT_DIM, width - 8)
-            surface.blit(text, text.get_rect(center=(bar.left + width * index + width // 2, bar.centery)))
+        room = bar.width - max(8, layout.margin) * len(cells)
+        size = layout.font
+        while size > 9 and sum(self.assets.font(size).size(c)[0] for c in cells) > room:
+            size -= 1
+        widths = [self.assets.font(size).size(cell)[0] for cell in cells]
+        spare = max(0, bar.width - sum(widths)) / max(1, len(cells))
+        x = float(bar.left)
+        for cell, width in zip(cells, widths, strict=True):
+            text = self.assets.text(cell, size, TEXT_DIM)
+            surface.blit(text, text.get_rect(center=(round(x + (width + spare) / 2), bar.centery)))
+            x += width + spare
 
     def _line(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
         if not frame.line:
             return
         color = TONE_COLORS[frame.tone]
-        text = self.assets.fit_text(frame.line, layout.font + 1, color, layout.message.width, bold=True)
-        surface.blit(text, text.get_rect(center=layout.message.center))
+        # on a narrow window a long line takes two rows, spilling into the gaps around it
+        room = (layout.message.width, layout.message.height + 2 * max(4, layout.margin // 2))
+        lines = button_lines(self.assets, frame.line, layout.font + 1, color, room, bold=True)
+        y = layout.message.centery - sum(line.get_height() for line in lines) // 2
+        for line in lines:
+            surface.blit(line, line.get_rect(midtop=(layout.message.centerx, y)))
+            y += line.get_height()
 
     # --- cards --------------------------------------------------------------------------------
     def _pyramid(
@@ -145,7 +160,9 @@ class TableView:
     def _piles(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
         state = frame.state
         size = layout.card
-        self._deck(surface, layout, state.stock_count, frame.recycle_ready)
+        self._pile_labels(surface, layout, frame.pile_labels)
+        face_down = max(0, state.stock_count - 1)  # the stock's top card lies face up beside it
+        self._deck(surface, layout, face_down, state.stock_count == 0, frame.recycle_ready)
         top = state.card_at(STOCK)
         if top is None:
             self._empty(surface, layout, layout.stock)
@@ -162,13 +179,28 @@ class TableView:
         surface.blit(self.assets.face(waste[-1], size), layout.waste)
         self._badge(surface, layout, layout.waste, str(len(waste)))
 
-    def _deck(self, surface: pygame.Surface, layout: TableLayout, count: int, recycle_ready: bool) -> None:
+    def _pile_labels(self, surface: pygame.Surface, layout: TableLayout, names: tuple[str, str]) -> None:
+        for rect, name in zip((layout.stock_label, layout.waste_label), names, strict=True):
+            if not name:
+                continue
+            text = self.assets.fit_text(name, layout.font, TEXT_DIM, rect.width, bold=True)
+            if rect.height >= layout.card[1]:  # beside the pile: centred on it
+                surface.blit(text, text.get_rect(center=rect.center))
+            else:
+                surface.blit(text, text.get_rect(midbottom=rect.midbottom))
+
+    def _deck(
+        self, surface: pygame.Surface, layout: TableLayout, count: int, empty: bool, recycle_ready: bool
+    ) -> None:
+        """The face-down cards of the stock: a back with their ``count``, or an empty place
+        (with the recycle mark when the whole stock is ``empty``)."""
         rect = layout.deck
         if count == 0:
             self._empty(surface, layout, rect)
-            color = TEXT if recycle_ready else SLOT_OUTLINE
-            mark = self.assets.text("↻", layout.card[0] // 2, color, bold=True)
-            surface.blit(mark, mark.get_rect(center=rect.center))
+            if empty:
+                color = TEXT if recycle_ready else SLOT_OUTLINE
+                mark = self.assets.text("↻", layout.card[0] // 2, color, bold=True)
+                surface.blit(mark, mark.get_rect(center=rect.center))
             return
         back = self.assets.back(layout.card)
         layers = min(3, 1 + (count - 1) // 8)

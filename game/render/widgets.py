@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 
 import pygame
 
@@ -19,7 +20,6 @@ from game.config import (
     FOCUS_SHADOW,
     PANEL,
     PANEL_EMS,
-    PANEL_FONT,
     PANEL_MAX_WIDTH,
     Color,
 )
@@ -63,10 +63,38 @@ def draw_button(
         pygame.draw.rect(surface, _FILL[style], rect, border_radius=radius)
         pygame.draw.rect(surface, BUTTON_EDGE, rect, width=1, border_radius=radius)
         color = BUTTON_OFF_TEXT if style is Style.OFF else BUTTON_TEXT
-    text = assets.fit_text(label, font, color, rect.width - 12, bold=style is not Style.CHIP)
-    surface.blit(text, text.get_rect(center=rect.center))
+    room = rect.inflate(-min(12, rect.width // 10), -4)
+    lines = button_lines(assets, label, font, color, room.size, bold=style is not Style.CHIP)
+    y = rect.centery - sum(line.get_height() for line in lines) // 2
+    for line in lines:
+        surface.blit(line, line.get_rect(midtop=(rect.centerx, y)))
+        y += line.get_height()
     if focused:
         focus_ring(surface, rect)
+
+
+@functools.lru_cache(maxsize=256)
+def button_lines(
+    assets: Assets, label: str, font: int, color: Color, room: tuple[int, int], *, bold: bool
+) -> list[pygame.Surface]:
+    """A button's label as one line, a little smaller if need be, or else as two lines, so
+    that narrow buttons («Nuevo reparto» at 320 px) still show every word. Cached: buttons
+    are drawn every frame."""
+    width, height = room
+    smallest_one_line = max(10, round(font * 0.85))
+    for size in range(font, smallest_one_line - 1, -1):
+        if assets.font(size, bold).size(label)[0] <= width:
+            return [assets.text(label, size, color, bold)]
+    words = label.split()
+    for size in range(font, 9, -1):
+        face = assets.font(size, bold)
+        if len(words) < 2 or 2 * face.get_linesize() > height:
+            continue
+        splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        first, second = min(splits, key=lambda pair: max(face.size(pair[0])[0], face.size(pair[1])[0]))
+        if max(face.size(first)[0], face.size(second)[0]) <= width:
+            return [assets.text(first, size, color, bold), assets.text(second, size, color, bold)]
+    return [assets.fit_text(label, font, color, width, bold)]
 
 
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int | None = None) -> None:
@@ -79,12 +107,6 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int | None = 
 def dim(surface: pygame.Surface) -> None:
     """Darken everything drawn so far (under a modal scene), by :data:`DIM_FACTOR`."""
     surface.fill(DIM_FACTOR, special_flags=pygame.BLEND_RGB_MULT)
-
-
-def panel_font(size: tuple[int, int], share: float = 0.03) -> int:
-    """The body font size of panels and screens for a window of ``size``."""
-    low, high = PANEL_FONT
-    return round(min(max(min(size) * share, low), high))
 
 
 def panel_width(size: tuple[int, int], font: int, margin: int, extra: int = 0) -> int:

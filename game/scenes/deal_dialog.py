@@ -1,7 +1,8 @@
 """«Nuevo reparto»: deal at random, or type a deal number (keyboard or on-screen keypad).
 
 Enter plays the typed number, or deals at random when nothing is typed; Esc cancels. A
-number outside 1–20000 is refused with one line and nothing else happens.
+number outside 1–20000 (``0`` too) is refused in the dialog's own line as soon as it is
+typed, «Jugar» is greyed, and Enter then does nothing else.
 """
 
 from __future__ import annotations
@@ -10,17 +11,15 @@ from collections.abc import Callable
 
 import pygame
 
-from game.config import ERROR_TEXT, FIELD_BG, FIELD_EDGE, MIN_TAP, PANEL_TEXT, REFUSAL_TEXT
+from game.config import ERROR_TEXT, FIELD_BG, FIELD_EDGE, PANEL_TEXT, REFUSAL_TEXT
 from game.context import Context
 from game.input import Action, Command, Key, Tap
-from game.render.layout import clamp
 from game.render.widgets import (
     Style,
     blit_lines,
     draw_button,
     draw_panel,
     line_height,
-    panel_font,
     panel_width,
 )
 from game.settings import DealMode
@@ -49,20 +48,27 @@ class DealDialog(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.field = pygame.Rect(0, 0, 0, 0)
         self.font = 16
+        self.prompt: list[str] = []
 
     # --- actions ------------------------------------------------------------------------------
     def type(self, char: str) -> None:
-        self.error = False
         if char == "⌫":
             self.digits = self.digits[:-1]
         elif char.isdigit() and len(self.digits) < MAX_DIGITS:
-            self.digits = (self.digits + char).lstrip("0")
+            self.digits += char
+        self.error = bool(self.digits) and self.number() is None
+
+    def number(self) -> int | None:
+        """The deal number typed, or None when nothing or no valid number is typed."""
+        try:
+            return parse_deal_number(self.digits)
+        except DealNumberError:
+            return None
 
     def play_number(self) -> None:
-        try:
-            number = parse_deal_number(self.digits)
-        except DealNumberError:
-            self.error = True
+        number = self.number()
+        if number is None:
+            self.error = bool(self.digits)
             return
         self.manager.pop(self)
         self.on_deal(number)
@@ -115,12 +121,14 @@ class DealDialog(Scene):
     def relayout(self, size: tuple[int, int]) -> None:
         self.size = size
         width, height = size
-        margin = round(clamp(min(width, height) * 0.025, 8, 20))
-        self.font = panel_font(size)
-        key_h = max(MIN_TAP, round(self.font * 2.4))
+        metrics = self.ctx.metrics
+        margin = metrics.panel_margin(size)
+        self.font = metrics.panel_font(size)
+        key_h = metrics.button_h(self.font)
         panel_w = panel_width(size, self.font, margin)
         inner = panel_w - 2 * margin
-        text_h = line_height(round(self.font * 1.4)) + 3 * line_height(self.font)
+        self.prompt = self.ctx.assets.wrap(self.ctx.t("dialog_prompt"), self.font, inner)
+        text_h = line_height(round(self.font * 1.4)) + (len(self.prompt) + 2) * line_height(self.font)
         field_h = key_h
         keypad_h = 4 * key_h + 3 * (margin // 2)
         panel_h = 5 * margin + text_h + field_h + keypad_h + key_h
@@ -153,7 +161,7 @@ class DealDialog(Scene):
             round(font * 1.4), color=PANEL_TEXT, centered_in=self.panel.width, bold=True,
         )  # fmt: skip
         inner = self.field.width
-        lines = [ctx.t("dialog_prompt"), ctx.t(mode)]
+        lines = [*self.prompt, ctx.t(mode)]
         for line in lines:
             text = assets.fit_text(line, font, PANEL_TEXT, inner)
             surface.blit(text, text.get_rect(midtop=(self.panel.centerx, y)))
@@ -164,20 +172,21 @@ class DealDialog(Scene):
         self._field(surface)
         for name, rect in self.rects.items():
             style = Style.PRIMARY if name == self._default_action() else Style.NORMAL
+            if name == "play" and self.number() is None:
+                style = Style.OFF
             draw_button(
                 surface, assets, rect, self._label(name), font, style=style, focused=self.focus == name
             )
 
     def _default_action(self) -> str:
-        return "play" if self.digits else "random"
+        return "play" if self.number() is not None else "random" if not self.digits else ""
 
     def _label(self, name: str) -> str:
         if name == "random":
             return self.ctx.t("dialog_random")
         if name == "play":
-            return (
-                self.ctx.t("dialog_play", n=self.digits) if self.digits else self.ctx.t("dialog_play_empty")
-            )
+            number = self.number()
+            return self.ctx.t("dialog_play", n=number) if number else self.ctx.t("dialog_play_empty")
         if name == "cancel":
             return self.ctx.t("btn_cancel")
         return name

@@ -13,17 +13,15 @@ from dataclasses import dataclass
 import pygame
 
 from game.anim import ease_out_cubic
-from game.config import MIN_TAP, PANEL_POP_SECONDS, PANEL_TEXT
+from game.config import PANEL_POP_SECONDS, PANEL_TEXT
 from game.context import Context
 from game.input import Action, Command, Key, Tap
-from game.render.layout import clamp
 from game.render.widgets import (
     Style,
     blit_lines,
     draw_button,
     draw_panel,
     line_height,
-    panel_font,
     panel_width,
 )
 from game.texts import Texts
@@ -92,15 +90,16 @@ class Panel(Scene):
 
     def _compute(self, key: tuple[object, ...], title: str, body: list[str]) -> _Geometry:
         width, height = self.size
-        margin = round(clamp(min(width, height) * 0.03, 8, 24))
-        font = panel_font(self.size)
+        metrics = self.ctx.metrics
+        margin = metrics.panel_margin(self.size)
+        font = metrics.panel_font(self.size)
         panel_w = panel_width(self.size, font, margin)
         inner = panel_w - 2 * margin
         assets = self.ctx.assets
         while True:
             title_lines = assets.wrap(title, round(font * 1.4), inner, bold=True)
             body_lines = [line for text in body for line in assets.wrap(text, font, inner)]
-            button_h = max(MIN_TAP, round(font * 2.5))
+            button_h = metrics.button_h(font)
             text_h = len(title_lines) * line_height(round(font * 1.4)) + len(body_lines) * line_height(font)
             buttons_h = len(self.buttons) * (button_h + margin // 2)
             panel_h = margin * 3 + text_h + buttons_h

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.analysis import Purpose
+from game.analysis import Answer, Purpose
 from game.context import Context
 from game.play import Play
 from game.texts import Texts, format_time
@@ -25,6 +25,16 @@ def _verdict_lines(texts: Texts, play: Play) -> list[str]:
 
 def _button(key: str, action: Callable[[], None], primary: bool = False) -> PanelButton:
     return PanelButton(lambda t: t.t(key), action, primary)
+
+
+def _proven_unsolvable(play: Play) -> bool:
+    """The player knows this deal has no solution: replaying it is no way out."""
+    return play.shown_label is Label.UNSOLVABLE
+
+
+def _first_primary(buttons: list[PanelButton]) -> list[PanelButton]:
+    """The first button is the default (Enter) one, the others are not."""
+    return [PanelButton(b.label, b.action, index == 0) for index, b in enumerate(buttons)]
 
 
 def _closable(
@@ -98,19 +108,18 @@ def dead_end_panel(
         removed = texts.t("win_removed", n=play.state.removed_from_pyramid)
         return [texts.t("dead_body"), removed, *_verdict_lines(texts, play)]
 
-    buttons = [
-        _button("btn_undo_last", on_undo, primary=True),
-        _button("btn_replay", on_replay),
-        _button("btn_new", on_new),
-    ]
-    return _closable(ctx, manager, "dead_title", body, buttons)
+    buttons = [_button("btn_undo_last", on_undo)] if play.session.history else []
+    if not _proven_unsolvable(play):
+        buttons.append(_button("btn_replay", on_replay))
+    buttons.append(_button("btn_new", on_new))
+    return _closable(ctx, manager, "dead_title", body, _first_primary(buttons))
 
 
 def lost_panel(
     ctx: Context,
     manager: SceneManager,
-    asked_by: Purpose,
-    unseen: bool,
+    play: Play,
+    answer: Answer,
     *,
     on_undo: Callable[[], None],
     on_rewind: Callable[[], None],
@@ -120,16 +129,29 @@ def lost_panel(
 ) -> Panel:
     """«Ya no se puede ganar», from «¿Aún se gana?» (exits: undo, back to the last winnable
     position, replay, new deal) or from «Pista» (undo, a plain hint, replay, new deal).
-    ``unseen``: the proof was made without knowing some stock cards (the text says so)."""
-    from_hint = asked_by is Purpose.HINT
-    buttons = [
-        _button("btn_undo", on_undo, primary=True),
-        _button("btn_plain_hint", on_hint) if from_hint else _button("btn_rewind", on_rewind),
-        _button("btn_replay", on_replay),
-        _button("btn_new", on_new),
-    ]
-    body_key = "lost_body_unseen" if unseen else "lost_body_hint" if from_hint else "lost_body"
-    return _closable(ctx, manager, "lost_title", lambda t: [t.t(body_key)], buttons)
+    Only exits that work are offered: nothing to undo or go back to at the deal's start, no
+    replay of a deal proven unsolvable; «Cerrar» always goes back to the table. The text says
+    when the proof was made without knowing some stock cards, or came from the deal's label."""
+    from_hint = answer.purpose is Purpose.HINT
+    moved = bool(play.session.history)
+    proven = _proven_unsolvable(play)
+    buttons = [_button("btn_undo", on_undo)] if moved else []
+    if from_hint:
+        buttons.append(_button("btn_plain_hint", on_hint))
+    elif moved and not proven:
+        buttons.append(_button("btn_rewind", on_rewind))
+    if moved and not proven:
+        buttons.append(_button("btn_replay", on_replay))
+    buttons.append(_button("btn_new", on_new))
+    if answer.from_label:
+        body_key = "lost_body_label"
+    else:
+        body_key = "lost_body_unseen" if answer.unseen else "lost_body_hint" if from_hint else "lost_body"
+    panel = _closable(ctx, manager, "lost_title", lambda t: [t.t(body_key)], [])
+    buttons.append(_button("btn_close", lambda: manager.pop(panel)))
+    panel.buttons = _first_primary(buttons)
+    panel.focus = 0
+    return panel
 
 
 def new_deal_panel(ctx: Context, manager: SceneManager, *, on_new: Callable[[], None]) -> Panel:

@@ -1,18 +1,17 @@
 """«Reglas»: the rules and tips in our own words, split into pages that fit the window.
 
 Pages instead of scrolling, so nothing needs dragging: arrows, Page Up/Down or the wheel
-turn pages, the buttons do too, and Esc closes.
+turn pages, the buttons do too, and Esc closes. A wide window shows two columns per page.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.config import BAR, HEADING, MIN_TAP, PANEL, PANEL_TEXT, RULES_MAX_TEXT_WIDTH, TEXT
+from game.config import BAR, HEADING, PANEL, PANEL_TEXT, RULES_MAX_TEXT_WIDTH, RULES_TEXT_EMS, TEXT
 from game.context import Context
 from game.input import Action, Command, Key, Scroll, Tap
-from game.render.layout import clamp
-from game.render.widgets import Style, draw_button, line_height, panel_font
+from game.render.widgets import Style, draw_button, line_height
 
 from .base import Scene, SceneManager
 
@@ -20,6 +19,10 @@ NAV = ("prev", "next", "close")
 
 Line = tuple[str, bool]
 """A line of text and whether it is a heading."""
+Page = list[list[Line]]
+"""The columns of one page."""
+COLUMN_MIN_EMS = 24
+"""Two columns when each can be at least this many font sizes wide."""
 
 
 class RulesScreen(Scene):
@@ -32,26 +35,35 @@ class RulesScreen(Scene):
         self.focus = "next"
         self.size = (0, 0)
         self.font = 16
-        self.bar_h = MIN_TAP
+        self.bar_h = ctx.metrics.min_tap
         self.text_area = pygame.Rect(0, 0, 0, 0)
+        self.columns = 1
+        self.column_gap = 0
         self.rects: dict[str, pygame.Rect] = {}
-        self._pages: list[list[Line]] = []
+        self._pages: list[Page] = []
         self._pages_key: tuple[object, ...] = ()
 
     # --- pages -----------------------------------------------------------------------------------
-    def pages(self) -> list[list[Line]]:
-        """The text broken into pages for the current size and language (cached)."""
+    def pages(self) -> list[Page]:
+        """The text broken into pages of :attr:`columns` columns for the current size and
+        language (cached)."""
         key = (self.size, self.ctx.settings.lang)
         if key != self._pages_key:
             self._pages_key = key
-            self._pages = self._paginate()
+            chunks = self._paginate()
+            self._pages = [chunks[i : i + self.columns] for i in range(0, len(chunks), self.columns)]
             self.page = min(self.page, len(self._pages) - 1)
         return self._pages
 
+    @property
+    def column_width(self) -> int:
+        return (self.text_area.width - (self.columns - 1) * self.column_gap) // self.columns
+
     def _paginate(self) -> list[list[Line]]:
-        """Whole sections per page when they fit; a section longer than a page is split."""
+        """Columns of text: whole sections per column when they fit; a section longer than the
+        room left is split when the column is less than half full."""
         assets = self.ctx.assets
-        width = self.text_area.width
+        width = self.column_width
         per_page = max(4, self.text_area.height // line_height(self.font + 1))
         pages: list[list[Line]] = [[]]
         for heading, paragraphs in self.ctx.texts.rules_sections():
@@ -60,7 +72,9 @@ class RulesScreen(Scene):
             for paragraph in paragraphs:
                 section += [(line, False) for line in assets.wrap(paragraph, self.font, width)]
                 section.append(("", False))
-            if pages[-1] and len(pages[-1]) + len(section) > per_page:
+            # a section that does not fit starts a new column, unless this one is not yet
+            # half full (then the section is split, rather than leaving half a column empty)
+            if len(pages[-1]) >= per_page // 2 and len(pages[-1]) + len(section) > per_page:
                 pages.append([])
             for line in section:
                 if len(pages[-1]) >= per_page:
@@ -107,14 +121,20 @@ class RulesScreen(Scene):
     def relayout(self, size: tuple[int, int]) -> None:
         self.size = size
         width, height = size
-        margin = round(clamp(min(width, height) * 0.03, 10, 28))
-        self.font = panel_font(size)
-        self.bar_h = max(MIN_TAP, round(self.font * 2.6))
-        button_h = max(MIN_TAP, round(self.font * 2.5))
-        text_w = min(RULES_MAX_TEXT_WIDTH, width - 2 * margin)
+        metrics = self.ctx.metrics
+        margin = metrics.panel_margin(size)
+        self.font = metrics.panel_font(size)
+        self.bar_h = max(metrics.min_tap, round(self.font * 2.6))
+        button_h = metrics.button_h(self.font)
+        text_w = min(max(RULES_MAX_TEXT_WIDTH, self.font * RULES_TEXT_EMS), width - 2 * margin)
+        self.column_gap = 2 * margin
+        two = (width - 2 * margin - self.column_gap) // 2
+        self.columns = 2 if two >= self.font * COLUMN_MIN_EMS else 1
+        if self.columns == 2:
+            text_w = min(2 * max(RULES_MAX_TEXT_WIDTH, self.font * RULES_TEXT_EMS), width - 2 * margin)
         top = self.bar_h + margin
         self.text_area = pygame.Rect((width - text_w) // 2, top, text_w, height - top - button_h - 2 * margin)
-        nav_w = min(220, (width - 4 * margin) // 3)
+        nav_w = min(max(220, self.font * 9), (width - 4 * margin) // 3)
         y = height - margin - button_h
         total = 3 * nav_w + 2 * margin
         left = (width - total) // 2
@@ -133,15 +153,16 @@ class RulesScreen(Scene):
         pages = self.pages()
         page = assets.text(self.ctx.t("page", n=self.page + 1, m=len(pages)), self.font, TEXT)
         surface.blit(page, page.get_rect(midright=(width - 12, self.bar_h // 2)))
-        y = self.text_area.top
-        for text, heading in pages[self.page]:
-            if text:
-                color = HEADING if heading else PANEL_TEXT
-                surface.blit(
-                    assets.text(text, self.font + 3 if heading else self.font, color, heading),
-                    (self.text_area.left, y),
-                )
-            y += line_height(self.font + 1)
+        for index, column in enumerate(pages[self.page]):
+            x = self.text_area.left + index * (self.column_width + self.column_gap)
+            y = self.text_area.top
+            for text, heading in column:
+                if text:
+                    color = HEADING if heading else PANEL_TEXT
+                    surface.blit(
+                        assets.text(text, self.font + 3 if heading else self.font, color, heading), (x, y)
+                    )
+                y += line_height(self.font + 1)
         last = len(pages) - 1
         for name, rect in self.rects.items():
             off = (name == "prev" and self.page == 0) or (name == "next" and self.page == last)

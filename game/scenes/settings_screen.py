@@ -12,17 +12,16 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.config import MIN_TAP, PANEL_TEXT, SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
+from game.config import PANEL_TEXT, SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
 from game.context import Context
 from game.input import Action, Command, Key, Tap
-from game.render.layout import clamp
 from game.render.widgets import (
     Style,
     blit_lines,
+    button_lines,
     draw_button,
     draw_panel,
     line_height,
-    panel_font,
     panel_width,
 )
 from game.settings import DealMode, Settings
@@ -75,6 +74,25 @@ KIOSK_ROWS: tuple[Row, ...] = tuple(row for row in ROWS if row.key in ("set_lang
 """A kiosk keeps its rules and deal mode: visitors change only the language and the motion."""
 
 
+COLUMN_MIN_EMS = 14
+"""Rows go in two columns only if each column is at least this many font sizes wide."""
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """One arrangement of the settings panel."""
+
+    columns: int
+    beside: bool
+    """Each label beside its options (or above them)."""
+    close_in_title: bool
+    gap: int
+    size: tuple[int, int]
+    row_h: int
+    title_h: int
+    fits: bool
+
+
 class SettingsScreen(Scene):
     modal = True
 
@@ -84,14 +102,18 @@ class SettingsScreen(Scene):
         self.rows = KIOSK_ROWS if ctx.kiosk else ROWS
         self.close_index = len(self.rows)
         """Focus index of the close button."""
+        self.note_lines = 0 if ctx.kiosk else 2
+        """The note on when rule settings apply (a kiosk offers none)."""
         self.focus = 0
         self.focus_visible = False
         self.size = (0, 0)
         self.font = 16
+        self.margin = 8
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.labels: list[pygame.Rect] = []
         self.options: list[list[pygame.Rect]] = []
         self.close_rect = pygame.Rect(0, 0, 0, 0)
+        self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.note_y = 0
 
     def choose(self, row: int, index: int) -> None:
@@ -135,48 +157,96 @@ class SettingsScreen(Scene):
     # --- layout and drawing ------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
         self.size = size
-        width, height = size
-        margin = round(clamp(min(width, height) * 0.025, 8, 20))
-        self.font = panel_font(size, share=0.028)
-        button_h = max(MIN_TAP, round(self.font * 2.4))
-        panel_w = panel_width(size, self.font, margin, extra=self.font * 10)
+        metrics = self.ctx.metrics
+        self.margin = margin = metrics.panel_margin(size)
+        self.font = metrics.panel_font(size, share=0.028)
+        button_h = metrics.button_h(self.font)
+        shape = self._shape(size)
+        panel_w, panel_h = shape.size
         inner = panel_w - 2 * margin
-        beside = inner >= SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
-        row_h = button_h if beside else line_height(self.font) + button_h
-        title_h = line_height(round(self.font * 1.4))
-        note_h = 0 if self.ctx.kiosk else 2 * line_height(self.font)
-        panel_h = margin * 3 + title_h + len(self.rows) * (row_h + margin) + note_h + button_h
-        self.panel = pygame.Rect((width - panel_w) // 2, max(4, (height - panel_h) // 2), panel_w, panel_h)
-        left = self.panel.left + margin
-        y = self.panel.top + margin + title_h + margin
-        label_w = inner * 2 // 5 if beside else inner
+        col_w = (inner - (shape.columns - 1) * margin) // shape.columns
+        per_column = -(-len(self.rows) // shape.columns)
+        gap = shape.gap
+        self.panel = pygame.Rect((size[0] - panel_w) // 2, max(4, (size[1] - panel_h) // 2), panel_w, panel_h)
+        self.title_rect = pygame.Rect(self.panel.left, self.panel.top + gap // 2, panel_w, shape.title_h)
+        top = self.panel.top + gap + shape.title_h
+        label_w = col_w * 2 // 5 if shape.beside else col_w
         self.labels, self.options = [], []
-        for spec in self.rows:
-            self.labels.append(pygame.Rect(left, y, label_w, button_h if beside else line_height(self.font)))
-            opt_left = left + label_w + margin if beside else left
-            opt_top = y if beside else y + line_height(self.font)
-            opt_w = (left + inner - opt_left - margin * (len(spec.values) - 1)) // len(spec.values)
+        for index, spec in enumerate(self.rows):
+            column, row = divmod(index, per_column)
+            left = self.panel.left + margin + column * (col_w + margin)
+            y = top + row * (shape.row_h + gap)
+            label_h = button_h if shape.beside else line_height(self.font)
+            self.labels.append(pygame.Rect(left, y, label_w, label_h))
+            opt_left = left + label_w + gap if shape.beside else left
+            opt_top = y if shape.beside else y + line_height(self.font)
+            opt_w = (left + col_w - opt_left - gap * (len(spec.values) - 1)) // len(spec.values)
             self.options.append(
                 [
-                    pygame.Rect(opt_left + i * (opt_w + margin), opt_top, opt_w, button_h)
+                    pygame.Rect(opt_left + i * (opt_w + gap), opt_top, opt_w, button_h)
                     for i in range(len(spec.values))
                 ]
             )
-            y += row_h + margin
-        self.note_y = y
-        self.close_rect = pygame.Rect(self.panel.centerx - inner // 4, y + note_h, inner // 2, button_h)
+        self.note_y = top + per_column * (shape.row_h + gap)
+        if shape.close_in_title:
+            close_w = max(metrics.min_tap, min(inner // 3, self.font * 7))
+            self.close_rect = pygame.Rect(
+                self.panel.right - margin - close_w, self.title_rect.top, close_w, button_h
+            )
+        else:
+            note_h = self.note_lines * line_height(self.font)
+            self.close_rect = pygame.Rect(
+                self.panel.centerx - inner // 4, self.note_y + note_h, inner // 2, button_h
+            )
+
+    def _shape(self, size: tuple[int, int]) -> _Shape:
+        """The first of these that fits the window: each label above its options (or beside
+        them on a wide panel); rows in two columns side by side; labels beside their options;
+        the close button in the title row; tighter gaps."""
+        width, height = size
+        metrics, margin, font = self.ctx.metrics, self.margin, self.font
+        button_h = metrics.button_h(font)
+        title_h = max(line_height(round(font * 1.4)), button_h)
+        one_column_w = panel_width(size, font, margin, extra=font * 10)
+        widest = max(len(spec.values) for spec in self.rows)
+
+        def shape(columns: int, beside: bool, close_in_title: bool, gap: int) -> _Shape:
+            row_h = button_h if beside else line_height(font) + button_h
+            close_h = 0 if close_in_title else button_h + gap
+            per_column = -(-len(self.rows) // columns)
+            note_h = self.note_lines * line_height(font)
+            panel_h = 2 * gap + title_h + per_column * (row_h + gap) + note_h + close_h
+            panel_w = one_column_w if columns == 1 else width - 2 * margin
+            col_w = (panel_w - 2 * margin - (columns - 1) * margin) // columns
+            option_w = ((col_w * 3 // 5 if beside else col_w) - gap * widest) // widest
+            fits = (
+                panel_h <= height - 8
+                and option_w >= max(metrics.min_tap, font * 3)
+                and (columns == 1 or col_w >= font * COLUMN_MIN_EMS)
+            )
+            return _Shape(columns, beside, close_in_title, gap, (panel_w, panel_h), row_h, title_h, fits)
+
+        wide = one_column_w - 2 * margin >= SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
+        shapes = [
+            shape(1, wide, False, margin), shape(2, False, False, margin), shape(2, True, False, margin),
+            shape(1, True, False, margin), shape(2, True, True, 4), shape(1, True, True, margin),
+            shape(1, True, True, 4),
+        ]  # fmt: skip
+        return next((s for s in shapes if s.fits), shapes[-1])
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.panel)
         ctx, assets, font = self.ctx, self.ctx.assets, self.font
         texts = ctx.texts
-        blit_lines(
-            surface, assets, [ctx.t("settings_title")], (self.panel.left, self.panel.top + 10),
-            round(font * 1.4), color=PANEL_TEXT, centered_in=self.panel.width, bold=True,
-        )  # fmt: skip
+        title = assets.text(ctx.t("settings_title"), round(font * 1.4), PANEL_TEXT, bold=True)
+        surface.blit(title, title.get_rect(center=self.title_rect.center))
         for row, spec in enumerate(self.rows):
-            label = assets.fit_text(ctx.t(spec.key), font, PANEL_TEXT, self.labels[row].width, bold=True)
-            surface.blit(label, label.get_rect(midleft=self.labels[row].midleft))
+            rect = self.labels[row]
+            lines = button_lines(assets, ctx.t(spec.key), font, PANEL_TEXT, rect.size, bold=True)
+            y = rect.centery - sum(line.get_height() for line in lines) // 2
+            for line in lines:
+                surface.blit(line, (rect.left, y))
+                y += line.get_height()
             current = spec.get(ctx.settings)
             for index, rect in enumerate(self.options[row]):
                 value = spec.values[index]
@@ -185,7 +255,7 @@ class SettingsScreen(Scene):
                 draw_button(
                     surface, assets, rect, spec.names(texts, value), font, style=style, focused=focused
                 )
-        if not ctx.kiosk:  # the kiosk offers no rule settings for the note to explain
+        if self.note_lines:
             note = assets.wrap(ctx.t("settings_note"), font - 1, self.panel.width - 24)
             blit_lines(
                 surface, assets, note, (self.panel.left, self.note_y), font - 1,

@@ -46,7 +46,7 @@ class TableScene(Scene):
         self.play = play
         self.view = TableView(ctx.assets)
         self.anim = Animator(ctx.rng)
-        self.layout: TableLayout = compute_layout((640, 480))
+        self.layout: TableLayout = compute_layout((640, 480), ctx.metrics)
         self.focus: int | str | None = None
         self.focus_visible = False
         self.visible = True
@@ -131,10 +131,10 @@ class TableScene(Scene):
         if name == "undo":
             if play.undo():
                 self.anim.clear()
-        elif name == "hint":
-            play.ask(Purpose.HINT)
-        elif name == "analyse":
-            play.ask(Purpose.ASK)
+        elif name in ("hint", "analyse"):
+            answer = play.ask(Purpose.HINT if name == "hint" else Purpose.ASK)
+            if answer is not None:
+                self._answered(answer)
         elif name in ("new", "deal") and self.ctx.kiosk:
             self._kiosk_new_deal()
         elif name in ("new", "deal"):
@@ -200,7 +200,7 @@ class TableScene(Scene):
         elif answer.verdict is Verdict.LOST:
             self.manager.push(
                 lost_panel(
-                    self.ctx, self.manager, answer.purpose, answer.unseen,
+                    self.ctx, self.manager, self.play, answer,
                     on_undo=self._undo_from_panel,
                     on_rewind=lambda: self._from_panel(lambda: self.play.ask(Purpose.REWIND)),
                     on_hint=lambda: self._from_panel(self.play.plain_hint),
@@ -209,7 +209,7 @@ class TableScene(Scene):
                 )
             )  # fmt: skip
 
-    def _from_panel(self, action: Callable[[], None]) -> None:
+    def _from_panel(self, action: Callable[[], object]) -> None:
         self.manager.pop_above(self)
         action()
 
@@ -249,9 +249,11 @@ class TableScene(Scene):
         if isinstance(self.focus, str):
             self.press(self.focus)
             return
+        before = self.play.selected
         self._after(self.play.tap(self.focus))
         partners = self.play.partners()
-        if partners and self.focus is not None:
+        newly_selected = self.play.selected is not None and self.play.selected != before
+        if partners and newly_selected and self.focus is not None:
             rects = {p: self.layout.place_rect(p) for p in partners}
             self.focus = nearest(self.layout.place_rect(self.play.selected or 0).center, rects)
 
@@ -280,7 +282,7 @@ class TableScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
-        self.layout = compute_layout(size)
+        self.layout = compute_layout(size, self.ctx.metrics)
         self.ctx.assets.prepare(self.layout.card)
         self.anim.clear()
 
@@ -320,6 +322,7 @@ class TableScene(Scene):
             status=[
                 texts.t("removed", n=state.removed_from_pyramid),
                 texts.t("stock", n=state.stock_count),
+                texts.t("pass", n=state.pass_no, p=state.rules.passes),
                 texts.t("time", t=self._shown_time or format_time(session.clock.elapsed())),
                 texts.moves(session.moves),
             ],
@@ -332,15 +335,19 @@ class TableScene(Scene):
             focus=self.focus if self.focus_visible else None,
             hidden=self.anim.hidden_places(),
             recycle_ready=recycle_ready,
+            pile_labels=(texts.t("pile_stock"), texts.t("pile_waste")),
         )
 
     def _buttons(self, deal: str, recycle_ok: bool) -> dict[str, tuple[str, Style]]:
         texts = self.ctx.texts
         state = self.play.state
+        won = state.is_won  # a won board offers no hint, no analysis, no draw
         styles = {
-            "draw": Style.NORMAL if state.stock_count else Style.OFF,
+            "draw": Style.NORMAL if state.stock_count and not won else Style.OFF,
             "recycle": Style.PRIMARY if recycle_ok else Style.OFF,
             "undo": Style.NORMAL if self.play.session.history else Style.OFF,
+            "hint": Style.OFF if won else Style.NORMAL,
+            "analyse": Style.OFF if won else Style.NORMAL,
         }
         buttons = {"deal": (deal, Style.CHIP)}
         for name in (*PILE_CONTROLS, *CONTROLS):

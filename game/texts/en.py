@@ -13,6 +13,8 @@ MESSAGES: dict[str, str] = {
     "pass": "pass {n} of {p}",
     "removed": "{n} of 28",
     "stock": "stock: {n}",
+    "pile_stock": "Stock",
+    "pile_waste": "Waste",
     "time": "time {t}",
     "moves_one": "1 move",
     "moves_many": "{n} moves",
@@ -54,15 +56,18 @@ MESSAGES: dict[str, str] = {
     "hint_recycle": "Hint: recycle the waste into the stock",
     "hint_none": "no move left",
     "analysis_busy": "searching for a solution",
+    "analysis_label_winnable": "Yes: this deal is proven solvable",
     "analysis_winnable": "Yes: this position can still be won",
     "analysis_unknown": "undetermined (this does not mean there is no solution)",
     "analysis_unknown_unseen": "undetermined: some stock cards are unseen (it may still be winnable)",
     "rewind_busy": "looking for the last position that can still be won",
     "rewind_done": "Back to the last position that can still be won ({n} back)",
+    "rewind_start": "Back to the deal's start, which is proven solvable ({n} back)",
     "rewind_none": "No earlier position can be won: try replaying the deal",
     "rewind_unknown": "undetermined: no winnable earlier position found in time",
     "won_line": "Pyramid cleared! Tap “New deal” to go on",
     "dead_line": "No moves left: undo, replay or start another deal",
+    "dead_line_unsolvable": "No moves left, and this deal has no solution: try another one",
     # win panel
     "win_title": "Pyramid cleared!",
     "win_time": "Time: {t}",
@@ -80,6 +85,7 @@ MESSAGES: dict[str, str] = {
     # analysis: no longer winnable
     "lost_title": "No longer winnable",
     "lost_body": "From this position no sequence of moves clears the pyramid.",
+    "lost_body_label": "This deal is proven to have no solution: try another one.",
     "lost_body_unseen": (
         "Even without knowing the cards left in the stock it is certain: "
         "from here no sequence of moves clears the pyramid."

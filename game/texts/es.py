@@ -16,6 +16,8 @@ MESSAGES: dict[str, str] = {
     "pass": "vuelta {n} de {p}",
     "removed": "{n} de 28",
     "stock": "mazo: {n}",
+    "pile_stock": "Mazo",
+    "pile_waste": "Descarte",
     "time": "tiempo {t}",
     "moves_one": "1 jugada",
     "moves_many": "{n} jugadas",
@@ -58,14 +60,17 @@ MESSAGES: dict[str, str] = {
     "hint_none": "no queda ninguna jugada",
     "analysis_busy": "buscando una solución",
     "analysis_winnable": "Sí: desde aquí todavía se puede ganar",
+    "analysis_label_winnable": "Sí: este reparto tiene solución comprobada",
     "analysis_unknown": "sin determinar (no quiere decir que no tenga solución)",
     "analysis_unknown_unseen": "sin determinar: hay cartas del mazo sin ver (puede tener solución)",
     "rewind_busy": "buscando el último paso desde el que se gana",
     "rewind_done": "De vuelta al último paso desde el que se gana ({n} atrás)",
+    "rewind_start": "De vuelta al principio del reparto, que tiene solución comprobada ({n} atrás)",
     "rewind_none": "No hay un paso anterior desde el que se gane: prueba a repetir el reparto",
     "rewind_unknown": "sin determinar: no encontré a tiempo un paso desde el que se gane",
     "won_line": "¡Pirámide despejada! Toca «Nuevo reparto» para seguir",
     "dead_line": "No quedan jugadas: deshaz, repite o empieza otro reparto",
+    "dead_line_unsolvable": "No quedan jugadas, y este reparto no tiene solución: prueba con otro",
     # win panel
     "win_title": "¡Pirámide despejada!",
     "win_time": "Tiempo: {t}",
@@ -83,6 +88,7 @@ MESSAGES: dict[str, str] = {
     # analysis: no longer winnable
     "lost_title": "Ya no se puede ganar",
     "lost_body": "Desde esta posición ninguna serie de jugadas despeja la pirámide.",
+    "lost_body_label": "Este reparto está demostrado sin solución: prueba con otro.",
     "lost_body_unseen": (
         "Aun sin saber qué cartas quedan en el mazo ya es seguro: "
         "desde aquí ninguna serie de jugadas despeja la pirámide."

@@ -1,0 +1,57 @@
+"""The one value every screen takes its sizes from: tap targets, margins, fonts, covered strips.
+
+A :class:`Metrics` lives in :class:`game.context.Context`; the table layout, panels, dialogs,
+the settings and rules screens all read it, so a kiosk (bigger targets) or a phone changes
+every screen by passing one different value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+def clamp(value: float, low: float, high: float) -> float:
+    return max(low, min(high, value))
+
+
+@dataclass(frozen=True)
+class Metrics:
+    min_tap: int = 44
+    """The smallest side of any tap target, in pixels."""
+    min_corner: int = 26
+    """The smallest height of the strip a covered pyramid card shows (its corner index)."""
+    margin_share: float = 0.025
+    """Margins over the window's short side, within :attr:`margin_range`."""
+    margin_range: tuple[int, int] = (6, 64)
+    font_share: float = 0.026
+    """Table font size over the window's short side, within :attr:`font_range`."""
+    font_range: tuple[int, int] = (12, 60)
+    panel_font_range: tuple[int, int] = (15, 60)
+    """Smallest and largest body font of panels and screens."""
+    button_ems: float = 2.5
+    """Button height over its font size (never below :attr:`min_tap`)."""
+    button_min_ems: float = 6.0
+    """The narrowest a button of the control grid may be, over the font size."""
+
+    def margin(self, size: tuple[int, int]) -> int:
+        low, high = self.margin_range
+        return round(clamp(min(size) * self.margin_share, low, high))
+
+    def font(self, size: tuple[int, int]) -> int:
+        low, high = self.font_range
+        return round(clamp(min(size) * self.font_share, low, high))
+
+    def panel_font(self, size: tuple[int, int], share: float = 0.03) -> int:
+        low, high = self.panel_font_range
+        return round(clamp(min(size) * share, low, high))
+
+    def panel_margin(self, size: tuple[int, int]) -> int:
+        """Margins of panels, dialogs and screens."""
+        low, high = self.margin_range
+        return round(clamp(min(size) * self.margin_share * 1.5, max(10, low), high))
+
+    def button_h(self, font: int) -> int:
+        return max(self.min_tap, round(font * self.button_ems))
+
+
+DEFAULT_METRICS = Metrics()

@@ -1,0 +1,145 @@
+"""The piles' block of the table layout: the deck, the stock's top card, the waste, their
+labels and (unless they went among the controls) «Robar» and «Otra vuelta», placed as one
+block of known size for each :class:`Arrangement`. Used by :mod:`game.render.layout`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .metrics import Metrics
+
+if TYPE_CHECKING:
+    from .layout import TableLayout
+
+DECK_TO_STOCK = 0.06
+"""Gap between the face-down deck and the stock's face-up top card (one pile), over card width."""
+STOCK_TO_WASTE = 0.3
+"""Gap between the stock and the waste, over card width."""
+LABEL_EMS = 5.5
+"""Width of a pile label placed beside its pile, over the font size."""
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """One way of placing the piles and their buttons."""
+
+    beside: bool
+    """Piles beside the pyramid (landscape), or under it (portrait)."""
+    two_rows: bool = False
+    """Beside only: the deck and the stock's top card over the waste, instead of all three in a row."""
+    labels_above: bool = True
+    """Pile labels above the piles, or (under only) to their left and right."""
+    buttons_in_grid: bool = False
+    """«Robar» and «Otra vuelta» among the controls instead of next to the piles."""
+    centred: bool = False
+    """Beside only: the pyramid centred in the window (as much room left of it as the piles
+    take on its right). Preferred unless cards get :data:`game.render.layout.UNCENTRED_GAIN` times larger."""
+
+
+@dataclass(frozen=True)
+class Fixed:
+    """The parts of the window that do not depend on the card size."""
+
+    margin: int
+    gap: int
+    font: int
+    button_h: int
+    label_h: int
+    """Room for a pile label above its pile: the text and a gap that keeps it clear of the
+    marks drawn around a card (partner border, focus ring)."""
+    label_gap: int
+    play: pygame.Rect
+    """The room for the pyramid and the piles."""
+    controls: list[tuple[str, pygame.Rect]]
+    top_bar: pygame.Rect
+    message: pygame.Rect
+    status: pygame.Rect
+
+
+class PileBlock:
+    """The deck, the stock's top card, the waste, their labels and (unless they went to the
+    controls) the «Robar» and «Otra vuelta» buttons, as one block of known size."""
+
+    def __init__(
+        self, arrangement: Arrangement, frame: Fixed, metrics: Metrics, card_w: int, card_h: int
+    ) -> None:
+        self.arrangement = arrangement
+        self.frame = frame
+        self.card = (card_w, card_h)
+        self.small = round(card_w * DECK_TO_STOCK)
+        self.big = max(frame.gap, round(card_w * STOCK_TO_WASTE))
+        gap, button_h, label_h = frame.gap, frame.button_h, frame.label_h
+        self.label_w = round(frame.font * LABEL_EMS)
+        self.stacked = False
+        in_grid = arrangement.buttons_in_grid
+        if arrangement.beside:
+            if arrangement.two_rows:
+                self.width = 2 * card_w + self.small
+                self.height = 2 * (label_h + card_h) + gap
+            else:
+                self.width = 3 * card_w + self.small + self.big
+                self.height = label_h + card_h
+            narrowest = max(metrics.min_tap, round(frame.font * metrics.button_min_ems * 0.8))
+            self.stacked = (self.width - gap) // 2 < narrowest
+            if not in_grid:
+                self.height += (gap + button_h) * (2 if self.stacked else 1)
+            return
+        cards_w = 3 * card_w + self.small + self.big
+        if arrangement.labels_above:
+            self.width, self.height = cards_w, label_h + card_h
+        else:
+            self.width, self.height = cards_w + 2 * (self.label_w + gap), card_h
+        self.buttons_w = max(metrics.min_tap * 2, round(frame.font * 7))
+        if not in_grid:
+            self.width += frame.margin + self.buttons_w
+            self.height = max(self.height, 2 * button_h + gap)
+
+    def place(self, layout: TableLayout, left: int, top: int) -> None:
+        arrangement, frame = self.arrangement, self.frame
+        card_w, card_h = self.card
+        label_h, gap, button_h = frame.label_h, frame.gap, frame.button_h
+        above = arrangement.labels_above
+        label_room = label_h if above else 0
+        cards_top = top + label_room
+        if not arrangement.beside and not arrangement.buttons_in_grid:
+            cards_top += (self.height - card_h - label_room) // 2
+        x = left if above else left + self.label_w + gap
+        layout.deck = pygame.Rect(x, cards_top, card_w, card_h)
+        layout.stock = pygame.Rect(x + card_w + self.small, cards_top, card_w, card_h)
+        if arrangement.two_rows:
+            waste_top = cards_top + card_h + gap + label_h
+            layout.waste = pygame.Rect(x, waste_top, card_w, card_h)
+        else:
+            layout.waste = pygame.Rect(layout.stock.right + self.big, cards_top, card_w, card_h)
+        pile = layout.deck.union(layout.stock)
+        if above:
+            text_h = label_h - frame.label_gap
+            layout.stock_label = pygame.Rect(pile.left, pile.top - label_h, pile.width, text_h)
+            waste = layout.waste
+            layout.waste_label = pygame.Rect(waste.left, waste.top - label_h, waste.width, text_h)
+        else:
+            layout.stock_label = pygame.Rect(pile.left - gap - self.label_w, pile.top, self.label_w, card_h)
+            waste = layout.waste
+            layout.waste_label = pygame.Rect(waste.right + gap, waste.top, self.label_w, card_h)
+        if arrangement.buttons_in_grid:
+            return
+        if arrangement.beside:
+            below = max(layout.waste.bottom, layout.stock.bottom) + gap
+            if self.stacked:
+                layout.buttons["draw"] = pygame.Rect(left, below, self.width, button_h)
+                layout.buttons["recycle"] = pygame.Rect(left, below + button_h + gap, self.width, button_h)
+                return
+            half = (self.width - gap) // 2
+            layout.buttons["draw"] = pygame.Rect(left, below, half, button_h)
+            layout.buttons["recycle"] = pygame.Rect(left + self.width - half, below, half, button_h)
+        else:
+            buttons_left = layout.waste.right + frame.margin
+            buttons_top = top + (self.height - 2 * button_h - gap) // 2
+            layout.buttons["draw"] = pygame.Rect(buttons_left, buttons_top, self.buttons_w, button_h)
+            layout.buttons["recycle"] = pygame.Rect(
+                buttons_left, buttons_top + button_h + gap, self.buttons_w, button_h
+            )

@@ -1,0 +1,94 @@
+"""Panels, dialogs, settings and rules fit every window, with the same Metrics as the table:
+everything inside the window (and its panel), no two targets overlapping, each at least
+``metrics.min_tap``; a bigger Metrics (the kiosk's) makes every target bigger."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from game.app import make_context
+from game.context import Context
+from game.render.metrics import Metrics
+from game.scenes import settings_screen
+from game.scenes.base import SceneManager
+from game.scenes.deal_dialog import DealDialog
+from game.scenes.panel import Panel, PanelButton
+from game.scenes.rules_screen import RulesScreen
+from game.scenes.settings_screen import SettingsScreen
+from game.settings import Settings
+
+SIZES = [(320, 480), (480, 800), (720, 1280), (488, 480), (528, 528), (800, 480), (1280, 800), (1920, 1080),
+         (1080, 1920), (3840, 2160)]  # fmt: skip
+KIOSK = Metrics(min_tap=72, min_corner=40, font_range=(18, 60), panel_font_range=(20, 60))
+
+
+def targets_problems(
+    size: tuple[int, int], box: pygame.Rect, targets: list[pygame.Rect], min_tap: int
+) -> list[str]:
+    window = pygame.Rect((0, 0), size)
+    problems = [] if window.contains(box) else [f"{box} leaves the window"]
+    for rect in targets:
+        if not box.contains(rect):
+            problems.append(f"{rect} leaves {box}")
+        if min(rect.size) < min_tap:
+            problems.append(f"{rect} is below {min_tap} px")
+    for a, b in itertools.combinations(targets, 2):
+        if a.colliderect(b):
+            problems.append(f"{a} overlaps {b}")
+    return problems
+
+
+def context(lang: str, metrics: Metrics) -> Context:
+    ctx = make_context(Settings(lang=lang), seed=1)
+    ctx.metrics = metrics
+    return ctx
+
+
+@pytest.mark.parametrize("metrics", [Metrics(), KIOSK], ids=["default", "kiosk"])
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("size", SIZES)
+def test_settings_deal_dialog_rules_and_panels_fit(
+    display: None, size: tuple[int, int], lang: str, metrics: Metrics
+) -> None:
+    if metrics is KIOSK and min(size) < 1000:
+        pytest.skip("kiosk metrics are for kiosk screens")
+    ctx = context(lang, metrics)
+    manager = SceneManager()
+    manager.size = size
+    settings = SettingsScreen(ctx, manager)
+    settings.relayout(size)
+    targets = [rect for row in settings.options for rect in row] + [settings.close_rect]
+    assert targets_problems(size, settings.panel, targets, metrics.min_tap) == []
+    dialog = DealDialog(ctx, manager, lambda number: None)
+    dialog.relayout(size)
+    assert targets_problems(size, dialog.panel, [dialog.field, *dialog.rects.values()], metrics.min_tap) == []
+    rules = RulesScreen(ctx, manager)
+    rules.relayout(size)
+    window = pygame.Rect((0, 0), size)
+    assert targets_problems(size, window, list(rules.rects.values()), metrics.min_tap) == []
+    assert rules.text_area.collidelist(list(rules.rects.values())) == -1
+    assert len(rules.pages()) >= 1
+    buttons = [PanelButton(lambda t: t.t("btn_rewind"), lambda: None) for _ in range(5)]
+    panel = Panel(ctx, manager, title=lambda t: t.t("lost_title"), body=lambda t: [t.t("lost_body_unseen")],
+                  buttons=buttons)  # fmt: skip
+    panel.relayout(size)
+    geometry = panel.geometry()
+    assert targets_problems(size, geometry.panel, geometry.buttons, metrics.min_tap) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_settings_with_more_rows_still_fit(
+    display: None, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """Settings grow (sound, card looks…): eight rows still fit every window."""
+    monkeypatch.setattr(settings_screen, "ROWS", settings_screen.ROWS + settings_screen.ROWS[:3])
+    ctx = context("es", Metrics())
+    manager = SceneManager()
+    screen = SettingsScreen(ctx, manager)
+    screen.relayout(size)
+    assert len(screen.options) == 8
+    targets = [rect for row in screen.options for rect in row] + [screen.close_rect]
+    assert targets_problems(size, screen.panel, targets, ctx.metrics.min_tap) == []
