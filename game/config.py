@@ -62,8 +62,10 @@ DEMO_WIN_PAUSE_SECONDS = 3.0
 DEMO_SEARCH_NODES = 256
 """Kiosk: solver nodes the demo may search each frame while it proves its next deal winnable
 (about 4 ms at ~16 µs a node; most deals are proven within a few hundred nodes)."""
-DEMO_NODE_LIMIT = 2_000_000
-"""Kiosk: a deal not proven winnable within this many nodes is passed over for another."""
+DEMO_NODE_LIMIT = 50_000
+"""Kiosk: a deal not proven winnable within this many nodes (under a second of slices) is passed
+over for another. Most deals take a few hundred; the bound also caps the memory a search holds,
+so a kiosk's memory stays flat whatever deals come up."""
 ANALYSIS_SLICE_MS = 4.0
 """How much of each frame «¿Aún se gana?» may use."""
 ANALYSIS_BUDGET_MS = 8000.0

@@ -325,3 +325,29 @@ def test_kiosk_targets_scale_with_the_screen_when_its_size_is_unknown() -> None:
 def test_the_display_density_is_asked_of_sdl(display: None) -> None:
     dpi = display_dpi()  # the dummy driver knows no physical size
     assert dpi is None or 40.0 <= dpi <= 1000.0
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920)])
+def test_kiosk_screens_meet_the_larger_targets(kiosk_app: Callable[..., App], size: tuple[int, int]) -> None:
+    app = kiosk_app(size=size, idle=2.0)
+    target = app.ctx.metrics.min_tap
+    assert target == 72  # the dummy driver knows no display size: 72 px at a 1080-pixel short side
+    layout = app.table.layout
+    assert layout.metrics is app.ctx.metrics
+    for name, rect in layout.buttons.items():
+        assert min(rect.size) >= target, (name, rect)
+    for rect in (layout.deck, layout.stock, layout.waste):
+        assert min(rect.size) >= target
+    assert layout.card[0] >= target and layout.step >= target  # a covered card's strip is a target too
+    tap_button(app, "settings")
+    screen = app.manager.top
+    assert isinstance(screen, SettingsScreen)
+    for rect in [screen.close_rect, *(r for row in screen.options for r in row)]:
+        assert min(rect.size) >= target
+    kiosk_tap(app, screen.close_rect.center)
+    kiosk_tap(app, app.table.layout.tap_point(DECK))
+    run_for(app, 2.1)
+    prompt = app.manager.top
+    assert isinstance(prompt, StillTherePrompt)
+    (button,) = prompt.geometry().buttons
+    assert button.height >= target and button.width >= 4 * target  # a big «Seguir»
