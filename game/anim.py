@@ -1,40 +1,56 @@
 """Animations that follow the rules state, never hold it.
 
 When a move is made the state has already changed; the animator only draws short-lived
-"ghost" cards travelling from where they were to where they went (≤ 300 ms, eased), and the
-win flourish. Nothing waits for an animation: input keeps working and a new move simply
-adds ghosts. With reduced motion nothing is spawned and every change is instant.
+"ghost" cards travelling from where they were to where they went (eased): a deal flying from
+the stock into the pyramid (≤ :data:`DEAL_SECONDS`, a tap or key skips it), removed cards
+flying off the table to the discard spot, draws and recycles; and the win cascade
+(:mod:`game.cascade`). Nothing waits for an animation: input keeps working and a new move
+simply adds ghosts. With reduced motion nothing is spawned and every change is instant.
 """
 
 from __future__ import annotations
 
-import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
 from game.config import (
-    CONFETTI,
-    CONFETTI_GRAVITY,
-    CONFETTI_PIECES,
+    DEAL_CARD_SECONDS,
+    DEAL_SECONDS,
+    DISCARD_SECONDS,
+    DISCARD_SHRINK,
+    DISCARD_STAGGER,
     DRAW_SECONDS,
     RECYCLE_GHOSTS,
     RECYCLE_SECONDS,
-    REMOVE_SECONDS,
-    WIN_FLOURISH_SECONDS,
-    Color,
 )
 from game.render.assets import Assets
 from game.render.layout import TableLayout
-from rules import WASTE, Card
+from rules import WASTE, Card, State
 
+from .cascade import Cascade
 from .play import Drawn, Effect, Recycled, Removed
+
+DEAL = "deal"
+"""Tag of the ghosts of the deal animation (skippable)."""
 
 
 def ease_out_cubic(t: float) -> float:
     t = min(max(t, 0.0), 1.0)
     return 1.0 - (1.0 - t) ** 3
+
+
+def ease_in_out(t: float) -> float:
+    """Slow start, fast middle, slow end (smoothstep)."""
+    t = min(max(t, 0.0), 1.0)
+    return t * t * (3.0 - 2.0 * t)
+
+
+def ease_in_quad(t: float) -> float:
+    t = min(max(t, 0.0), 1.0)
+    return t * t
 
 
 @dataclass
@@ -48,7 +64,9 @@ class Ghost:
     fade: bool = False
     delay: float = 0.0
     hides: int | None = None
-    """A place whose top card is drawn as if this one had not arrived yet."""
+    """A place whose top card is drawn as if this one had not arrived yet (until it lands)."""
+    ease: Callable[[float], float] = ease_out_cubic
+    tag: str = ""
     age: float = 0.0
 
     @property
@@ -56,7 +74,7 @@ class Ghost:
         return self.age >= self.delay + self.duration
 
     def frame(self) -> tuple[pygame.Rect, int]:
-        t = ease_out_cubic((self.age - self.delay) / self.duration)
+        t = self.ease((self.age - self.delay) / self.duration)
         x = self.start.x + (self.end.x - self.start.x) * t
         y = self.start.y + (self.end.y - self.start.y) * t
         w = self.start.w + (self.end.w - self.start.w) * t
@@ -65,47 +83,67 @@ class Ghost:
         return pygame.Rect(round(x), round(y), max(1, round(w)), max(1, round(h))), alpha
 
 
-@dataclass
-class Confetto:
-    x: float
-    y: float
-    vx: float
-    vy: float
-    color: Color
-    size: int
-    phase: float
+def discard_spot(layout: TableLayout) -> pygame.Rect:
+    """Where removed cards go: past the window's top right corner, a little smaller."""
+    card_w, card_h = layout.card
+    w, h = round(card_w * DISCARD_SHRINK), round(card_h * DISCARD_SHRINK)
+    return pygame.Rect(layout.size[0] + card_w // 4, -h - card_h // 4, w, h)
+
+
+def deal_delays(count: int) -> list[float]:
+    """Start times of ``count`` cards dealt one after another within :data:`DEAL_SECONDS`."""
+    stagger = (DEAL_SECONDS - DEAL_CARD_SECONDS) / max(1, count - 1)
+    return [index * stagger for index in range(count)]
 
 
 class Animator:
-    """The scene's named tweens: card ghosts and the win confetti, on the scene's own clock."""
+    """The scene's named tweens: card ghosts and the win cascade, on the scene's own clock."""
 
     def __init__(self, rng: random.Random) -> None:
         self.ghosts: list[Ghost] = []
-        self.confetti: list[Confetto] = []
-        self.flourish_age = WIN_FLOURISH_SECONDS
-        self._rng = rng
-        self._scale = 1.0
+        self.cascade = Cascade(rng)
+
+    @property
+    def dealing(self) -> bool:
+        """True while the deal animation runs."""
+        return any(g.tag == DEAL for g in self.ghosts)
 
     @property
     def flourishing(self) -> bool:
-        return self.flourish_age < WIN_FLOURISH_SECONDS
+        """True while the win cascade shows."""
+        return self.cascade.showing
 
     def clear(self) -> None:
         self.ghosts.clear()
-        self.confetti.clear()
-        self.flourish_age = WIN_FLOURISH_SECONDS
+        self.cascade.stop()
+
+    def skip_deal(self) -> None:
+        """Every dealt card at its place now."""
+        self.ghosts = [g for g in self.ghosts if g.tag != DEAL]
 
     def hidden_places(self) -> set[int]:
-        return {g.hides for g in self.ghosts if g.hides is not None and g.age >= g.delay}
+        return {g.hides for g in self.ghosts if g.hides is not None}
 
     # --- spawning ------------------------------------------------------------------------------
+    def deal(self, state: State, layout: TableLayout) -> None:
+        """The pyramid of ``state`` flies from the stock into its slots, apex first."""
+        self.skip_deal()
+        cards = sorted(state.pyramid_cards().items())
+        for (slot, card), delay in zip(cards, deal_delays(len(cards)), strict=True):
+            ghost = Ghost(
+                card, layout.deck.copy(), layout.slots[slot].copy(), DEAL_CARD_SECONDS,
+                delay=delay, hides=slot, ease=ease_in_out, tag=DEAL,
+            )  # fmt: skip
+            self.ghosts.append(ghost)
+
     def effect(self, effect: Effect, layout: TableLayout) -> None:
         """Start the animation of a move that has just been made."""
         if isinstance(effect, Removed):
-            for place, card in effect.cards:
-                start = layout.place_rect(place)
-                end = start.inflate(-start.w // 4, -start.h // 4).move(0, -layout.card[1] // 3)
-                self.ghosts.append(Ghost(card, start.copy(), end, REMOVE_SECONDS, fade=True))
+            spot = discard_spot(layout)
+            for index, (place, card) in enumerate(effect.cards):
+                start = layout.place_rect(place).copy()
+                delay = index * DISCARD_STAGGER
+                self.ghosts.append(Ghost(card, start, spot, DISCARD_SECONDS, delay=delay, ease=ease_in_quad))
         elif isinstance(effect, Drawn):
             self.ghosts.append(
                 Ghost(effect.card, layout.stock.copy(), layout.waste.copy(), DRAW_SECONDS, hides=WASTE)
@@ -118,50 +156,25 @@ class Animator:
                 ghost = Ghost(None, layout.waste.copy(), layout.deck.copy(), duration, delay=index * stagger)
                 self.ghosts.append(ghost)
 
-    def win(self, layout: TableLayout) -> None:
-        """The small flourish on a win: confetti bursting from where the apex was."""
-        origin = layout.place_rect(0).center
-        scale = layout.card[1] / 100
-        self._scale = scale
-        self.confetti = []
-        for _ in range(CONFETTI_PIECES):
-            angle = self._rng.uniform(-math.pi * 0.95, -math.pi * 0.05)
-            speed = self._rng.uniform(250, 650) * scale
-            self.confetti.append(
-                Confetto(
-                    float(origin[0]),
-                    float(origin[1]),
-                    math.cos(angle) * speed,
-                    math.sin(angle) * speed,
-                    self._rng.choice(CONFETTI),
-                    max(3, round(self._rng.uniform(4, 9) * scale)),
-                    self._rng.uniform(0, math.tau),
-                )
-            )
-        self.flourish_age = 0.0
+    def win(self, start: State, layout: TableLayout) -> None:
+        """The win cascade: the pyramid cards of the deal's ``start`` leap from their slots."""
+        cards = [(card, layout.slots[slot].copy()) for slot, card in sorted(start.pyramid_cards().items())]
+        self.cascade.start(cards, layout.size, layout.card)
 
     # --- time ----------------------------------------------------------------------------------
     def update(self, dt: float) -> bool:
         """Advance by ``dt`` seconds; True while cards are moving (the table must be drawn again).
-        The flourish moves on too; :attr:`flourishing` tells whether it still shows."""
+        The cascade moves on too; :attr:`flourishing` tells whether it still shows."""
         moving = bool(self.ghosts)
         for ghost in self.ghosts:
             ghost.age += dt
         self.ghosts = [g for g in self.ghosts if not g.done]
-        if self.flourish_age < WIN_FLOURISH_SECONDS:
-            self.flourish_age += dt
-            gravity = CONFETTI_GRAVITY * self._scale * dt
-            for piece in self.confetti:
-                piece.x += piece.vx * dt
-                piece.y += piece.vy * dt
-                piece.vy += gravity
-                piece.vx *= 0.99
-                piece.phase += dt * 9
+        self.cascade.update(dt)
         return moving
 
     # --- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, assets: Assets, card_size: tuple[int, int]) -> None:
-        """The moving cards (the flourish is drawn separately, above any panel)."""
+        """The moving cards (the cascade is drawn separately, above the result panel's backdrop)."""
         for ghost in self.ghosts:
             if ghost.age < ghost.delay:
                 continue
@@ -174,9 +187,5 @@ class Animator:
                 image.set_alpha(alpha)
             surface.blit(image, rect)
 
-    def draw_flourish(self, surface: pygame.Surface) -> None:
-        if self.flourish_age >= WIN_FLOURISH_SECONDS:
-            return
-        for piece in self.confetti:
-            width = max(1, round(piece.size * abs(math.cos(piece.phase))))
-            pygame.draw.rect(surface, piece.color, (round(piece.x), round(piece.y), width, piece.size))
+    def draw_cascade(self, surface: pygame.Surface, assets: Assets, keep_clear: pygame.Rect | None) -> None:
+        self.cascade.draw(surface, assets, keep_clear)

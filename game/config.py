@@ -15,6 +15,7 @@ Color = tuple[int, int, int]
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
 CARDS_DIR = ASSETS / "cards"
+SOUNDS_DIR = ASSETS / "sounds"
 FONT_REGULAR = ASSETS / "fonts" / "DejaVuSans.ttf"
 FONT_BOLD = ASSETS / "fonts" / "DejaVuSans-Bold.ttf"
 
@@ -34,8 +35,17 @@ REMOVE_SECONDS = 0.25
 DRAW_SECONDS = 0.20
 RECYCLE_SECONDS = 0.30
 PANEL_POP_SECONDS = 0.18
-WIN_FLOURISH_SECONDS = 1.6
-CONFETTI_PIECES = 90
+DEAL_SECONDS = 0.65
+"""The whole deal animation, first card leaving the stock to last card landing (≤ 0.7 s)."""
+DEAL_CARD_SECONDS = 0.2
+"""One card's flight from the stock to its pyramid slot; the rest of :data:`DEAL_SECONDS`
+staggers the 28 starts."""
+DISCARD_SECONDS = 0.32
+"""A removed card's flight to the discard spot, off the table past the top right corner."""
+DISCARD_STAGGER = 0.05
+"""The second card of a pair leaves this much after the first."""
+DISCARD_SHRINK = 0.7
+"""A removed card's size when it leaves the table, over its size on the table."""
 COPIED_NOTE_SECONDS = 2.0
 TOUCH_ECHO_SECONDS = 0.5
 """A plain click this soon after a touch tap at the same place is the driver's echo of it."""
@@ -82,8 +92,9 @@ ROW_STEP = 0.42
 """Vertical distance between pyramid rows, as a fraction of the card height. The covered
 card's top strip of this height stays visible, and with it its corner index."""
 INDEX_MIN_RANK_PX = 15
-"""The corner rank of a card is never drawn shorter than this (pixels): on small cards the
-art's corner is repainted bigger, so covered cards stay readable."""
+"""The corner rank of a card is never drawn shorter than this (pixels) when the art allows:
+cards too small for the standard index are drawn from the large-index deck, so covered cards
+stay readable."""
 PANEL_MAX_WIDTH = 620
 """Panels are at most this wide, or :data:`PANEL_EMS` times their font size if that is more."""
 PANEL_EMS = 28
@@ -103,7 +114,11 @@ BUTTON_OFF: Color = (96, 122, 106)
 BUTTON_OFF_TEXT: Color = (176, 192, 180)
 BUTTON_EDGE: Color = (60, 70, 60)
 SELECTED: Color = (255, 196, 40)
-PARTNER: Color = (255, 244, 90)
+OKABE_ITO_ORANGE: Color = (230, 159, 0)
+OKABE_ITO_BLUE: Color = (0, 114, 178)
+PARTNER_DASHES: tuple[Color, Color] = (OKABE_ITO_ORANGE, OKABE_ITO_BLUE)
+"""A partner's dashed border alternates these two (Okabe–Ito, safe for colour-blind eyes; never
+red on green): the orange reads on the felt, the blue on a white card."""
 HINT: Color = (80, 230, 255)
 FOCUS: Color = (255, 255, 255)
 FOCUS_SHADOW: Color = (10, 30, 60)
@@ -116,29 +131,37 @@ PANEL: Color = (250, 247, 238)
 PANEL_TEXT: Color = (32, 40, 36)
 DIM_FACTOR: Color = (105, 105, 105)
 """Under a panel the table is multiplied by this (out of 255): about 40 % of its brightness."""
-CONFETTI: tuple[Color, ...] = (
-    (255, 206, 84),
-    (240, 84, 96),
-    (80, 200, 255),
-    (140, 230, 120),
-    (250, 250, 250),
-)
 
 # --- finer points of layout, motion and colour ----------------------------------------------------
 MAX_ROW_STEP = 0.55
 """The widest row spacing (over card height), used when a tall window has height to spare."""
 SPARE_TO_STEP = 0.6
 """Share of spare height (portrait) given to wider row spacing; the rest stays as margins."""
-MAX_INDEX_WIDTH = 0.42
-"""A repainted corner index covers at most this fraction of the card width."""
 CORNER_RADIUS = 0.05
 """Rounded-corner radius over card width (matches the art)."""
 SIDEWAYS_WEIGHT = 2.5
 """Arrow-key focus: how much a sideways offset counts against a card, compared with distance ahead."""
 RECYCLE_GHOSTS = 5
 """Card backs flying back to the stock in the recycle animation."""
-CONFETTI_GRAVITY = 900.0
+PARTNER_DASH_WIDTH = 0.08
+"""Thickness of a partner's dashed border over card width (at least 4 px)."""
+LIFT = 0.07
+"""A selected card rises by this fraction of its height, over a shadow left where it lay."""
+LIFT_SHADOW = (0, 0, 0, 120)
+"""RGBA of the selected card's shadow."""
+CASCADE_DELAY = 0.45
+"""Seconds after the win before the first card of the cascade leaves: the panel has popped in
+and the last pair has flown off (the cascade keeps what the screen shows then)."""
+CASCADE_LAUNCH_SECONDS = 0.14
+"""Between two cards of the win cascade leaving their slots."""
+CASCADE_GRAVITY = 2400.0
 """Pixels per second squared, for a 100 px tall card (scaled with the card size)."""
+CASCADE_BOUNCE = 0.78
+"""Share of its speed a cascading card keeps when it bounces on the bottom of the window."""
+CASCADE_SPEED = (260.0, 520.0)
+"""Sideways speed range of a cascading card, pixels per second for a 100 px tall card."""
+CASCADE_MAX_SECONDS = 9.0
+"""The cascade stops (its trails stay) after this long, whatever is still moving."""
 BUSY_DOTS_PER_SECOND = 3
 SETTINGS_SIDE_BY_SIDE_MIN_WIDTH = 560
 """Settings put each label beside its options when the panel is at least this wide."""

@@ -13,6 +13,7 @@ from .dealer import Dealer
 from .render.assets import Assets
 from .render.metrics import DEFAULT_METRICS, Metrics
 from .settings import Settings
+from .sound import Sound, Sounds
 from .texts import Texts
 
 
@@ -34,6 +35,7 @@ class Context:
     copy_text: Callable[[str], bool] = copy_to_clipboard
     metrics: Metrics = DEFAULT_METRICS
     """Sizes of every screen (tap targets, margins, fonts): one value a kiosk can enlarge."""
+    sounds: Sounds = field(default_factory=Sounds)
     kiosk: bool = False
     """A public touchscreen (``--kiosk``): nothing that quits, types or copies is offered."""
     _texts: dict[str, Texts] = field(default_factory=dict)
@@ -48,3 +50,7 @@ class Context:
 
     def t(self, key: str, **params: object) -> str:
         return self.texts.t(key, **params)
+
+    def play_sound(self, sound: Sound) -> None:
+        """Play ``sound`` unless the player turned sounds off."""
+        self.sounds.play(sound, enabled=self.settings.sound)

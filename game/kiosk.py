@@ -319,6 +319,8 @@ class AttractScene(Scene):
     def update(self, dt: float) -> bool:
         if self.line is None:
             return self._think()
+        if self.table.anim.dealing:  # the cards fly in first, as in play
+            return False
         self.wait -= dt
         if self.wait > 0:
             return False

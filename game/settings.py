@@ -31,6 +31,11 @@ class Settings:
     deal_mode: DealMode = DealMode.SOLVABLE
     lang: str = "es"
     reduced_motion: bool = False
+    sound: bool = True
+    four_colour: bool = False
+    """Four suit colours: spades black, hearts red, diamonds blue, clubs green."""
+    large_index: bool = False
+    """Cards drawn with the large corner index (always so on cards too small for the standard one)."""
 
     def __post_init__(self) -> None:
         if self.passes not in PASSES:

@@ -137,8 +137,9 @@ def test_the_demo_plays_winning_lines_through_the_rules_and_loops(kiosk_app: Cal
             break
     assert len(won) == 2 and demo.wins == 2 and demo.refused == 0
     assert animated >= 40
+    deals = demo.deals
     step(app, 12, 0.35)  # the cleared pyramid shows a moment, then another deal
-    assert demo.deals == 3 and not app.table.play.session.is_won
+    assert demo.deals > deals and not app.table.play.session.is_won
 
 
 def test_a_demo_move_the_rules_refuse_changes_nothing(kiosk_app: Callable[..., App]) -> None:

@@ -22,8 +22,9 @@ SIZES = [(480, 800), (720, 1280), (800, 480), (1280, 800), (1920, 1080)]
 
 
 def shot(app: App, path: Path) -> np.ndarray:
-    """Draw the current frame, save it as PNG, and give its pixels (width × height × RGB)."""
-    step(app, 25)
+    """Let animations settle (the deal flies in for 0.65 s), draw the frame, save it as PNG, and give
+    its pixels (width × height × RGB)."""
+    step(app, 45)
     app.draw()
     surface = pygame.display.get_surface()
     pygame.image.save(surface, path)

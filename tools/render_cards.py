@@ -8,11 +8,17 @@ PNGs are committed.
 
 Output: ``<rank><suit>.png`` for ranks ``A 2 3 4 5 6 7 8 9 T J Q K`` and suits ``s h d c``
 (``Ts.png``, ``Ah.png``), plus ``back.png``; all RGBA, transparent outside the
-rounded corners, with the 5:7 aspect ratio of the source art.
+rounded corners, with the 5:7 aspect ratio of the source art. Four decks from the same art,
+each in its own folder (see :data:`DECKS`): the standard two-colour deck in ``assets/cards``,
+and ``four-colour``, ``large-index`` and ``four-colour-large-index`` beside it. The large-index
+decks are the art's "big face" variant, whose corner index is drawn for small cards.
+
+Each PNG is then optimised losslessly with oxipng (PyPI ``pyoxipng``): the pixels stay
+the same, the files shrink by about half (they travel in the browser build).
 
 Needs ``npm`` and ``resvg`` on the PATH (or ``resvg`` next to this Python)::
 
-    pip install resvg-cli
+    pip install resvg-cli pyoxipng      # or: pip install -e ".[tools]"
     python tools/render_cards.py
 """
 
@@ -33,8 +39,15 @@ VERSION = "0.5.0"
 INTEGRITY = "sha512-o/tSxBIIdGJQYCwARHMzddjY0hYdxxYZXiyCVzg8FuQNCrnVl8n1moKjzjkRVK7qMQGR3FCpromg2kpw85pQ+A=="
 """The registry's integrity hash of the pinned tarball; a mismatch stops the run."""
 
-FACES_DIR = "package/src/images/2color"
-"""The plain two-colour deck (the package also has four-colour and big-face decks)."""
+DECKS: dict[str, str] = {
+    "": "package/src/images/2color",
+    "four-colour": "package/src/images/4color",
+    "large-index": "package/src/images/2color-bf",
+    "four-colour-large-index": "package/src/images/4color-bf",
+}
+"""Output sub-folder → the package folder it is rendered from. The game picks the folder
+from its settings (:mod:`game.render.assets`): four-colour suits, and large indices ("big
+face" art, whose index reads on small cards)."""
 BACK_SVG = "package/src/images/back.svg"
 
 RANKS = "A23456789TJQK"
@@ -106,19 +119,38 @@ def render(resvg: str, svg: Path, png: Path, height: int) -> None:
     subprocess.run([resvg, "--height", str(height), str(svg), str(png)], check=True)
 
 
+OXIPNG_LEVEL = 2
+"""oxipng's optimisation level (0–6): 2 is its default, most of the gain in a few seconds."""
+
+
+def optimise(pngs: list[Path]) -> None:
+    """Recompress each PNG losslessly in place with oxipng."""
+    try:
+        import oxipng  # noqa: PLC0415 - a tool-only dependency
+    except ImportError:
+        sys.exit("error: pyoxipng is missing; run: pip install pyoxipng")
+    for png in pngs:
+        oxipng.optimize(png, level=OXIPNG_LEVEL)
+
+
 def render_deck(out_dir: Path, height: int) -> list[Path]:
-    """Render the 52 faces and the back into ``out_dir``; return the files written."""
+    """Render the four decks' faces and the back into ``out_dir``; return the files written."""
     resvg = find_executable("resvg", "run: pip install resvg-cli")
-    out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="render_cards_") as tmp:
         package = fetch_package(Path(tmp))
-        jobs = [
-            (package / FACES_DIR / source_svg_name(card), out_dir / f"{card}.png") for card in card_names()
-        ]
+        jobs = []
+        for folder, faces in DECKS.items():
+            deck_dir = out_dir / folder
+            deck_dir.mkdir(parents=True, exist_ok=True)
+            jobs += [
+                (package / faces / source_svg_name(card), deck_dir / f"{card}.png") for card in card_names()
+            ]
         jobs.append((package / BACK_SVG, out_dir / "back.png"))
         for svg, png in jobs:
             render(resvg, svg, png, height)
-    return [png for _, png in jobs]
+    written = [png for _, png in jobs]
+    optimise(written)
+    return written
 
 
 def report(written: list[Path]) -> None:
@@ -130,7 +162,7 @@ def report(written: list[Path]) -> None:
         width, height = png_size(path)
         size = path.stat().st_size
         total += size
-        print(f"wrote {path.name:<9} {width}x{height} {size:>8,} bytes")
+        print(f"wrote {path.parent.name + '/' + path.name:<34} {width}x{height} {size:>8,} bytes")
     print(f"{len(written)} files, {total:,} bytes in total")
 
 

@@ -5,9 +5,10 @@
 Uses SDL's dummy video driver (no window needed) and the real label table. For each size and
 language it saves the table at a deal's start with «¿Aún se gana?» answered from the label,
 mid-deal with a selection and its partners, a keyboard selection, «¿Aún se gana?» answered
-by the search, a hint, the stock down to
-its last card, the win panel, the dead-end panel, the «no longer winnable» panel of a deal
-proven unsolvable, the rules screen, settings, and the deal dialog refusing a number.
+by the search, a hint, the stock down to its last card, the win panel, the dead-end panel, the
+«no longer winnable» panel of a deal proven unsolvable, the rules screen, settings, and the deal
+dialog refusing a number; and the feel of the table: the deal flying in, the four-colour deck,
+large indices, the win cascade.
 """
 
 from __future__ import annotations
@@ -52,8 +53,9 @@ def new_app(size: tuple[int, int], lang: str, number: int) -> App:
     return App(ctx, ctx.dealer.deal(settings, number), size=size)
 
 
-def save(app: App, out: Path, name: str) -> None:
-    step(app, 30)
+def save(app: App, out: Path, name: str, frames: int = 30) -> None:
+    """Run ``frames`` frames (animations settle), then save the window as ``name``.png."""
+    step(app, frames)
     app.draw()
     pygame.image.save(display_surface(), out / f"{name}.png")
 
@@ -123,6 +125,29 @@ def lost_at_start(size: tuple[int, int], lang: str, out: Path, tag: str) -> None
     save(app, out, f"{tag}-lost-at-start")
 
 
+def shoot_feel(size: tuple[int, int], lang: str, out: Path) -> None:
+    """The deal mid-flight, a selection in the four-colour deck and with large indices, and the
+    win cascade at its height behind the result panel."""
+    tag = f"{size[0]}x{size[1]}-{lang}"
+    number, line = winning_line(RuleSet())
+    moves = parse_moves(line)
+    app = new_app(size, lang, number)
+    save(app, out, f"{tag}-deal-animation", frames=18)
+    for move in moves[:18]:
+        play_by_taps(app, move)
+    play, settings = app.table.play, app.ctx.settings
+    tap_place(app, next(p for p in range(28) if play.selectable(p) and partners(play.state, p)))
+    settings.four_colour = True
+    save(app, out, f"{tag}-four-colour")
+    settings.four_colour, settings.large_index = False, True
+    save(app, out, f"{tag}-large-index")
+    settings.large_index = False
+    press_key(app, pygame.K_ESCAPE)
+    for move in moves[18:]:
+        play_by_taps(app, move)
+    save(app, out, f"{tag}-win-cascade", frames=180)
+
+
 def dead_end(app: App) -> None:
     """Follow the hint until the deal ends; on this deal that is a dead end."""
     play = app.table.play
@@ -145,6 +170,7 @@ def main() -> int:
         width, height = (int(v) for v in text.lower().split("x"))
         for lang in args.langs.split(","):
             shoot((width, height), lang, args.out)
+            shoot_feel((width, height), lang, args.out)
     print(f"screenshots saved in {args.out}")
     return 0
 

@@ -2,7 +2,12 @@
 
 Files are found by lower-case name (``ts`` finds ``Ts.png``), so names never depend on the
 file system's case rules. Images are loaded on first use (the display must exist, for
-``convert_alpha``), scaled once per card size, and kept until the size changes.
+``convert_alpha``), scaled once per card size, and kept until the size or the deck changes.
+
+Four decks of the same art (``tools/render_cards.py``): two or four suit colours, with the
+standard or the large corner index. Faces are scaled cleanly, never patched: when the
+standard index would be too small to read (:func:`game.render.cards.needs_large_index`),
+the large-index deck is used instead, whose index is drawn for small cards.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import pygame
 from game.config import CARDS_DIR, FONT_BOLD, FONT_REGULAR, Color
 from rules import DECK, Card
 
-from .cards import make_back, scale_face
+from .cards import deck_folder, make_back, needs_large_index, scale_face
 
 TEXT_CACHE_BYTES = 4 * 2**20
 """Pixel memory kept for rendered lines of text: the least recently drawn go first beyond it.
@@ -27,34 +32,52 @@ class Assets:
     def __init__(
         self, cards_dir: Path = CARDS_DIR, regular: Path = FONT_REGULAR, bold: Path = FONT_BOLD
     ) -> None:
-        self._files = {path.stem.lower(): path for path in cards_dir.glob("*.png")}
+        self._dir = cards_dir
+        self._files: dict[str, dict[str, Path]] = {}
+        self.four_colour = False
+        self.large_index = False
         self._font_files = {False: regular, True: bold}
         self._raw: dict[str, pygame.Surface] = {}
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._texts: OrderedDict[tuple[str, int, Color, bool], pygame.Surface] = OrderedDict()
         self._text_bytes = 0
         self._faces: dict[str, pygame.Surface] = {}
-        self._face_size: tuple[int, int] = (0, 0)
+        self._face_key: tuple[tuple[int, int], str] = ((0, 0), "")
         self._backs: dict[tuple[int, int], pygame.Surface] = {}
 
     # --- images -------------------------------------------------------------------------
-    def raw(self, name: str) -> pygame.Surface:
-        """The full-size image called ``name`` (any letter case), converted for fast blits."""
-        key = name.lower()
+    def use_deck(self, four_colour: bool, large_index: bool) -> None:
+        """Draw faces from now on with four suit colours and/or the large corner index."""
+        self.four_colour, self.large_index = four_colour, large_index
+
+    def deck_for(self, size: tuple[int, int]) -> str:
+        """The deck folder faces of ``size`` come from (``""`` is the standard deck)."""
+        large = self.large_index or needs_large_index(size[1])
+        return deck_folder(self.four_colour, large)
+
+    def raw(self, name: str, deck: str = "") -> pygame.Surface:
+        """The full-size image called ``name`` (any letter case) of ``deck``, converted for fast blits."""
+        key = f"{deck}/{name.lower()}"
         if key not in self._raw:
-            if key not in self._files:
-                raise FileNotFoundError(f"no card image named {name!r}")
-            self._raw[key] = pygame.image.load(self._files[key]).convert_alpha()
+            if deck not in self._files:
+                folder = self._dir / deck if deck else self._dir
+                self._files[deck] = {path.stem.lower(): path for path in folder.glob("*.png")}
+            files = self._files[deck]
+            if name.lower() not in files:
+                raise FileNotFoundError(f"no card image named {name!r} in deck {deck or 'standard'!r}")
+            self._raw[key] = pygame.image.load(files[name.lower()]).convert_alpha()
         return self._raw[key]
 
     def face(self, card: Card, size: tuple[int, int]) -> pygame.Surface:
-        """The card's face at ``size``. Changing the size drops the faces of the old size."""
-        if size != self._face_size:
+        """The card's face at ``size`` from the chosen deck. Changing the size or the deck drops
+        the faces made before."""
+        key = (size, self.deck_for(size))
+        if key != self._face_key:
             self._faces.clear()
-            self._face_size = size
+            self._face_key = key
         name = str(card)
         if name not in self._faces:
-            self._faces[name] = scale_face(self.raw(name), size)
+            self._faces[name] = scale_face(self.raw(name, key[1]), size)
         return self._faces[name]
 
     def prepare(self, size: tuple[int, int]) -> None:

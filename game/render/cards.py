@@ -17,33 +17,32 @@ from game.config import (
     BUTTON_ON,
     CORNER_RADIUS,
     INDEX_MIN_RANK_PX,
-    MAX_INDEX_WIDTH,
     Color,
 )
 
 ART_SIZE = (250, 350)
-INDEX_AREA = pygame.Rect(6, 6, 32, 74)
-"""Where the art draws its corner rank and suit, in the 250×350 source pixels."""
-ART_RANK_HEIGHT = 38
-"""Height of the corner rank glyph in the source art (pixels)."""
+ART_RANK_HEIGHT = 33
+"""Height of the corner rank glyph (an "A") in the standard deck's 250×350 source pixels."""
+ART_LARGE_RANK_HEIGHT = 70
+"""The same in the large-index decks, whose index (rank and suit) fills the top 147 px:
+the strip a covered card shows at :data:`game.config.ROW_STEP`."""
+
+
+def needs_large_index(card_height: int) -> bool:
+    """True when the standard corner rank would be shorter than :data:`INDEX_MIN_RANK_PX` at
+    this card height: such cards are drawn from the large-index deck instead."""
+    return ART_RANK_HEIGHT * card_height / ART_SIZE[1] < INDEX_MIN_RANK_PX
+
+
+def deck_folder(four_colour: bool, large_index: bool) -> str:
+    """The folder of ``assets/cards`` holding that deck (``""``: the standard deck itself)."""
+    parts = [name for name, wanted in (("four-colour", four_colour), ("large-index", large_index)) if wanted]
+    return "-".join(parts)
 
 
 def scale_face(raw: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
-    """The face ``raw`` scaled to ``size``. When the art's corner rank would be shorter than
-    :data:`INDEX_MIN_RANK_PX`, the corner is repainted larger from the full-size art, so rank
-    and suit stay readable on small and covered cards."""
-    face = pygame.transform.smoothscale(raw, size).convert_alpha()
-    width, height = size
-    scale = height / ART_SIZE[1]
-    zoom = min(
-        INDEX_MIN_RANK_PX / (ART_RANK_HEIGHT * scale), MAX_INDEX_WIDTH * width / (INDEX_AREA.width * scale)
-    )
-    if zoom <= 1.0:
-        return face
-    target = (round(INDEX_AREA.width * scale * zoom), round(INDEX_AREA.height * scale * zoom))
-    big = pygame.transform.smoothscale(raw.subsurface(INDEX_AREA), target)
-    face.blit(big, (max(1, round(INDEX_AREA.x * scale)), max(1, round(INDEX_AREA.y * scale))))
-    return face
+    """The face ``raw`` scaled to ``size`` as a whole: the art is never patched."""
+    return pygame.transform.smoothscale(raw, size).convert_alpha()
 
 
 def make_back(size: tuple[int, int]) -> pygame.Surface:
@@ -87,9 +86,12 @@ def _pyramid_mark(surface: pygame.Surface, area: pygame.Rect) -> None:
     pygame.draw.polygon(surface, BUTTON_ON, points, width=max(1, area.width // 30))
 
 
-def dashed_rect(surface: pygame.Surface, rect: pygame.Rect, color: Color, width: int, dash: int) -> None:
-    """A dashed border just outside ``rect``."""
-    outer = rect.inflate(width * 2, width * 2)
+def dashed_rect(
+    surface: pygame.Surface, rect: pygame.Rect, palette: tuple[Color, ...], width: int, dash: int
+) -> None:
+    """A dashed border just outside ``rect``: with one colour, dashes and gaps; with more,
+    dashes taking turns in each colour (a border that reads on light and dark ground alike)."""
+    outer = rect.inflate(width, width)
     edges = (
         (outer.topleft, outer.topright),
         (outer.topright, outer.bottomright),
@@ -97,12 +99,12 @@ def dashed_rect(surface: pygame.Surface, rect: pygame.Rect, color: Color, width:
         (outer.bottomleft, outer.topleft),
     )
     for start, end in edges:
-        _dashed_line(surface, color, start, end, width=width, dash=dash)
+        _dashed_line(surface, palette, start, end, width=width, dash=dash)
 
 
 def _dashed_line(
     surface: pygame.Surface,
-    color: Color,
+    palette: tuple[Color, ...],
     start: tuple[int, int],
     end: tuple[int, int],
     *,
@@ -113,13 +115,16 @@ def _dashed_line(
     if length == 0:
         return
     dx, dy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
-    pos = 0.0
+    half = width // 2
+    pos, index = 0.0, 0
     while pos < length:
         stop = min(pos + dash, length)
-        a = (start[0] + dx * pos, start[1] + dy * pos)
-        b = (start[0] + dx * stop, start[1] + dy * stop)
-        pygame.draw.line(surface, color, a, b, width)
-        pos += dash * 2
+        if len(palette) > 1 or index % 2 == 0:
+            a = (start[0] + dx * (pos - half), start[1] + dy * (pos - half))
+            b = (start[0] + dx * (stop + half), start[1] + dy * (stop + half))
+            pygame.draw.line(surface, palette[index % len(palette)], a, b, width)
+        pos += dash
+        index += 1
 
 
 def ring(surface: pygame.Surface, rect: pygame.Rect, color: Color, width: int, gap: int = 0) -> None:

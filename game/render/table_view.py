@@ -18,7 +18,10 @@ from game.config import (
     FELT_BOTTOM,
     FELT_TOP,
     HINT,
-    PARTNER,
+    LIFT,
+    LIFT_SHADOW,
+    PARTNER_DASH_WIDTH,
+    PARTNER_DASHES,
     REFUSAL_TEXT,
     SELECTED,
     SELECTED_TINT,
@@ -65,6 +68,11 @@ class TableFrame:
     """The names written over the stock («Mazo») and the waste («Descarte»)."""
 
 
+def lifted_by(layout: TableLayout) -> int:
+    """How far the selected card rises, in pixels."""
+    return round(layout.card[1] * LIFT)
+
+
 class TableView:
     def __init__(self, assets: Assets) -> None:
         self.assets = assets
@@ -74,7 +82,7 @@ class TableView:
     def draw(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
         surface.blit(self._felt_for(layout.size), (0, 0))
         self._top_bar(surface, layout, frame)
-        self._pyramid(surface, layout, frame.state, frame.selected)
+        self._pyramid(surface, layout, frame)
         self._piles(surface, layout, frame)
         self._marks(surface, layout, frame)
         self._line(surface, layout, frame)
@@ -132,18 +140,28 @@ class TableView:
             y += line.get_height()
 
     # --- cards --------------------------------------------------------------------------------
-    def _pyramid(
-        self, surface: pygame.Surface, layout: TableLayout, state: State, selected: int | None
-    ) -> None:
+    def _pyramid(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
         size = layout.card
-        free = state.uncovered
-        for slot, card in state.pyramid_cards().items():
+        free = frame.state.uncovered
+        for slot, card in frame.state.pyramid_cards().items():
+            if slot in frame.hidden:
+                continue  # still on its way (the deal animation draws it)
             rect = layout.slots[slot]
-            surface.blit(self.assets.face(card, size), rect)
-            if slot == selected:
-                surface.blit(self._tint(size, SELECTED_TINT), rect)
-            elif not free >> slot & 1:
-                surface.blit(self._tint(size, COVERED_SHADE), rect)
+            if slot == frame.selected:
+                self._lifted(surface, layout, self.assets.face(card, size), rect)
+            else:
+                surface.blit(self.assets.face(card, size), rect)
+                if not free >> slot & 1:
+                    surface.blit(self._tint(size, COVERED_SHADE), rect)
+
+    def _lifted(
+        self, surface: pygame.Surface, layout: TableLayout, face: pygame.Surface, rect: pygame.Rect
+    ) -> None:
+        """The selected card: raised, over its shadow where it lay, tinted."""
+        lift = lifted_by(layout)
+        surface.blit(self._tint(layout.card, LIFT_SHADOW), rect.move(lift // 2, lift // 3))
+        surface.blit(face, rect.move(0, -lift))
+        surface.blit(self._tint(layout.card, SELECTED_TINT), rect.move(0, -lift))
 
     def _tint(self, size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surface:
         """A card-shaped translucent overlay (cached per size and colour)."""
@@ -166,6 +184,8 @@ class TableView:
         top = state.card_at(STOCK)
         if top is None:
             self._empty(surface, layout, layout.stock)
+        elif frame.selected == STOCK:
+            self._lifted(surface, layout, self.assets.face(top, size), layout.stock)
         else:
             surface.blit(self.assets.face(top, size), layout.stock)
         waste = state.waste_cards()
@@ -176,7 +196,10 @@ class TableView:
             return
         if len(waste) > 1:
             surface.blit(self.assets.face(waste[-2], size), layout.waste.move(-3, -3))
-        surface.blit(self.assets.face(waste[-1], size), layout.waste)
+        if frame.selected == WASTE:
+            self._lifted(surface, layout, self.assets.face(waste[-1], size), layout.waste)
+        else:
+            surface.blit(self.assets.face(waste[-1], size), layout.waste)
         self._badge(surface, layout, layout.waste, str(len(waste)))
 
     def _pile_labels(self, surface: pygame.Surface, layout: TableLayout, names: tuple[str, str]) -> None:
@@ -221,17 +244,25 @@ class TableView:
     # --- selection, partners, hint, focus -------------------------------------------------------
     def _marks(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
         thick = max(3, layout.card[0] // 28)
-        if frame.selected is not None:
-            rect = layout.place_rect(frame.selected)
-            if frame.selected >= SLOTS:
-                surface.blit(self._tint(layout.card, SELECTED_TINT), rect)
-            ring(surface, rect, SELECTED, thick + 1, gap=1)
+        if frame.selected is not None and frame.selected in (*range(SLOTS), STOCK, WASTE):
+            ring(
+                surface,
+                layout.place_rect(frame.selected).move(0, -lifted_by(layout)),
+                SELECTED,
+                thick + 1,
+                gap=1,
+            )
+        dash_w = max(4, round(layout.card[0] * PARTNER_DASH_WIDTH))
         for place in frame.partners:
-            dashed_rect(surface, layout.place_rect(place), PARTNER, thick, max(6, layout.card[0] // 9))
+            dashed_rect(
+                surface, layout.place_rect(place), PARTNER_DASHES, dash_w, max(6, layout.card[0] // 7)
+            )
         for target in frame.hint:
             rect = layout.buttons[target] if isinstance(target, str) else layout.place_rect(target)
             ring(surface, rect, HINT, thick, gap=2)
         if isinstance(frame.focus, int):
             outside = 2 * (thick + 3)  # outside the selection and hint rings
             rect = layout.place_rect(frame.focus).inflate(outside, outside)
+            if frame.focus == frame.selected:
+                rect.move_ip(0, -lifted_by(layout))
             focus_ring(surface, rect, radius=max(4, layout.card[0] // 8))

@@ -1,8 +1,9 @@
-"""«Ajustes»: passes, overlap rule, deal mode, language, reduced motion.
+"""«Ajustes»: passes, overlap rule, deal mode, language, reduced motion, sound, four-colour
+deck, large indices.
 
 Each row is a set of options; tap one, or move with Up/Down and choose with Left/Right.
-Language and reduced motion apply at once; passes and overlap apply from the next deal
-(the rules of a deal never change mid-deal).
+Language, motion, sound and the look of the cards apply at once; passes and overlap apply
+from the next deal (the rules of a deal never change mid-deal).
 """
 
 from __future__ import annotations
@@ -68,6 +69,21 @@ ROWS: tuple[Row, ...] = (
         _yes_no,
         lambda s: s.reduced_motion,
         lambda s, v: setattr(s, "reduced_motion", v),
+    ),
+    Row("set_sound", (True, False), _yes_no, lambda s: s.sound, lambda s, v: setattr(s, "sound", v)),
+    Row(
+        "set_four_colour",
+        (True, False),
+        _yes_no,
+        lambda s: s.four_colour,
+        lambda s, v: setattr(s, "four_colour", v),
+    ),
+    Row(
+        "set_large_index",
+        (True, False),
+        _yes_no,
+        lambda s: s.large_index,
+        lambda s, v: setattr(s, "large_index", v),
     ),
 )
 KIOSK_ROWS: tuple[Row, ...] = tuple(row for row in ROWS if row.key in ("set_lang", "set_motion"))

@@ -16,10 +16,11 @@ from game.anim import Animator
 from game.config import ANALYSIS_SLICE_MS, BUSY_DOTS_PER_SECOND
 from game.context import Context
 from game.input import Action, Command, Key, Tap
-from game.play import DECK, Effect, Play, Tone
+from game.play import DECK, Effect, Play, Removed, Tone
 from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout, compute_layout
 from game.render.table_view import TableFrame, TableView
 from game.render.widgets import Style
+from game.sound import Sound
 from game.texts import format_time
 from rules import RECYCLE, Kind, Move, check
 from solver.analysis import Verdict
@@ -27,6 +28,7 @@ from solver.analysis import Verdict
 from .base import Scene, SceneManager
 from .deal_dialog import DealDialog
 from .focus import DIRECTIONS, nearest, step_focus
+from .panel import Panel
 from .panels import dead_end_panel, lost_panel, new_deal_panel, win_panel
 from .rules_screen import RulesScreen
 from .settings_screen import SettingsScreen
@@ -35,6 +37,13 @@ BUTTON_ORDER = ("deal", *PILE_CONTROLS, *CONTROLS)
 """Tab order of the table's controls."""
 BASE_MIDDLE = 24
 """The middle slot of the pyramid's base row: where the keyboard focus first appears."""
+
+
+def effect_sound(effect: Effect, won: bool) -> Sound:
+    """The sound of a move that was made: a win, a pair (or King) leaving, or the stock moving."""
+    if won:
+        return Sound.WIN
+    return Sound.PAIR if isinstance(effect, Removed) else Sound.DRAW
 
 
 class TableScene(Scene):
@@ -52,6 +61,10 @@ class TableScene(Scene):
         self.visible = True
         self._shown_time = ""
         self._busy_age = 0.0
+        self._sounded_selection: int | None = None
+
+    def enter(self) -> None:
+        self._animate_deal()
 
     # --- deals ---------------------------------------------------------------------------------
     def start(self, play: Play, *, close_above: bool = True) -> None:
@@ -61,6 +74,7 @@ class TableScene(Scene):
             self.manager.pop_above(self)
         self.play = play
         self.anim.clear()
+        self._animate_deal()
         self.focus = None
         if not self.visible:
             play.session.hide()
@@ -73,8 +87,14 @@ class TableScene(Scene):
         self.manager.pop_above(self)
         self.play.restart()
         self.anim.clear()
+        self._animate_deal()
         if not self.visible:
             self.play.session.hide()
+
+    def _animate_deal(self) -> None:
+        """The pyramid flies in from the stock (the state is already dealt; a tap or key skips it)."""
+        if not self.ctx.settings.reduced_motion:
+            self.anim.deal(self.play.state, self.layout)
 
     def set_visible(self, visible: bool) -> None:
         """The player can (or cannot) see the table: the clock runs only while they can."""
@@ -86,6 +106,7 @@ class TableScene(Scene):
 
     # --- input ---------------------------------------------------------------------------------
     def handle(self, command: Command) -> None:
+        self.anim.skip_deal()  # any tap or key puts the dealt cards in place, then acts as usual
         if isinstance(command, Tap):
             self.focus_visible = False
             self._tap(command.pos)
@@ -151,14 +172,19 @@ class TableScene(Scene):
     def _after(self, effect: Effect | None) -> None:
         """Animate a move that was made and open the end panel if the deal is over."""
         self._repair_focus()
+        selected = self.play.selected
+        if selected is not None and selected != self._sounded_selection:
+            self.ctx.play_sound(Sound.SELECT)
+        self._sounded_selection = selected
         if effect is None:
             return
         if not self.ctx.settings.reduced_motion:
             self.anim.effect(effect, self.layout)
         session = self.play.session
+        self.ctx.play_sound(effect_sound(effect, session.is_won))
         if session.is_won:
             if not self.ctx.settings.reduced_motion:
-                self.anim.win(self.layout)
+                self.anim.win(session.start_state, self.layout)
             self.manager.push(win_panel(self.ctx, self.manager, self.play, self.new_deal, self.replay))
         elif session.is_dead_end:
             panel = dead_end_panel(
@@ -169,14 +195,15 @@ class TableScene(Scene):
 
     def demo_move(self, move: Move) -> bool:
         """Make ``move`` for the kiosk's attract demo: through the rules, with the normal
-        animations (and the flourish on a win), but no end panel. False if the rules refused it."""
+        animations (and the win cascade), but no end panel and no sound (a kiosk's demo plays in
+        a public room for hours). False if the rules refused it."""
         effect = self.play.play(move)
         if effect is None:
             return False
         if not self.ctx.settings.reduced_motion:
             self.anim.effect(effect, self.layout)
             if self.play.session.is_won:
-                self.anim.win(self.layout)
+                self.anim.win(self.play.session.start_state, self.layout)
         return True
 
     def _kiosk_new_deal(self) -> None:
@@ -287,17 +314,24 @@ class TableScene(Scene):
         self.anim.clear()
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.ctx.assets.use_deck(self.ctx.settings.four_colour, self.ctx.settings.large_index)
         self.view.draw(surface, self.layout, self.frame())
         self.anim.draw(surface, self.ctx.assets, self.layout.card)
 
     def overlay_active(self) -> bool:
-        return self.anim.flourishing
+        """True while cascading cards move (its trails stay on screen without redrawing)."""
+        return self.anim.cascade.active
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        """The win flourish, over the table and its end panel but not over other screens."""
+        """The win cascade, over the dimmed table around the result panel (never over it);
+        it ends when the panel closes."""
         top = self.manager.top
-        if top is self or (top is not None and top.lets_flourish_show):
-            self.anim.draw_flourish(surface)
+        if isinstance(top, Panel):
+            self.anim.draw_cascade(surface, self.ctx.assets, top.geometry().panel)
+        elif top is not None and top.lets_flourish_show:  # the kiosk's demo: no panel to keep clear
+            self.anim.draw_cascade(surface, self.ctx.assets, None)
+        elif self.anim.flourishing:
+            self.anim.cascade.stop()
 
     def frame(self) -> TableFrame:
         """What the view shows now."""
