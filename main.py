@@ -1,13 +1,16 @@
 """Pirámide — start the game.
 
-    python main.py [--deal N] [--passes 1|3] [--classic] [--fullscreen] [--lang es|en]
+    python main.py [--deal N] [--passes 1|3] [--classic] [--fullscreen] [--lang es|en] [--data-dir DIR]
                    [--kiosk [--idle-seconds S] [--target-mm MM]]
 
-Without ``--deal`` a random deal is chosen (a proven-solvable one when the label table
-exists). ``--classic`` turns the overlap rule off. ``--kiosk`` runs a public touchscreen
-(:mod:`game.kiosk`); staff close it with Ctrl+Shift+Q. SIGTERM and SIGINT stop the game
-cleanly (exit status 0), natively only. A bad argument gets one line on stderr and exit
-status 2. The loop is ``async`` so the browser build can run the same code.
+Without ``--deal`` the saved game in progress goes on (or, when there is none, a random deal
+is chosen: a proven-solvable one when the label table exists). ``--classic`` turns the overlap
+rule off; ``--passes``, ``--classic`` and ``--lang`` override the saved settings for this run.
+Saves live in the user's data directory, or in ``--data-dir DIR``. ``--kiosk`` runs a public
+touchscreen (:mod:`game.kiosk`) with saves and statistics of its own, in the ``kiosk`` folder of
+that directory; staff close it with Ctrl+Shift+Q. SIGTERM and SIGINT save and exit with status
+0, natively only. A bad argument gets one line on stderr and exit status 2. The loop is
+``async`` so the browser build can run the same code.
 """
 
 from __future__ import annotations
@@ -17,11 +20,13 @@ import asyncio
 import os
 import signal
 import sys
+from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, NoReturn
 
-from game.config import KIOSK_IDLE_SECONDS, KIOSK_TARGET_MM, WINDOW_CLASS
-from game.settings import LANGUAGES, PASSES, Settings
+from game.config import KIOSK_DATA_DIR, KIOSK_IDLE_SECONDS, KIOSK_TARGET_MM, WINDOW_CLASS
+from game.settings import LANGUAGES, PASSES, DealMode
+from game.storage import FileBackend, Storage, default_data_dir
 from rules import DealNumberError, parse_deal_number
 from rules.labels import LabelTable, LabelTableError, load_table
 
@@ -42,10 +47,11 @@ class _Parser(argparse.ArgumentParser):
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = _Parser(prog="main.py", description="Pirámide: Pyramid solitaire.")
     parser.add_argument("--deal", metavar="N", help="play deal number N (1-20000)")
-    parser.add_argument("--passes", type=int, choices=PASSES, default=3, help="passes through the stock")
+    parser.add_argument("--passes", type=int, choices=PASSES, help="passes through the stock")
     parser.add_argument("--classic", action="store_true", help="classic rules: overlap rule off")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
-    parser.add_argument("--lang", choices=LANGUAGES, default="es", help="language (es, en)")
+    parser.add_argument("--lang", choices=LANGUAGES, help="language (es, en)")
+    parser.add_argument("--data-dir", metavar="DIR", type=Path, help="keep saves in DIR")
     parser.add_argument(
         "--kiosk",
         action="store_true",
@@ -126,28 +132,53 @@ def load_labels() -> LabelTable:
         return LabelTable()
 
 
+def overrides(args: argparse.Namespace) -> dict[str, object]:
+    """The settings given on the command line (they win over the saved ones for this run)."""
+    given: dict[str, object] = {"passes": args.passes, "lang": args.lang}
+    if args.classic:
+        given["overlap"] = False
+    if args.kiosk:  # the kiosk's own language, and only proven-winnable deals
+        given["lang"] = args.lang or KIOSK_LANG
+        given["deal_mode"] = DealMode.SOLVABLE
+    return {name: value for name, value in given.items() if value is not None}
+
+
+KIOSK_LANG = "es"
+
+
 async def main(argv: list[str]) -> int:
     args = parse_args(argv)
     stopper = Stopper()
     stopper.install()
-    settings = Settings(passes=args.passes, overlap=not args.classic, lang=args.lang)
+    data_dir = args.data_dir or default_data_dir()
+    if args.kiosk:  # the kiosk's games and statistics never mix with a home player's
+        data_dir = data_dir / KIOSK_DATA_DIR
+    storage = Storage(FileBackend(data_dir))
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame  # noqa: PLC0415 - after the environment is set, as SDL reads it at import
 
-    from game.app import App, make_context  # noqa: PLC0415
+    from game.app import launch  # noqa: PLC0415
     from game.kiosk import KioskOptions  # noqa: PLC0415
 
     pygame.display.init()
     pygame.font.init()
-    ctx = make_context(settings, load_labels())
+    labels = load_labels()
     kiosk = None
     if args.kiosk:
         target_mm = KIOSK_TARGET_MM if args.target_mm is None else args.target_mm
-        kiosk = KioskOptions(idle_seconds=args.idle_seconds, lang=args.lang, target_mm=target_mm)
-    app = App(ctx, ctx.dealer.deal(settings, args.deal), fullscreen=args.fullscreen, kiosk=kiosk)
+        lang = args.lang or KIOSK_LANG
+        kiosk = KioskOptions(idle_seconds=args.idle_seconds, lang=lang, target_mm=target_mm)
+    app = launch(
+        storage, labels, deal=args.deal, overrides=overrides(args), fullscreen=args.fullscreen, kiosk=kiosk
+    )
     stopper.watch(app)
+    for notice in storage.notices:
+        print(f"main.py: {notice}", file=sys.stderr)
+    told = len(storage.notices)
     await app.run()
+    for notice in storage.notices[told:]:
+        print(f"main.py: {notice}", file=sys.stderr)
     pygame.quit()
     return 0
 

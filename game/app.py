@@ -9,6 +9,7 @@ benchmark can drive the real game frame by frame; :meth:`App.run` is the ``async
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 
 import pygame
@@ -19,12 +20,14 @@ from .config import DESKTOP_MARGIN, FPS, KIOSK_REPEAT_SECONDS, MIN_WINDOW, WINDO
 from .context import Context
 from .dealer import Dealer
 from .input import Action, Key, Tap, TapFilter, Visibility, Window, to_command, to_window_signal
-from .kiosk import Kiosk, KioskOptions, display_dpi, kiosk_metrics, kiosk_min_tap
-from .play import Play
+from .kiosk import Kiosk, KioskOptions, Mood, display_dpi, kiosk_metrics, kiosk_min_tap
+from .play import Line, Play, Tone
 from .render.assets import Assets
+from .saves import load_settings
 from .scenes.base import SceneManager
 from .scenes.table import TableScene
 from .settings import Settings
+from .storage import Storage
 from .texts import Texts
 
 REDRAW_EVENTS = (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE)
@@ -96,8 +99,9 @@ class App:
         self.visibility = Visibility()
         self.taps = TapFilter(KIOSK_REPEAT_SECONDS if kiosk is not None else 0.0)
         self.kiosk = None if kiosk is None else Kiosk(ctx, self.manager, self.table, kiosk)
-        if kiosk is not None:
+        if self.kiosk is not None:
             pygame.mouse.set_visible(False)
+            self.kiosk.on_reset = self.save
         self.now = 0.0
         """Seconds of play, the sum of every frame's ``dt`` (simulated in tests)."""
         self.running = True
@@ -105,6 +109,7 @@ class App:
         """Why the loop stopped: "window" (closed), "staff" (Ctrl+Shift+Q), or a signal's name."""
         self.dirty = True
         self.frames_drawn = 0
+        self._told_failing = False
 
     # --- one frame ------------------------------------------------------------------------------
     def frame(self, dt: float) -> bool:
@@ -118,6 +123,7 @@ class App:
         self._sync_visibility()
         changed = self.kiosk.update(dt) if self.kiosk is not None else False
         changed |= self.manager.update(dt)
+        self.save()
         if not (changed or self.dirty):
             return False
         self.draw()
@@ -180,6 +186,21 @@ class App:
         visible = self.visibility.visible and self.manager.top is self.table
         if visible != self.table.visible:
             self.table.set_visible(visible)
+            if not visible:
+                self.save(force_clock=True)
+
+    def save(self, force_clock: bool = False) -> None:
+        """Write whatever changed (the game after a move, settings, statistics): see :class:`Keeper`.
+        The kiosk's attract demo is never saved nor counted (what is saved meanwhile is the fresh
+        game its idle reset dealt)."""
+        if self.kiosk is not None and self.kiosk.mood is Mood.DEMO:
+            return
+        self.ctx.keeper.sync(self.table.play, self.ctx.settings, force_clock)
+        failing = self.ctx.storage.failing
+        if failing and not self._told_failing:
+            self.table.play.line = Line("save_failed", tone=Tone.REFUSAL)
+            self.dirty = True
+        self._told_failing = failing
 
     # --- the loop ---------------------------------------------------------------------------------
     async def run(self) -> None:
@@ -188,9 +209,50 @@ class App:
             dt = clock.tick(FPS) / 1000.0
             self.frame(min(dt, 0.1))
             await asyncio.sleep(0)
+        self.save(force_clock=True)
 
 
-def make_context(settings: Settings, labels: LabelTable | None = None, seed: int | None = None) -> Context:
-    """A fresh context: ``settings``, a new asset loader, a dealer over ``labels`` (none: all unknown)."""
+def make_context(
+    settings: Settings,
+    labels: LabelTable | None = None,
+    seed: int | None = None,
+    storage: Storage | None = None,
+) -> Context:
+    """A fresh context: ``settings``, a new asset loader, a dealer over ``labels`` (none: all
+    unknown), saves in ``storage`` (none: in memory only)."""
     rng = random.Random(seed)
-    return Context(settings, Assets(), Dealer(labels or LabelTable(), rng), rng)
+    dealer = Dealer(labels or LabelTable(), rng)
+    if storage is None:
+        return Context(settings, Assets(), dealer, rng)
+    return Context(settings, Assets(), dealer, rng, storage=storage)
+
+
+def launch(
+    storage: Storage,
+    labels: LabelTable,
+    *,
+    deal: int | None = None,
+    overrides: dict[str, object] | None = None,
+    size: tuple[int, int] | None = None,
+    fullscreen: bool = False,
+    seed: int | None = None,
+    kiosk: KioskOptions | None = None,
+) -> App:
+    """Open the game on ``storage``: saved settings (then ``overrides``, e.g. from the command
+    line, for this run), and the saved game in progress, or deal ``deal`` when given (or when
+    there is no saved game). A bad save is set aside and the table says so in one line."""
+    settings = dataclasses.replace(load_settings(storage), **(overrides or {}))  # type: ignore[arg-type]
+    ctx = make_context(settings, labels, seed, storage)
+    play = ctx.keeper.restore_game(ctx.dealer) if deal is None else None
+    if play is None:
+        play = ctx.dealer.deal(settings, deal)
+    elif play.session.is_dead_end:
+        play.line = Line("dead_line", tone=Tone.REFUSAL)
+    else:
+        play.line = Line("resumed")
+    app = App(ctx, play, size=size, fullscreen=fullscreen, kiosk=kiosk)
+    if storage.kept:
+        more = len(storage.kept) - 1
+        what = ctx.t(f"doc_{storage.kept[0].split('.')[0]}")
+        play.line = Line("save_kept", {"what": what, "more": f" (+{more})" if more else ""}, Tone.REFUSAL)
+    return app

@@ -63,6 +63,8 @@ KIOSK_TARGET_MM = 20.0
 KIOSK_TARGET_PX_1080 = 72
 """Kiosk: the smallest tap target when SDL does not know the display's size, for a 1080-pixel
 short side (≈ 20 mm on a 24" 1080p panel), scaled with the screen."""
+KIOSK_DATA_DIR = "kiosk"
+"""Kiosk: the folder, inside the data directory, of the kiosk's own saves and statistics."""
 KIOSK_PROMPT_SECONDS = 20.0
 """Kiosk: the countdown of «¿Sigues ahí?» before the game is closed and the demo starts."""
 KIOSK_MOVE_SECONDS = 0.7
@@ -178,3 +180,10 @@ FIELD_EDGE: Color = (120, 130, 120)
 ERROR_TEXT: Color = (190, 70, 20)
 CHIP_EDGE: Color = (255, 255, 255)
 BACK_OUTLINE: Color = (120, 120, 120)
+
+# --- statistics and daily deal screens -------------------------------------------------------------
+CHART_WIN: Color = (46, 140, 84)
+CHART_LOSS: Color = (200, 84, 60)
+CHART_EMPTY: Color = (150, 156, 150)
+RECORD_DAYS = 14
+"""Days shown on the daily deal's strip (today at the right)."""

@@ -1,5 +1,6 @@
-"""What every scene shares: settings, texts, the asset loader, the dealer. Passed explicitly,
-never global, so tests can build as many independent games as they like."""
+"""What every scene shares: settings, texts, the asset loader, the dealer, the storage and
+the keeper of saves. Passed explicitly, never global, so tests can build as many independent
+games as they like (by default on a :class:`MemoryBackend`: nothing touches the disk)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ import pygame
 from .dealer import Dealer
 from .render.assets import Assets
 from .render.metrics import DEFAULT_METRICS, Metrics
+from .saves import Keeper
 from .settings import Settings
 from .sound import Sound, Sounds
+from .storage import MemoryBackend, Storage
 from .texts import Texts
 
 
@@ -36,9 +39,14 @@ class Context:
     metrics: Metrics = DEFAULT_METRICS
     """Sizes of every screen (tap targets, margins, fonts): one value a kiosk can enlarge."""
     sounds: Sounds = field(default_factory=Sounds)
+    storage: Storage = field(default_factory=lambda: Storage(MemoryBackend()))
+    keeper: Keeper = field(init=False)
     kiosk: bool = False
     """A public touchscreen (``--kiosk``): nothing that quits, types or copies is offered."""
     _texts: dict[str, Texts] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.keeper = Keeper(self.storage, self.settings)
 
     @property
     def texts(self) -> Texts:

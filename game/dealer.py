@@ -15,6 +15,7 @@ from rules.labels import Label, LabelTable
 
 from .analysis import solver_backend
 from .play import Play
+from .records import DAILY_RULES
 from .settings import DealMode, Settings
 
 
@@ -36,6 +37,19 @@ class Dealer:
         session = Session(State.from_deal(chosen, rules), chosen)
         hidden = picked and settings.deal_mode is DealMode.RANDOM
         return Play(session, self.labels.label(chosen, rules), hidden, self.backend)
+
+    def resume(self, session: Session, hidden: bool, *, game_id: str, daily: str | None) -> Play:
+        """Go on with a session rebuilt from a save, with the label of its deal."""
+        number = session.deal_number
+        rules = session.start_state.rules
+        label = Label.UNKNOWN if number is None else self.labels.label(number, rules)
+        return Play(session, label, hidden, self.backend, game_id=game_id, daily=daily)
+
+    def daily(self, number: int, day: str) -> Play:
+        """That day's «Reparto del día»: deal ``number`` under the default rules."""
+        rules = DAILY_RULES
+        session = Session(State.from_deal(number, rules), number)
+        return Play(session, self.labels.label(number, rules), False, self.backend, daily=day)
 
     def position(self, state: State, number: int | None = None) -> Play:
         """Play from an arbitrary position (tests, puzzles, later: saved games)."""

@@ -37,6 +37,8 @@ class Action(enum.Enum):
     BACKSPACE = "backspace"
     DIGIT = "digit"
     FULLSCREEN = "fullscreen"
+    STATS = "stats"
+    DAILY = "daily"
     STAFF_EXIT = "staff_exit"
     """Ctrl+Shift+Q: the documented way for staff to close the game (a kiosk offers no other)."""
 
@@ -77,6 +79,8 @@ _KEYS: dict[int, Action] = {
     pygame.K_n: Action.NEW,
     pygame.K_d: Action.DRAW,
     pygame.K_r: Action.RECYCLE,
+    pygame.K_s: Action.STATS,
+    pygame.K_t: Action.DAILY,
     pygame.K_LEFT: Action.LEFT,
     pygame.K_RIGHT: Action.RIGHT,
     pygame.K_UP: Action.UP,

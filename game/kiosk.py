@@ -7,12 +7,14 @@ Three moods, one at a time:
   touched the screen since the last fresh deal (then there is nothing to lose and the demo
   starts at once).
 * **prompt** — any touch answers it and play goes on where it was. When its countdown runs out
-  the game in progress is closed (counted as abandoned in the kiosk's own tally), the language
-  goes back to the kiosk's own, and the attract demo starts.
+  the game in progress is closed, the language goes back to the kiosk's own, a fresh
+  proven-winnable deal is dealt and saved (the app's save counts the closed game as abandoned,
+  a loss, in the kiosk's own statistics: the kiosk keeps its saves apart from a home player's),
+  and the attract demo starts.
 * **demo** — :class:`AttractScene` lies over the table: the solver proves a fresh deal winnable
   and its winning line is played through :mod:`rules` one move every ``move_seconds``, with the
-  normal animations and «Toca para jugar» on screen; then another deal. Any tap ends it and
-  deals a fresh game for the new player.
+  normal animations and «Toca para jugar» on screen; then another deal. The demo's games are
+  never saved nor counted. Any tap ends it and deals a fresh game for the new player.
 
 Everything runs on the ``dt`` the app gives each frame, so tests and the soak benchmark drive it
 on simulated time.
@@ -147,9 +149,10 @@ class Kiosk:
         self.touched = False
         """Whether anyone has touched the screen since the last fresh deal."""
         self.abandoned = 0
-        """Games closed by the idle reset. Counted apart from any home player's statistics."""
-        self.on_abandon: Callable[[], None] | None = None
-        """Called (before the game is closed) when the idle reset abandons a game in progress."""
+        """Games with moves, not won, that the idle reset closed."""
+        self.on_reset: Callable[[], None] | None = None
+        """Called when the idle reset has dealt the fresh game, before the demo starts (the app
+        saves then: the closed game is counted, the fresh one kept as the game in progress)."""
         self.prompt: StillTherePrompt | None = None
         self.demo: AttractScene | None = None
 
@@ -196,11 +199,12 @@ class Kiosk:
             self.manager.pop(self.prompt)
             self.prompt = None
         session = self.table.play.session
-        if session.moves > 0 and not session.is_over:
+        if session.moves > 0 and not session.is_won:
             self.abandoned += 1
-            if self.on_abandon is not None:
-                self.on_abandon()
         self.ctx.settings.lang = self.options.lang
+        self.table.new_deal()
+        if self.on_reset is not None:
+            self.on_reset()
         self.start_demo()
 
     def start_demo(self) -> None:

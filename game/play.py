@@ -9,6 +9,7 @@ the scene may animate; the state itself has already changed when it is returned.
 from __future__ import annotations
 
 import enum
+import uuid
 from dataclasses import dataclass, field
 
 from rules import DRAW, RECYCLE, STOCK, WASTE, Card, Kind, Move, Refusal, Session, State, check_select
@@ -60,11 +61,31 @@ class Recycled:
 Effect = Removed | Drawn | Recycled
 
 
-class Play:
-    """One deal in progress plus what the table shows around it."""
+def new_game_id() -> str:
+    """A name for one game (a deal from its start to its end), for statistics and saves."""
+    return uuid.uuid4().hex[:16]
 
-    def __init__(self, session: Session, label: Label, label_hidden: bool, backend: Backend) -> None:
+
+class Play:
+    """One deal in progress plus what the table shows around it.
+
+    ``game_id`` names this game for statistics and saves (replaying the deal starts a new
+    game); ``daily`` is the ISO date when this is that day's «Reparto del día».
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        label: Label,
+        label_hidden: bool,
+        backend: Backend,
+        *,
+        game_id: str | None = None,
+        daily: str | None = None,
+    ) -> None:
         self.session = session
+        self.game_id = game_id or new_game_id()
+        self.daily = daily
         self.label = label
         self.hidden_at_start = label_hidden
         self.revealed = not label_hidden
@@ -165,6 +186,7 @@ class Play:
     def restart(self) -> None:
         """Replay the deal from its start (what was seen stays seen)."""
         self.session.restart()
+        self.game_id = new_game_id()
         self.selected = None
         self.hint = None
         self.inquiry = None
@@ -178,6 +200,7 @@ class Play:
             self.hint = None
             self._refuse(Refusal.GAME_WON)
             return
+        self.session.note_hint()
         self.hint = suggest(self.state)
         self.line = _hint_line(self.state, self.hint)
 
@@ -206,6 +229,8 @@ class Play:
         if self.state.is_won:
             self._refuse(Refusal.GAME_WON)
             return None
+        if purpose is Purpose.HINT:
+            self.session.note_hint()
         known = label_answer(purpose, self.shown_label) if self.at_start else None
         if known is not None:
             self._show(known)

@@ -13,7 +13,7 @@ from rules.deals import (
     parse_deal_number,
     parse_deal_text,
 )
-from rules.errors import DealNumberError, IllegalMoveError, NotationError
+from rules.errors import DealNumberError, IllegalMoveError, NotationError, RecordError
 from rules.legality import (
     Refusal,
     apply,
@@ -50,6 +50,7 @@ __all__ = [
     "Layout",
     "Move",
     "NotationError",
+    "RecordError",
     "Refusal",
     "RuleSet",
     "Session",

@@ -16,3 +16,8 @@ class IllegalMoveError(ValueError):
         super().__init__(f"{move}: {refusal}")
         self.refusal = refusal
         self.move = move
+
+
+class RecordError(ValueError):
+    """A saved game record is not one this version can rebuild: a missing or mistyped field,
+    counters that contradict the moves, or a move the rules refuse. The message names the field."""

@@ -3,17 +3,26 @@
 Undo pops a history list of states, so undoing a recycle gives the pass back and undoing a
 draw puts the card back on the stock. What the player has seen is kept outside that history:
 a stock card once face up stays known, undo included.
+
+The session also keeps its move log, so a game can be written down and rebuilt:
+:meth:`Session.record` gives a JSON-ready dict, :meth:`Session.from_record` replays its moves
+through the rules. A record cannot smuggle in a position the rules would not reach: every
+move is checked as if played, and a refused one raises :class:`RecordError`.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
+from typing import Any
 
 from rules.cards import Card
+from rules.deals import check_deal_number
+from rules.errors import NotationError, RecordError
 from rules.legality import Refusal, apply, check, is_dead_end
 from rules.moves import Move
-from rules.state import State
+from rules.state import RuleSet, State, parse_position
 from rules.topology import iter_slots
 
 
@@ -21,11 +30,15 @@ class Clock:
     """Play time in seconds. Starts on :meth:`start`; :meth:`pause` and :meth:`resume` keep
     what was counted. ``now`` is the time source (injectable for tests)."""
 
-    def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, now: Callable[[], float] = time.monotonic, elapsed: float = 0.0, started: bool = False
+    ) -> None:
+        """``elapsed`` and ``started``: a clock that already counted that much (a restored game);
+        it stays paused until :meth:`resume`."""
         self._now = now
-        self._counted = 0.0
+        self._counted = elapsed
         self._since: float | None = None
-        self.started = False
+        self.started = started
 
     @property
     def running(self) -> bool:
@@ -54,8 +67,12 @@ class Session:
     """One deal being played.
 
     ``moves`` counts every move made (draws and recycles included); an undo adds no move and
-    takes none away, it counts in ``undos``. The clock starts at the first move, stops while
-    the deal is over (won or dead end) or the window is hidden, and resumes where it was.
+    takes none away, it counts in ``undos``; ``hints`` counts the hints the player asked for
+    (:meth:`note_hint`). The clock starts at the first move, stops while the deal is over (won
+    or dead end) or the window is hidden, and resumes where it was.
+
+    ``log`` holds the moves played; the first ``position`` of them are on the board, the rest
+    were taken back by undo (a new move drops them). ``history[i]`` is the state before ``log[i]``.
     """
 
     def __init__(
@@ -69,8 +86,10 @@ class Session:
         self._now = now
         self.state = start
         self.history: list[State] = []
+        self.log: list[Move] = []
         self.moves = 0
         self.undos = 0
+        self.hints = 0
         self.clock = Clock(now)
         self._hidden = False
         self._seen = _initially_seen(start)
@@ -81,7 +100,9 @@ class Session:
         refusal = check(self.state, move)
         if refusal is not None:
             return refusal
+        del self.log[len(self.history) :]
         self.history.append(self.state)
+        self.log.append(move)
         self.state = apply(self.state, move)
         self.moves += 1
         self._see(self.state)
@@ -102,9 +123,20 @@ class Session:
         """Replay this deal from its start: counters and clock start again; what was seen stays seen."""
         self.state = self.start_state
         self.history.clear()
+        self.log.clear()
         self.moves = 0
         self.undos = 0
+        self.hints = 0
         self.clock = Clock(self._now)
+
+    def note_hint(self) -> None:
+        """The player asked for a hint (the daily deal's «limpio» mark needs none)."""
+        self.hints += 1
+
+    @property
+    def position(self) -> int:
+        """How many moves of :attr:`log` are on the board (the rest were undone)."""
+        return len(self.history)
 
     # --- window visibility -----------------------------------------------------------------
     def hide(self) -> None:
@@ -146,6 +178,68 @@ class Session:
     def is_over(self) -> bool:
         return self.is_won or self.is_dead_end
 
+    # --- writing the game down --------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """The game as a JSON-ready dict: rule set key, deal number (or the start position's
+        text), the move log in move notation, the undo position, the seen mask, the counters and
+        the elapsed clock. :meth:`from_record` rebuilds an equal session from it."""
+        start = self.start_state
+        return {
+            "rules": str(start.rules),
+            "deal": self.deal_number,
+            "start": None if self.deal_number is not None else start.to_text(),
+            "moves": [str(move) for move in self.log],
+            "undo_position": self.position,
+            "seen": self._seen,
+            "counters": {"moves": self.moves, "undos": self.undos, "hints": self.hints},
+            "elapsed": self.clock.elapsed(),
+        }
+
+    @staticmethod
+    def from_record(doc: object, now: Callable[[], float] = time.monotonic) -> Session:
+        """Rebuild a session from :meth:`record`'s dict by replaying its moves through the rules.
+
+        Raises :class:`RecordError` (naming the field) for anything missing, mistyped,
+        contradictory or illegal. The seen mask can only add stock cards to what the replay
+        itself turned face up: it changes what hints may use, never the position.
+        The clock goes on from the recorded time (running, unless the deal is over), as the
+        clock of a session just played to that point would.
+        """
+        if not isinstance(doc, dict):
+            raise RecordError("a game record must be an object")
+        rules = _rules_from_key(_field(doc, "rules", str))
+        deal = doc.get("deal")
+        if deal is not None:
+            start = _start_from_deal(deal, rules)
+        else:
+            start = _start_from_text(_field(doc, "start", str), rules)
+        session = Session(start, deal, now)
+        log = _moves_of(_field(doc, "moves", list))
+        position = _count(doc, "undo_position")
+        if position > len(log):
+            raise RecordError(f"undo_position {position} is past the {len(log)} moves")
+        for index, move in enumerate(log):
+            refusal = session.play(move)
+            if refusal is not None:
+                raise RecordError(f"moves[{index}] {move}: {refusal.value}")
+        while session.position > position:
+            session.undo()
+        counters = _field(doc, "counters", dict)
+        moves, undos, hints = (_count(counters, key) for key in ("moves", "undos", "hints"))
+        if moves < position or undos < len(log) - position:
+            raise RecordError("counters: fewer moves or undos than the move log shows")
+        seen = _count(doc, "seen")
+        if seen >> len(start.layout.stock):
+            raise RecordError("seen: marks cards the stock does not have")
+        elapsed = _field(doc, "elapsed", (int, float))
+        if not 0 <= elapsed < _LONGEST_GAME:  # NaN compares false: refused too
+            raise RecordError(f"elapsed: {elapsed!r} is not a time")
+        session.moves, session.undos, session.hints = moves, undos, hints
+        session._seen |= seen
+        session.clock = Clock(now, float(elapsed), started=moves > 0)
+        session._sync_clock()
+        return session
+
     # --- internals -------------------------------------------------------------------------
     def _see(self, state: State) -> None:
         top = state.stock_top_index()
@@ -167,3 +261,63 @@ def _initially_seen(state: State) -> int:
     seen = state.stock & ((1 << state.cursor) - 1)
     top = state.stock_top_index()
     return seen | (1 << top) if top is not None else seen
+
+
+_LONGEST_GAME = 10.0**9
+"""Seconds (about 30 years): a recorded clock beyond this is not a time."""
+_RULES_KEY = re.compile(r"^passes=(\d{1,3}) overlap=(on|off)$")
+
+
+def _rules_from_key(key: str) -> RuleSet:
+    match = _RULES_KEY.match(key)
+    if match is None:
+        raise RecordError(f"rules: {key!r} is not a rule set")
+    try:
+        return RuleSet(int(match.group(1)), match.group(2) == "on")
+    except ValueError as error:
+        raise RecordError(f"rules: {error}") from None
+
+
+def _start_from_deal(deal: object, rules: RuleSet) -> State:
+    if isinstance(deal, bool) or not isinstance(deal, int):
+        raise RecordError(f"deal: {deal!r} is not a deal number")
+    try:
+        return State.from_deal(check_deal_number(deal), rules)
+    except ValueError as error:
+        raise RecordError(f"deal: {error}") from None
+
+
+def _start_from_text(text: str, rules: RuleSet) -> State:
+    try:
+        start = parse_position(text, rules)
+    except NotationError as error:
+        raise RecordError(f"start: {error}") from None
+    if start.rules != rules:
+        raise RecordError("start: its rule set differs from the record's")
+    return start
+
+
+def _moves_of(items: list[object]) -> list[Move]:
+    moves = []
+    for index, item in enumerate(items):
+        if not isinstance(item, str):
+            raise RecordError(f"moves[{index}]: {item!r} is not a move")
+        try:
+            moves.append(Move.parse(item))
+        except NotationError as error:
+            raise RecordError(f"moves[{index}]: {error}") from None
+    return moves
+
+
+def _field(doc: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    value = doc.get(key)
+    if isinstance(value, bool) or not isinstance(value, kind):
+        raise RecordError(f"{key}: missing or of the wrong type")
+    return value
+
+
+def _count(doc: dict[str, Any], key: str) -> int:
+    value: int = _field(doc, key, int)
+    if value < 0:
+        raise RecordError(f"{key}: {value} is negative")
+    return value

@@ -8,6 +8,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+# Saves never go to the real user data directory from a test: until a test says otherwise,
+# the data directory (also of every subprocess a test starts) is a fresh temporary one.
+import tempfile
+
+os.environ["PIRAMIDE_DATA_DIR"] = tempfile.mkdtemp(prefix="piramide-test-data-")
+
 
 # --- the game (pygame with the dummy video driver) ----------------------------------------------
 
@@ -21,6 +27,20 @@ import pytest
 from game.app import App, make_context
 from game.settings import Settings
 from rules import Move, State, parse_moves
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets its own empty data directory (``PIRAMIDE_DATA_DIR``), and asking
+    ``platformdirs`` for the real one fails the test."""
+    directory = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("PIRAMIDE_DATA_DIR", str(directory))
+
+    def refuse(*args: object, **kwargs: object) -> str:
+        raise AssertionError("a test asked for the real user data directory")
+
+    monkeypatch.setattr("platformdirs.user_data_dir", refuse)
+    return directory
 
 
 @pytest.fixture

@@ -34,3 +34,22 @@ def test_importing_rules_and_solver_loads_no_pygame() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
     )
     assert result.stdout.strip() == "False"
+
+
+WRITES = ("write_text", "write_bytes", "os.replace", "os.rename", "mkstemp", "NamedTemporaryFile")
+
+
+def test_only_the_storage_module_writes_files_in_the_game() -> None:
+    """Saves go through ``game/storage.py`` (the seam the browser build swaps for localStorage)."""
+    for path in (ROOT / "game").rglob("*.py"):
+        if path.name == "storage.py":
+            continue
+        source = path.read_text(encoding="utf-8")
+        tree = ast.parse(source)
+        opens = [
+            node
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "open"
+        ]
+        assert not opens, f"{path} calls open()"
+        assert not [word for word in WRITES if word in source], path

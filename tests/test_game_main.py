@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from main import parse_args
+from main import overrides, parse_args
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,14 +43,17 @@ def test_bad_arguments_get_one_line_and_status_2(argv: list[str], needle: str) -
 def test_options_are_read() -> None:
     args = parse_args(["--deal", "77", "--passes", "1", "--classic", "--fullscreen", "--lang", "en"])
     assert (args.deal, args.passes, args.classic, args.fullscreen, args.lang) == (77, 1, True, True, "en")
-    default = parse_args([])
+    assert overrides(args) == {"passes": 1, "lang": "en", "overlap": False}
+    assert parse_args(["--data-dir", "saves"]).data_dir == Path("saves")
+    default = parse_args([])  # without options the saved settings (or the defaults) decide
     assert (default.deal, default.passes, default.classic, default.fullscreen, default.lang) == (
         None,
-        3,
+        None,
         False,
         False,
-        "es",
+        None,
     )
+    assert overrides(default) == {} and default.data_dir is None
 
 
 def test_kiosk_options_are_read() -> None:

@@ -39,6 +39,8 @@ def test_rule_settings_apply_from_the_next_deal(make_app: AppFactory) -> None:
     press_key(app, pygame.K_n)
     press_key(app, pygame.K_7)
     press_key(app, pygame.K_RETURN)
+    press_key(app, pygame.K_DOWN)  # the game in progress had a move: «Sí, otro reparto»
+    press_key(app, pygame.K_RETURN)
     assert app.table.play.state.rules == RuleSet(passes=1, overlap=False)
     assert app.table.frame().pass_text == "vuelta 1 de 1"
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.cards import DECK, Card
+from rules.errors import RecordError
 from rules.legality import Refusal, apply, legal_moves
 from rules.moves import DRAW, RECYCLE, STOCK, WASTE, Move, parse_moves
 from rules.session import Clock, Session
@@ -204,3 +207,149 @@ def test_refused_moves_change_nothing_and_seen_never_shrinks(
         waste = session.state.card_at(WASTE)
         assert waste is None or waste in session.seen_cards
         seen = session.seen_cards
+
+
+# --- saving and restoring: record() / from_record() ---------------------------------------------
+
+actions = st.lists(
+    st.tuples(
+        st.sampled_from(["move", "move", "move", "undo", "hint", "hide", "show", "restart"]),
+        st.integers(0, 10**6),
+    ),
+    max_size=150,
+)
+
+
+def _same(a: Session, b: Session) -> None:
+    assert b.state == a.state and b.start_state == a.start_state and b.deal_number == a.deal_number
+    assert b.history == a.history and b.log == a.log and b.position == a.position
+    assert b.seen_mask == a.seen_mask and b.seen_cards == a.seen_cards
+    assert (b.moves, b.undos, b.hints) == (a.moves, a.undos, a.hints)
+    assert b.clock.elapsed() == a.clock.elapsed() and b.clock.started == a.clock.started
+
+
+@settings(max_examples=150, deadline=None)
+@given(deals, rule_sets, actions, st.booleans())
+def test_any_session_saved_and_restored_is_the_same(
+    number: int, rules: RuleSet, script: list[tuple[str, int]], from_text: bool
+) -> None:
+    """Random moves, draws, recycles, undos, hints, restarts and hidden time: the rebuilt
+    session equals the original in state, history, seen cards, counters and clock."""
+    time = FakeTime()
+    start = State.from_deal(number, rules)
+    session = (
+        Session(parse_position(start.to_text()), now=time) if from_text else Session(start, number, now=time)
+    )
+    for action, pick in script:
+        time.now += pick % 17
+        if action == "move":
+            moves = legal_moves(session.state)
+            if moves:
+                session.play(moves[pick % len(moves)])
+        elif action == "undo":
+            session.undo()
+        elif action == "hint":
+            session.note_hint()
+        elif action == "hide":
+            session.hide()
+        elif action == "show":
+            session.show()
+        elif pick % 5 == 0:
+            session.restart()
+    session.show()
+    doc = json.loads(json.dumps(session.record()))
+    restored = Session.from_record(doc, now=time)
+    _same(session, restored)
+    time.now += 7  # both clocks go on alike
+    assert restored.clock.elapsed() == session.clock.elapsed()
+    assert Session.from_record(restored.record(), now=time).record() == restored.record()
+
+
+def _recorded(moves: str, undos: int = 0) -> dict[str, object]:
+    session = Session(State.from_deal(11), 11)
+    for move in parse_moves(moves):
+        assert session.play(move) is None
+    for _ in range(undos):
+        session.undo()
+    return session.record()
+
+
+def test_the_undone_moves_stay_in_the_log_until_a_new_move() -> None:
+    doc = _recorded("D D D", undos=2)
+    assert doc["moves"] == ["D", "D", "D"] and doc["undo_position"] == 1
+    restored = Session.from_record(doc)
+    assert restored.state.cursor == 1 and restored.undos == 2 and restored.moves == 3
+    restored.play(DRAW)
+    assert [str(m) for m in restored.log] == ["D", "D"]
+
+
+@pytest.mark.parametrize(
+    ("change", "needle"),
+    [
+        ({"moves": ["D", "D", "P0"]}, "moves[2] P0"),  # the apex is covered: a tampered move
+        ({"moves": ["D", "X9"]}, "moves[1]"),
+        ({"moves": "D D"}, "moves"),
+        ({"undo_position": 9}, "undo_position"),
+        ({"undo_position": -1}, "undo_position"),
+        ({"deal": 0}, "deal"),
+        ({"deal": "11"}, "deal"),
+        ({"deal": None, "start": "pyramid: P0=Zz"}, "start"),
+        ({"rules": "passes=2 overlap=maybe"}, "rules"),
+        ({"counters": {"moves": 1, "undos": 0, "hints": 0}}, "counters"),
+        ({"counters": {"moves": 3, "undos": True, "hints": 0}}, "undos"),
+        ({"seen": 1 << 24}, "seen"),
+        ({"elapsed": -1}, "elapsed"),
+        ({"elapsed": "soon"}, "elapsed"),
+    ],
+)
+def test_a_tampered_record_is_refused_with_the_field_named(change: dict[str, object], needle: str) -> None:
+    doc = {**_recorded("D D P21+W"), **change}
+    with pytest.raises(RecordError) as error:
+        Session.from_record(doc)
+    assert needle in str(error.value)
+
+
+def test_a_record_of_something_else_is_refused() -> None:
+    for bad in (None, [], "game", 3):
+        with pytest.raises(RecordError):
+            Session.from_record(bad)
+
+
+def test_a_restored_seen_mask_keeps_what_a_restart_did_not_unsee() -> None:
+    session = Session(State.from_deal(8), 8)
+    for _ in range(5):
+        session.play(DRAW)
+    session.restart()
+    restored = Session.from_record(session.record())
+    assert restored.seen_mask == session.seen_mask == 0b111111 and restored.moves == 0
+    assert not restored.clock.started
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.sampled_from([10**400, -(10**400)])
+    | st.floats()
+    | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=10,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(list(_recorded("D D P21+W D", undos=1))), json_values, st.booleans())
+def test_a_record_with_any_field_changed_rebuilds_or_raises_record_error(
+    key: str, value: object, drop: bool
+) -> None:
+    """Whatever a hand or a broken disk puts in a field, the answer is a session or RecordError."""
+    doc = _recorded("D D P21+W D", undos=1)
+    if drop:
+        del doc[key]
+    else:
+        doc[key] = value
+    try:
+        session = Session.from_record(doc)
+    except RecordError:
+        return
+    assert session.position <= len(session.log) and session.moves >= session.position

@@ -7,7 +7,8 @@ language it saves the table at a deal's start with «¿Aún se gana?» answered 
 mid-deal with a selection and its partners, a keyboard selection, «¿Aún se gana?» answered
 by the search, a hint, the stock down to its last card, the win panel, the dead-end panel, the
 «no longer winnable» panel of a deal proven unsolvable, the rules screen, settings, and the deal
-dialog refusing a number; and the feel of the table: the deal flying in, the four-colour deck,
+dialog refusing a number; the statistics and daily deal screens and the question asked before a
+game in progress is left; and the feel of the table: the deal flying in, the four-colour deck,
 large indices, the win cascade.
 """
 
@@ -104,8 +105,12 @@ def shoot(size: tuple[int, int], lang: str, out: Path) -> None:
         press_key(app, key)
     save(app, out, f"{tag}-deal-dialog")
     press_key(app, pygame.K_RETURN)
+    if app.manager.top is not app.table:  # the deal was not won (a tap missed): leave it anyway
+        press_key(app, pygame.K_DOWN)
+        press_key(app, pygame.K_RETURN)
     dead_end(app)
     save(app, out, f"{tag}-dead-end")
+    records(app, out, tag)
     last_stock_card(size, lang, out, tag)
     lost_at_start(size, lang, out, tag)
 
@@ -146,6 +151,18 @@ def shoot_feel(size: tuple[int, int], lang: str, out: Path) -> None:
     for move in moves[18:]:
         play_by_taps(app, move)
     save(app, out, f"{tag}-win-cascade", frames=180)
+
+
+def records(app: App, out: Path, tag: str) -> None:
+    """Statistics (S), the daily deal (T), and «¿Empezar otro reparto?» over a game with moves."""
+    press_key(app, pygame.K_ESCAPE)
+    for key, name in ((pygame.K_s, "statistics"), (pygame.K_t, "daily")):
+        press_key(app, key)
+        save(app, out, f"{tag}-{name}")
+        press_key(app, pygame.K_ESCAPE)
+    for key in (pygame.K_n, pygame.K_7, pygame.K_RETURN):
+        press_key(app, key)
+    save(app, out, f"{tag}-confirm-new-deal")
 
 
 def dead_end(app: App) -> None:

@@ -2,7 +2,8 @@
 
 Enter plays the typed number, or deals at random when nothing is typed; Esc cancels. A
 number outside 1–20000 (``0`` too) is refused in the dialog's own line as soon as it is
-typed, «Jugar» is greyed, and Enter then does nothing else.
+typed, «Jugar» is greyed, and Enter then does nothing else. A last row opens «Reparto del día»
+when the table offers it.
 """
 
 from __future__ import annotations
@@ -36,10 +37,18 @@ MAX_DIGITS = len(str(LAST_DEAL))
 class DealDialog(Scene):
     modal = True
 
-    def __init__(self, ctx: Context, manager: SceneManager, on_deal: Callable[[int | None], None]) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        manager: SceneManager,
+        on_deal: Callable[[int | None], None],
+        on_daily: Callable[[], None] | None = None,
+    ) -> None:
         self.ctx = ctx
         self.manager = manager
         self.on_deal = on_deal
+        self.on_daily = on_daily
+        self.actions = ACTIONS if on_daily is None else (*ACTIONS, "daily")
         self.digits = ""
         self.error = False
         self.focus: str | None = None
@@ -84,6 +93,9 @@ class DealDialog(Scene):
             self.play_number()
         elif name == "cancel":
             self.manager.pop(self)
+        elif name == "daily" and self.on_daily is not None:
+            self.manager.pop(self)
+            self.on_daily()
         else:
             self.type(name)
 
@@ -107,8 +119,8 @@ class DealDialog(Scene):
             self.manager.pop(self)
         elif action in (Action.NEXT, Action.RIGHT, Action.PREV, Action.LEFT):
             step = 1 if action in (Action.NEXT, Action.RIGHT) else -1
-            index = ACTIONS.index(self.focus) + step if self.focus in ACTIONS else 0
-            self.focus = ACTIONS[index % len(ACTIONS)]
+            index = self.actions.index(self.focus) + step if self.focus in self.actions else 0
+            self.focus = self.actions[index % len(self.actions)]
         elif action is Action.CONFIRM:
             if self.focus is not None:
                 self.activate(self.focus)
@@ -132,6 +144,12 @@ class DealDialog(Scene):
         field_h = key_h
         keypad_h = 4 * key_h + 3 * (margin // 2)
         panel_h = 5 * margin + text_h + field_h + keypad_h + key_h
+        # «Reparto del día»: a row of its own when there is height for it, else a fourth action
+        daily_h = key_h + margin // 2 if self.on_daily is not None else 0
+        if daily_h and panel_h + daily_h > height - 8:
+            daily_h = 0
+        panel_h += daily_h
+        action_row = ACTIONS if self.on_daily is None or daily_h else self.actions
         self.panel = pygame.Rect((width - panel_w) // 2, max(4, (height - panel_h) // 2), panel_w, panel_h)
         left = self.panel.left + margin
         y = self.panel.top + margin + text_h
@@ -147,9 +165,11 @@ class DealDialog(Scene):
             x = pad_left + col * (key_w + margin // 2)
             self.rects[label] = pygame.Rect(x, y + row * (key_h + margin // 2), key_w, key_h)
         y += keypad_h + margin
-        action_w = (inner - 2 * (margin // 2)) // 3
-        for index, name in enumerate(ACTIONS):
+        action_w = (inner - (len(action_row) - 1) * (margin // 2)) // len(action_row)
+        for index, name in enumerate(action_row):
             self.rects[name] = pygame.Rect(left + index * (action_w + margin // 2), y, action_w, key_h)
+        if daily_h:
+            self.rects["daily"] = pygame.Rect(left, y + key_h + margin // 2, inner, key_h)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.panel)
@@ -189,6 +209,8 @@ class DealDialog(Scene):
             return self.ctx.t("dialog_play", n=number) if number else self.ctx.t("dialog_play_empty")
         if name == "cancel":
             return self.ctx.t("btn_cancel")
+        if name == "daily":
+            return self.ctx.t("btn_daily")
         return name
 
     def _field(self, surface: pygame.Surface) -> None:

@@ -74,6 +74,10 @@ def win_panel(
         ]
         if play.hidden_at_start and play.label is not Label.UNKNOWN:
             lines += _verdict_lines(texts, play)
+        if play.daily is not None:
+            clean = session.undos == 0 and session.hints == 0
+            streak = ctx.keeper.daily.streak(ctx.keeper.date())
+            lines.append(texts.t("win_daily_clean" if clean else "win_daily", n=streak))
         return lines
 
     def copy_label(texts: Texts) -> str:
@@ -154,11 +158,14 @@ def lost_panel(
     return panel
 
 
-def new_deal_panel(ctx: Context, manager: SceneManager, *, on_new: Callable[[], None]) -> Panel:
-    """The kiosk's «Nuevo reparto» while a game is in progress: start another, or keep this one."""
+def confirm_new_panel(ctx: Context, manager: SceneManager, moves: int, on_yes: Callable[[], None]) -> Panel:
+    """«¿Empezar otro reparto?»: asked before a game with moves is left (it counts as lost).
+    «Seguir jugando» is the default and what Esc does."""
     buttons = [
         _button("btn_keep_playing", lambda: manager.pop(panel), primary=True),
-        _button("btn_new", on_new),
+        _button("btn_confirm_new", on_yes),
     ]
-    panel = _closable(ctx, manager, "kiosk_new_title", lambda t: [t.t("kiosk_new_body")], buttons)
+    panel = _closable(
+        ctx, manager, "confirm_title", lambda t: [t.t("confirm_body", moves=t.moves(moves))], buttons
+    )
     return panel

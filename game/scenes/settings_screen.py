@@ -87,7 +87,7 @@ ROWS: tuple[Row, ...] = (
     ),
 )
 KIOSK_ROWS: tuple[Row, ...] = tuple(row for row in ROWS if row.key in ("set_lang", "set_motion"))
-"""A kiosk keeps its rules and deal mode: visitors change only the language and the motion."""
+"""A kiosk keeps its rules, deal mode and look: visitors change only the language and the motion."""
 
 
 COLUMN_MIN_EMS = 14
@@ -112,14 +112,21 @@ class _Shape:
 class SettingsScreen(Scene):
     modal = True
 
-    def __init__(self, ctx: Context, manager: SceneManager) -> None:
+    def __init__(
+        self, ctx: Context, manager: SceneManager, on_stats: Callable[[], None] | None = None
+    ) -> None:
         self.ctx = ctx
         self.manager = manager
+        self.on_stats = on_stats
         self.rows = KIOSK_ROWS if ctx.kiosk else ROWS
         self.close_index = len(self.rows)
         """Focus index of the close button."""
+        self.stats_index = self.close_index + 1
+        """Focus index of the «Estadísticas» button (when the screen has one)."""
         self.note_lines = 0 if ctx.kiosk else 2
         """The note on when rule settings apply (a kiosk offers none)."""
+        self.stops = len(self.rows) + (2 if on_stats is not None else 1)
+        """Focus stops: the rows, the close button, and «Estadísticas» if there is one."""
         self.focus = 0
         self.focus_visible = False
         self.size = (0, 0)
@@ -130,6 +137,7 @@ class SettingsScreen(Scene):
         self.options: list[list[pygame.Rect]] = []
         self.close_rect = pygame.Rect(0, 0, 0, 0)
         self.title_rect = pygame.Rect(0, 0, 0, 0)
+        self.stats_rect = pygame.Rect(0, 0, 0, 0)
         self.note_y = 0
 
     def choose(self, row: int, index: int) -> None:
@@ -149,6 +157,9 @@ class SettingsScreen(Scene):
         if self.close_rect.collidepoint(pos):
             self.manager.pop(self)
             return
+        if self.on_stats is not None and self.stats_rect.collidepoint(pos):
+            self.on_stats()
+            return
         for row, rects in enumerate(self.options):
             for index, rect in enumerate(rects):
                 if rect.collidepoint(pos):
@@ -157,9 +168,11 @@ class SettingsScreen(Scene):
 
     def _key(self, action: Action) -> None:
         if action in (Action.DOWN, Action.NEXT):
-            self.focus = (self.focus + 1) % (len(self.rows) + 1)
+            self.focus = (self.focus + 1) % self.stops
         elif action in (Action.UP, Action.PREV):
-            self.focus = (self.focus - 1) % (len(self.rows) + 1)
+            self.focus = (self.focus - 1) % self.stops
+        elif action is Action.CONFIRM and self.focus == self.stats_index and self.on_stats is not None:
+            self.on_stats()
         elif action in (Action.LEFT, Action.RIGHT) and self.focus < self.close_index:
             spec = self.rows[self.focus]
             current = spec.values.index(spec.get(self.ctx.settings))
@@ -204,16 +217,22 @@ class SettingsScreen(Scene):
                 ]
             )
         self.note_y = top + per_column * (shape.row_h + gap)
-        if shape.close_in_title:
+        if shape.close_in_title:  # close on the right of the title row, «Estadísticas» on its left
             close_w = max(metrics.min_tap, min(inner // 3, self.font * 7))
-            self.close_rect = pygame.Rect(
-                self.panel.right - margin - close_w, self.title_rect.top, close_w, button_h
-            )
+            top_y = self.title_rect.top
+            self.close_rect = pygame.Rect(self.panel.right - margin - close_w, top_y, close_w, button_h)
+            self.stats_rect = pygame.Rect(self.panel.left + margin, top_y, close_w, button_h)
         else:
-            note_h = self.note_lines * line_height(self.font)
-            self.close_rect = pygame.Rect(
-                self.panel.centerx - inner // 4, self.note_y + note_h, inner // 2, button_h
-            )
+            bottom_y = self.note_y + self.note_lines * line_height(self.font)
+            if self.on_stats is None:
+                self.close_rect = pygame.Rect(self.panel.centerx - inner // 4, bottom_y, inner // 2, button_h)
+            else:
+                half = (inner - margin) // 2
+                left = self.panel.left + margin
+                self.close_rect = pygame.Rect(left, bottom_y, half, button_h)
+                self.stats_rect = pygame.Rect(left + inner - half, bottom_y, half, button_h)
+        if self.on_stats is None:
+            self.stats_rect = pygame.Rect(0, 0, 0, 0)
 
     def _shape(self, size: tuple[int, int]) -> _Shape:
         """The first of these that fits the window: each label above its options (or beside
@@ -279,3 +298,6 @@ class SettingsScreen(Scene):
             )  # fmt: skip
         focused = self.focus_visible and self.focus == self.close_index
         draw_button(surface, assets, self.close_rect, ctx.t("btn_close"), font, focused=focused)
+        if self.on_stats is not None:
+            focused = self.focus_visible and self.focus == self.stats_index
+            draw_button(surface, assets, self.stats_rect, ctx.t("btn_stats"), font, focused=focused)

@@ -29,7 +29,8 @@ from .base import Scene, SceneManager
 from .deal_dialog import DealDialog
 from .focus import DIRECTIONS, nearest, step_focus
 from .panel import Panel
-from .panels import dead_end_panel, lost_panel, new_deal_panel, win_panel
+from .panels import confirm_new_panel, dead_end_panel, lost_panel, win_panel
+from .record_screens import DailyScreen, StatsScreen
 from .rules_screen import RulesScreen
 from .settings_screen import SettingsScreen
 
@@ -142,6 +143,8 @@ class TableScene(Scene):
                 Action.NEW: "new",
                 Action.DRAW: "draw",
                 Action.RECYCLE: "recycle",
+                Action.STATS: "stats",
+                Action.DAILY: "daily",
             }.get(action)
             if shortcut is not None:
                 self.press(shortcut)
@@ -156,14 +159,19 @@ class TableScene(Scene):
             answer = play.ask(Purpose.HINT if name == "hint" else Purpose.ASK)
             if answer is not None:
                 self._answered(answer)
-        elif name in ("new", "deal") and self.ctx.kiosk:
-            self._kiosk_new_deal()
+        elif name in ("new", "deal") and self.ctx.kiosk:  # no number to type: a fresh deal
+            self.request_deal()
         elif name in ("new", "deal"):
-            self.manager.push(DealDialog(self.ctx, self.manager, self.new_deal))
+            on_daily = lambda: self.press("daily")  # noqa: E731
+            dialog = DealDialog(self.ctx, self.manager, self.request_deal, on_daily=on_daily)
+            self.manager.push(dialog)
         elif name == "rules":
             self.manager.push(RulesScreen(self.ctx, self.manager))
         elif name == "settings":
-            self.manager.push(SettingsScreen(self.ctx, self.manager))
+            on_stats = None if self.ctx.kiosk else lambda: self.press("stats")  # a kiosk's are for staff
+            self.manager.push(SettingsScreen(self.ctx, self.manager, on_stats=on_stats))
+        elif name in ("stats", "daily"):
+            self._open_records(name)
         elif name == "draw":
             self._after(play.draw())
         elif name == "recycle":
@@ -206,14 +214,31 @@ class TableScene(Scene):
                 self.anim.win(self.play.session.start_state, self.layout)
         return True
 
-    def _kiosk_new_deal(self) -> None:
-        """The kiosk's «Nuevo reparto»: no number to type, a fresh proven-winnable deal; a game
-        in progress is given up only after a confirmation."""
+    # --- saves: asking before a game is left; statistics; the daily deal ---------------------------
+    def request_deal(self, number: int | None = None) -> None:
+        """Deal ``number`` (or at random), asking first if a game with moves would be left."""
+        self.request_start(lambda: self.ctx.dealer.deal(self.ctx.settings, number))
+
+    def request_start(self, make: Callable[[], Play]) -> None:
+        """Play what ``make`` deals. A game with moves, not won, is never left silently: a panel
+        asks first (leaving it counts as a loss)."""
         session = self.play.session
-        if session.moves == 0 or session.is_over:
-            self.new_deal()
+        if session.moves == 0 or session.is_won:
+            self.start(make())
             return
-        self.manager.push(new_deal_panel(self.ctx, self.manager, on_new=self.new_deal))
+        panel = confirm_new_panel(self.ctx, self.manager, session.moves, lambda: self.start(make()))
+        self.manager.push(panel)
+
+    def _open_records(self, name: str) -> None:
+        if name == "stats":
+            self.manager.push(StatsScreen(self.ctx, self.manager, self.play.state.rules))
+            return
+
+        def play_daily(number: int, day: str) -> None:
+            self.request_start(lambda: self.ctx.dealer.daily(number, day))
+
+        current = (self.play.daily, self.play.session.is_over)
+        self.manager.push(DailyScreen(self.ctx, self.manager, play_daily, current, self.ctx.keeper.date()))
 
     def _undo_from_panel(self) -> None:
         self.manager.pop_above(self)

@@ -1,0 +1,214 @@
+"""What the game keeps between runs: settings, the game in progress, statistics, the daily log.
+
+:class:`Keeper` is the one place that turns the game's values into storage documents and
+back. The app calls :meth:`Keeper.sync` every frame: whatever changed since the last call is
+written at once (settings on change, the game after every move, statistics at a deal's first
+move and at its end), so a crash or ``kill -9`` loses at most the move of the frame it hit.
+The clock alone is written lazily (every :data:`CLOCK_SAVE_SECONDS` while it runs, and when
+the window is hidden or closed).
+
+A document that is readable JSON but does not make sense (a setting out of range, a move the
+rules refuse, a negative count) is set aside like a corrupt one and the game starts clean.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import Any
+
+from rules import RecordError, RuleSet, Session
+
+from .dealer import Dealer
+from .play import Play
+from .records import DailyLog, RecordsError, Stats
+from .settings import DealMode, Settings
+from .storage import Storage
+
+SETTINGS_VERSION = 1
+GAME_VERSION = 1
+STATS_VERSION = 1
+DAILY_VERSION = 1
+CLOCK_SAVE_SECONDS = 5.0
+
+
+# --- settings ---------------------------------------------------------------------------------------
+def settings_doc(settings: Settings) -> dict[str, Any]:
+    return {
+        "passes": settings.passes,
+        "overlap": settings.overlap,
+        "deal_mode": settings.deal_mode.value,
+        "lang": settings.lang,
+        "reduced_motion": settings.reduced_motion,
+    }
+
+
+def settings_from_doc(doc: dict[str, Any]) -> Settings:
+    """Settings from a document; ``ValueError`` naming the first bad value (validated as
+    :class:`Settings` validates them). A setting the document lacks takes its default."""
+    doc = {**settings_doc(Settings()), **doc}
+    overlap, motion = doc.get("overlap"), doc.get("reduced_motion")
+    if not isinstance(overlap, bool) or not isinstance(motion, bool):
+        raise ValueError("overlap and reduced_motion must be true or false")
+    passes = doc.get("passes")
+    if isinstance(passes, bool) or not isinstance(passes, int):
+        raise ValueError(f"passes must be a whole number, not {passes!r}")
+    lang = doc.get("lang")
+    if not isinstance(lang, str):
+        raise ValueError(f"language must be text, not {lang!r}")
+    mode = DealMode(doc.get("deal_mode"))
+    return Settings(passes=passes, overlap=overlap, deal_mode=mode, lang=lang, reduced_motion=motion)
+
+
+def load_settings(storage: Storage) -> Settings:
+    """The saved settings, or the defaults (a bad document is set aside with a notice)."""
+    doc = storage.load("settings", SETTINGS_VERSION)
+    if doc is None:
+        return Settings()
+    try:
+        return settings_from_doc(doc)
+    except ValueError as error:
+        storage.reject("settings", f"has a bad value ({error})")
+        return Settings()
+
+
+# --- the keeper ---------------------------------------------------------------------------------------
+def today() -> datetime.date:
+    """The local date (the daily deal changes at local midnight)."""
+    return datetime.date.today()
+
+
+class Keeper:
+    """Loads the statistics and the daily log, and writes every document when it changes."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        settings: Settings,
+        clock_save_seconds: float = CLOCK_SAVE_SECONDS,
+        date: Callable[[], datetime.date] = today,
+    ) -> None:
+        self.storage = storage
+        self.date = date
+        self.clock_save_seconds = clock_save_seconds
+        self.stats = self._load_stats()
+        self.daily = self._load_daily()
+        self._settings = settings_doc(settings)
+        self._game_key: tuple[object, ...] | None = None
+        self._saved_elapsed = 0.0
+
+    # --- loading ------------------------------------------------------------------------------------
+    def _load_stats(self) -> Stats:
+        doc = self.storage.load("stats", STATS_VERSION)
+        if doc is None:
+            return Stats()
+        try:
+            return Stats.from_doc(doc)
+        except RecordsError as error:
+            self.storage.reject("stats", f"does not make sense ({error})")
+            return Stats()
+
+    def _load_daily(self) -> DailyLog:
+        doc = self.storage.load("daily", DAILY_VERSION)
+        if doc is None:
+            return DailyLog()
+        try:
+            return DailyLog.from_doc(doc)
+        except RecordsError as error:
+            self.storage.reject("daily", f"does not make sense ({error})")
+            return DailyLog()
+
+    def restore_game(self, dealer: Dealer) -> Play | None:
+        """The saved game in progress, replayed through the rules; None when there is none, when
+        it was won (the next start deals a new one), or when it cannot be rebuilt (then it is
+        set aside with a notice)."""
+        doc = self.storage.load("game", GAME_VERSION)
+        if doc is None:
+            return None
+        try:
+            session = Session.from_record(doc.get("session"))
+            game_id, daily = doc.get("id"), doc.get("daily")
+            hidden, revealed = doc.get("label_hidden"), doc.get("revealed")
+            if not isinstance(game_id, str) or not game_id or not (daily is None or isinstance(daily, str)):
+                raise RecordError("id or daily: of the wrong type")
+            if not isinstance(hidden, bool) or not isinstance(revealed, bool):
+                raise RecordError("label_hidden or revealed: not true or false")
+        except ValueError as error:  # RecordError, or any other rules error a record could cause
+            self.storage.reject("game", f"cannot be replayed ({error})")
+            return None
+        if session.is_won:
+            return None
+        play = dealer.resume(session, hidden, game_id=game_id, daily=daily)
+        play.revealed = revealed or session.is_over
+        self._game_key = self._key(play)
+        self._saved_elapsed = session.clock.elapsed()
+        return play
+
+    # --- writing ------------------------------------------------------------------------------------
+    def sync(self, play: Play, settings: Settings, force_clock: bool = False) -> None:
+        """Write what changed since the last call: settings, the game, statistics, the daily log."""
+        doc = settings_doc(settings)
+        if doc != self._settings:
+            self._settings = doc
+            self.storage.save("settings", SETTINGS_VERSION, doc)
+        self._count(play)
+        key = self._key(play)
+        elapsed = play.session.clock.elapsed()
+        stale_clock = abs(elapsed - self._saved_elapsed) >= self.clock_save_seconds
+        if key != self._game_key or (force_clock and elapsed != self._saved_elapsed) or stale_clock:
+            self.save_game(play)
+
+    def save_game(self, play: Play) -> None:
+        session = play.session
+        doc = {
+            "id": play.game_id,
+            "daily": play.daily,
+            "label_hidden": play.hidden_at_start,
+            "revealed": play.revealed,
+            "session": session.record(),
+        }
+        self.storage.save("game", GAME_VERSION, doc)
+        self._game_key = self._key(play)
+        self._saved_elapsed = session.clock.elapsed()
+
+    def reset_stats(self, rules: RuleSet) -> None:
+        """Forget the statistics of ``rules``, and write that down."""
+        self.stats.reset(rules)
+        self.storage.save("stats", STATS_VERSION, self.stats.to_doc())
+
+    def _count(self, play: Play) -> None:
+        """Statistics and the daily log: a first move, a win, a game left unwon."""
+        session = play.session
+        changed = daily_changed = False
+        if self.stats.pending is not None and self.stats.pending != play.game_id:
+            changed = self.stats.abandon()
+        if session.moves > 0 and not self.stats.counted(play.game_id):
+            self.stats.start(play.game_id, play.state.rules)
+            changed = True
+            if play.daily is not None and play.number is not None:
+                self.daily.played(play.daily, play.number)
+                daily_changed = True
+        if session.is_won and self.stats.win(play.game_id, session.clock.elapsed(), session.moves):
+            changed = True
+            if play.daily is not None and play.number is not None:
+                clean = session.undos == 0 and session.hints == 0
+                self.daily.won(play.daily, play.number, clean)
+                daily_changed = True
+        if changed:
+            self.storage.save("stats", STATS_VERSION, self.stats.to_doc())
+        if daily_changed:
+            self.storage.save("daily", DAILY_VERSION, self.daily.to_doc())
+
+    @staticmethod
+    def _key(play: Play) -> tuple[object, ...]:
+        session = play.session
+        return (
+            play.game_id,
+            play.revealed,
+            session.position,
+            len(session.log),
+            session.moves,
+            session.undos,
+            session.hints,
+            session.seen_mask,
+        )

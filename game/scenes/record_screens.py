@@ -1,0 +1,405 @@
+"""«Estadísticas» and «Reparto del día»: two screens over the table, drawn by the game.
+
+Both are a panel with a title, a few lines, a small chart and a row of buttons. Keyboard:
+Tab or Up/Down move between buttons, Enter presses, Esc closes; on the statistics screen
+Left/Right change the rule set shown. Every size comes from the window (and shrinks the font
+until the panel fits), so the screens work from 480×800 to 4K.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+
+import pygame
+
+from game.config import (
+    CHART_EMPTY,
+    CHART_LOSS,
+    CHART_WIN,
+    HEADING,
+    PANEL_TEXT,
+    RECORD_DAYS,
+)
+from game.context import Context
+from game.input import Action, Command, Key, Tap
+from game.records import RuleStats, daily_number
+from game.render.widgets import (
+    Style,
+    blit_lines,
+    draw_button,
+    draw_panel,
+    line_height,
+    panel_width,
+)
+from game.texts import Texts, format_time
+from rules import ALL_RULE_SETS, RuleSet
+
+from .base import Scene, SceneManager
+from .panel import Panel, PanelButton
+
+
+class RecordScreen(Scene):
+    """Shared frame: title, body lines, a chart box, and a row of buttons (names → actions)."""
+
+    modal = True
+    chart_lines = 3.5
+    """Chart height in body lines."""
+
+    def __init__(self, ctx: Context, manager: SceneManager) -> None:
+        self.ctx = ctx
+        self.manager = manager
+        self.size = (0, 0)
+        self.font = ctx.metrics.panel_font_range[0]
+        self.focus = 0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.header_top = 0
+        self.body_top = 0
+        self.chart = pygame.Rect(0, 0, 0, 0)
+        self.rects: dict[str, pygame.Rect] = {}
+
+    # --- what each screen says ----------------------------------------------------------------
+    def title(self, texts: Texts) -> str:
+        raise NotImplementedError
+
+    def body(self, texts: Texts) -> list[str]:
+        """Body lines; a line starting with ``\\t`` is drawn bold."""
+        raise NotImplementedError
+
+    def buttons(self) -> list[str]:
+        raise NotImplementedError
+
+    def label(self, name: str) -> str:
+        raise NotImplementedError
+
+    def activate(self, name: str) -> None:
+        raise NotImplementedError
+
+    def draw_chart(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        self.manager.pop(self)
+
+    # --- input ----------------------------------------------------------------------------------
+    def handle(self, command: Command) -> None:
+        if isinstance(command, Tap):
+            for name, rect in self.rects.items():
+                if rect.collidepoint(command.pos):
+                    self.activate(name)
+                    return
+        elif isinstance(command, Key):
+            self.key(command.action)
+
+    def key(self, action: Action) -> None:
+        names = self.buttons()
+        if action in (Action.NEXT, Action.DOWN):
+            self.focus = (self.focus + 1) % len(names)
+        elif action in (Action.PREV, Action.UP):
+            self.focus = (self.focus - 1) % len(names)
+        elif action is Action.CONFIRM:
+            self.activate(names[self.focus % len(names)])
+        elif action is Action.CANCEL:
+            self.close()
+
+    # --- layout ----------------------------------------------------------------------------------
+    def relayout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self._layout()
+
+    def _layout(self) -> None:
+        width, height = self.size
+        if not width or not height:
+            return
+        metrics = self.ctx.metrics
+        margin = metrics.panel_margin(self.size)
+        font = metrics.panel_font(self.size, share=0.028)
+        texts = self.ctx.texts
+        while True:
+            panel_w = panel_width(self.size, font, margin)
+            inner = panel_w - 2 * margin
+            body = self._wrapped(texts, font, inner)
+            button_h = metrics.button_h(font)
+            title_h = line_height(round(font * 1.4))
+            chart_h = round(line_height(font) * self.chart_lines)
+            header_h = self.header_height(button_h, margin)
+            panel_h = 5 * margin + title_h + header_h + len(body) * line_height(font) + chart_h + button_h
+            if panel_h <= height - 2 * margin or font <= 11:
+                break
+            font -= 1
+        self.font = font
+        self.panel = pygame.Rect((width - panel_w) // 2, max(4, (height - panel_h) // 2), panel_w, panel_h)
+        left = self.panel.left + margin
+        self.header_top = self.panel.top + margin + title_h + margin
+        self.body_top = self.header_top + header_h
+        chart_top = self.body_top + len(body) * line_height(font) + margin
+        self.chart = pygame.Rect(left, chart_top, inner, chart_h)
+        self.rects = self.extra_rects(left, inner, button_h, margin)
+        names = self.buttons()
+        top = self.chart.bottom + margin
+        gap = margin // 2
+        each = (inner - gap * (len(names) - 1)) // len(names)
+        for index, name in enumerate(names):
+            self.rects[name] = pygame.Rect(left + index * (each + gap), top, each, button_h)
+
+    def header_height(self, button_h: int, margin: int) -> int:
+        """Room between the title and the body lines (the statistics' rule-set selector)."""
+        return 0
+
+    def extra_rects(self, left: int, inner: int, button_h: int, margin: int) -> dict[str, pygame.Rect]:
+        """Tap targets besides the button row (the statistics' rule-set arrows)."""
+        return {}
+
+    def _wrapped(self, texts: Texts, font: int, inner: int) -> list[str]:
+        lines = []
+        for line in self.body(texts):
+            bold = line.startswith("\t")
+            lines += [
+                "\t" + part if bold else part
+                for part in self.ctx.assets.wrap(line.lstrip("\t"), font, inner, bold)
+            ]
+        return lines
+
+    # --- drawing -----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self._layout()
+        draw_panel(surface, self.panel)
+        assets, font, texts = self.ctx.assets, self.font, self.ctx.texts
+        margin = self.chart.left - self.panel.left
+        blit_lines(
+            surface, assets, [self.title(texts)], (self.panel.left, self.panel.top + margin),
+            round(font * 1.4), color=PANEL_TEXT, centered_in=self.panel.width, bold=True,
+        )  # fmt: skip
+        y = self.body_top
+        for line in self._wrapped(texts, font, self.chart.width):
+            bold = line.startswith("\t")
+            text = assets.text(line.lstrip("\t"), font, HEADING if bold else PANEL_TEXT, bold)
+            surface.blit(text, text.get_rect(midtop=(self.panel.centerx, y)))
+            y += line_height(font)
+        self.draw_chart(surface, self.chart)
+        names = self.buttons()
+        for name, rect in self.rects.items():
+            primary = bool(names) and name == names[0]
+            focused = name in names and names.index(name) == self.focus % len(names)
+            style = Style.PRIMARY if primary else Style.NORMAL
+            draw_button(surface, assets, rect, self.label(name), font, style=style, focused=focused)
+
+
+# --- statistics ----------------------------------------------------------------------------------------
+def rules_name(texts: Texts, rules: RuleSet) -> str:
+    return texts.t("stats_rules", p=rules.passes, o=texts.t("yes" if rules.overlap else "no"))
+
+
+class StatsScreen(RecordScreen):
+    """Played, won, win rate, best and median time, fewest moves, streaks; the last results."""
+
+    def __init__(self, ctx: Context, manager: SceneManager, rules: RuleSet) -> None:
+        super().__init__(ctx, manager)
+        self.choices = list(ALL_RULE_SETS) if rules in ALL_RULE_SETS else [rules, *ALL_RULE_SETS]
+        self.rules = rules
+        self.selector = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def record(self) -> RuleStats:
+        return self.ctx.keeper.stats.by_rules.get(str(self.rules), RuleStats())
+
+    def title(self, texts: Texts) -> str:
+        return texts.t("stats_title")
+
+    def body(self, texts: Texts) -> list[str]:
+        rec = self.record
+        rate = "—" if rec.win_rate is None else f"{round(rec.win_rate * 100)} %"
+        best = "—" if rec.best_time is None else format_time(rec.best_time)
+        median = "—" if rec.median_time is None else format_time(rec.median_time)
+        fewest = "—" if rec.fewest_moves is None else str(rec.fewest_moves)
+        pairs = [
+            ("stats_played", str(rec.played)),
+            ("stats_won", str(rec.won)),
+            ("stats_rate", rate),
+            ("stats_best", best),
+            ("stats_median", median),
+            ("stats_fewest", fewest),
+            ("stats_streak", str(rec.current_streak)),
+            ("stats_longest", str(rec.longest_streak)),
+        ]
+        lines = [f"{texts.t(key)}: {value}" for key, value in pairs]
+        if self.size[0] >= 2 * self.font * 22:  # room for two columns: pair the lines up
+            lines = [f"{a}   ·   {b}" for a, b in zip(lines[::2], lines[1::2], strict=True)]
+        return lines
+
+    def buttons(self) -> list[str]:
+        return ["close", "reset"]
+
+    def label(self, name: str) -> str:
+        texts = self.ctx.texts
+        return {
+            "close": texts.t("btn_close"),
+            "reset": texts.t("btn_reset"),
+            "prev": "‹",
+            "next": "›",
+        }[name]
+
+    def header_height(self, button_h: int, margin: int) -> int:
+        return button_h + margin
+
+    def extra_rects(self, left: int, inner: int, button_h: int, margin: int) -> dict[str, pygame.Rect]:
+        top = self.header_top
+        self.selector = pygame.Rect(left, top, inner, button_h)
+        return {
+            "prev": pygame.Rect(left, top, button_h, button_h),
+            "next": pygame.Rect(left + inner - button_h, top, button_h, button_h),
+        }
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        texts = self.ctx.texts
+        name = self.ctx.assets.fit_text(
+            rules_name(texts, self.rules),
+            self.font,
+            PANEL_TEXT,
+            self.selector.width - 2 * self.selector.height - 8,
+            bold=True,
+        )
+        surface.blit(name, name.get_rect(center=self.selector.center))
+
+    def key(self, action: Action) -> None:
+        if action in (Action.LEFT, Action.RIGHT):
+            self.activate("next" if action is Action.RIGHT else "prev")
+        else:
+            super().key(action)
+
+    def activate(self, name: str) -> None:
+        if name in ("prev", "next"):
+            step = 1 if name == "next" else -1
+            index = (self.choices.index(self.rules) + step) % len(self.choices)
+            self.rules = self.choices[index]
+        elif name == "close":
+            self.close()
+        elif name == "reset":
+            self.manager.push(self._confirm_reset())
+
+    def _confirm_reset(self) -> Panel:
+        rules = self.rules
+
+        def reset() -> None:
+            self.ctx.keeper.reset_stats(rules)
+            self.manager.pop(panel)
+
+        panel = Panel(
+            self.ctx, self.manager,
+            title=lambda t: t.t("reset_title"),
+            body=lambda t: [t.t("reset_body", rules=rules_name(t, rules))],
+            buttons=[
+                PanelButton(lambda t: t.t("btn_cancel"), lambda: self.manager.pop(panel), primary=True),
+                PanelButton(lambda t: t.t("btn_reset_yes"), reset),
+            ],
+            on_cancel=lambda: self.manager.pop(panel),
+        )  # fmt: skip
+        return panel
+
+    def draw_chart(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """The last results as bars: tall green for a win, short red for a loss, oldest left."""
+        texts, font = self.ctx.texts, self.font
+        recent = self.record.recent
+        caption = (
+            texts.t("stats_chart", n=len(recent), w=recent.count("W"))
+            if recent
+            else texts.t("stats_chart_empty")
+        )
+        text = self.ctx.assets.fit_text(caption, font, PANEL_TEXT, box.width)
+        surface.blit(text, text.get_rect(midtop=(box.centerx, box.top)))
+        bars = pygame.Rect(box.left, box.top + line_height(font), box.width, box.height - line_height(font))
+        pygame.draw.line(surface, CHART_EMPTY, bars.bottomleft, bars.bottomright, 2)
+        slots = 30
+        pitch = bars.width / slots
+        for index, result in enumerate(recent[-slots:]):
+            height = bars.height - 4 if result == "W" else max(4, bars.height // 4)
+            x = round(bars.left + index * pitch + pitch * 0.15)
+            rect = pygame.Rect(x, bars.bottom - height, max(2, round(pitch * 0.7)), height)
+            pygame.draw.rect(surface, CHART_WIN if result == "W" else CHART_LOSS, rect, border_radius=2)
+
+
+# --- the daily deal --------------------------------------------------------------------------------------
+class DailyScreen(RecordScreen):
+    """Today's deal, whether it was played or won (clean), the daily streak, the last days."""
+
+    chart_lines = 3.0
+
+    def __init__(
+        self,
+        ctx: Context,
+        manager: SceneManager,
+        on_play: Callable[[int, str], None],
+        current: tuple[str | None, bool],
+        today: datetime.date,
+    ) -> None:
+        """``on_play(number, iso_date)`` starts the deal; ``current``: (daily date of the deal on
+        the table, whether it is over)."""
+        super().__init__(ctx, manager)
+        self.on_play = on_play
+        self.today = today
+        self.number = daily_number(today, ctx.dealer.labels)
+        self.on_table = current[0] == today.isoformat() and not current[1]
+
+    def title(self, texts: Texts) -> str:
+        return texts.t("daily_title")
+
+    def body(self, texts: Texts) -> list[str]:
+        mark = self.ctx.keeper.daily.days.get(self.today.isoformat())
+        if mark is None:
+            status = texts.t("daily_new")
+        elif mark.clean:
+            status = texts.t("daily_clean")
+        elif mark.won:
+            status = texts.t("daily_won")
+        else:
+            status = texts.t("daily_played")
+        streak = self.ctx.keeper.daily.streak(self.today)
+        return [
+            texts.t("daily_deal", date=self.today.isoformat(), n=self.number),
+            texts.t("daily_rules"),
+            "\t" + status,
+            texts.t("daily_streak", n=streak),
+            texts.t("daily_legend", n=RECORD_DAYS),
+        ]
+
+    def buttons(self) -> list[str]:
+        return ["play", "close"]
+
+    def label(self, name: str) -> str:
+        if name == "play":
+            return self.ctx.t("btn_daily_back" if self.on_table else "btn_daily_play")
+        return self.ctx.t("btn_close")
+
+    def activate(self, name: str) -> None:
+        self.close()
+        if name == "play" and not self.on_table:
+            self.on_play(self.number, self.today.isoformat())
+
+    def draw_chart(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """The last :data:`RECORD_DAYS` days, today at the right: filled when won, a star when
+        clean, a ring when started, an empty frame otherwise; the day of the month under each."""
+        days = self.ctx.keeper.daily.days
+        small = max(10, round(self.font * 0.75))
+        side = min(round(box.width / RECORD_DAYS * 0.8), box.height - line_height(small))
+        pitch = box.width / RECORD_DAYS
+        for index in range(RECORD_DAYS):
+            day = self.today - datetime.timedelta(days=RECORD_DAYS - 1 - index)
+            mark = days.get(day.isoformat())
+            cx = round(box.left + pitch * (index + 0.5))
+            rect = pygame.Rect(0, box.top, side, side)
+            rect.centerx = cx
+            radius = max(3, side // 5)
+            if mark is not None and mark.won:
+                pygame.draw.rect(surface, CHART_WIN, rect, border_radius=radius)
+                if mark.clean:
+                    star = self.ctx.assets.text("★", round(side * 0.7), (255, 236, 140), True)
+                    surface.blit(star, star.get_rect(center=rect.center))
+            else:
+                pygame.draw.rect(surface, CHART_EMPTY, rect, width=2, border_radius=radius)
+                if mark is not None:
+                    pygame.draw.circle(surface, CHART_WIN, rect.center, max(3, side // 3), width=3)
+            if day == self.today:
+                pygame.draw.rect(surface, PANEL_TEXT, rect.inflate(6, 6), width=2, border_radius=radius + 2)
+            number = self.ctx.assets.text(str(day.day), small, PANEL_TEXT)
+            surface.blit(number, number.get_rect(midtop=(cx, rect.bottom + 3)))

@@ -1,0 +1,231 @@
+"""The storage seam: named, versioned JSON documents ("settings", "game", "stats", "daily").
+
+Nothing else in the game reads or writes save files. A :class:`Backend` keeps raw text under a
+short name; :class:`Storage` turns it into versioned dicts and never raises for bad data:
+
+* natively :class:`FileBackend` keeps ``<name>.json`` in the user's data directory (found by
+  ``platformdirs``; ``--data-dir DIR`` or the ``PIRAMIDE_DATA_DIR`` environment variable move
+  it) and writes atomically: a temporary file in the same directory, flush, fsync, then
+  ``os.replace``, so a crash at any moment leaves the old text or the new, never a mix. The
+  directory itself is not fsynced after the rename: that would double the cost of a save (one
+  per move) and only matters on power loss, where the old save (whole) would then be found;
+  a killed process loses nothing that ``os.replace`` already did;
+* the browser build puts a ``localStorage`` backend behind the same three methods;
+* :class:`MemoryBackend` is a dict, for tests.
+
+On disk a document is ``{"version": V, "data": {...}}``. A document that cannot be read as
+what it claims to be (not UTF-8, not JSON, empty, truncated, not an object, a version from
+the future) is set aside under a new name, kept for the curious, and reported in
+:attr:`Storage.notices`; the caller then starts clean.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Protocol
+
+APP_NAME = "piramide"
+DATA_DIR_VARIABLE = "PIRAMIDE_DATA_DIR"
+"""Environment variable that moves the data directory (the tests point it at a temporary one)."""
+NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+
+
+class StorageError(Exception):
+    """A document that cannot be read as what it claims to be."""
+
+
+class Backend(Protocol):
+    """Raw named text documents. Names are short ascii words: "settings", "game", "stats", "daily"."""
+
+    def read(self, name: str) -> str | None:
+        """The text, None when absent; raises :class:`StorageError` when unreadable."""
+
+    def write(self, name: str, text: str) -> None:
+        """Store ``text`` atomically: afterwards the old text or the new, never a mix."""
+
+    def set_aside(self, name: str) -> str:
+        """Keep a bad document under a new name (returned); ``name`` is then absent."""
+
+
+def _check_name(name: str) -> str:
+    if not NAME.match(name):
+        raise ValueError(f"document names are short lower-case ascii words, not {name!r}")
+    return name
+
+
+def _stamp() -> str:
+    return time.strftime("%Y%m%d-%H%M%S")
+
+
+class MemoryBackend:
+    """Documents in a dict (tests; a game that must not touch the disk)."""
+
+    def __init__(self, docs: dict[str, str] | None = None) -> None:
+        self.docs: dict[str, str] = dict(docs or {})
+
+    def read(self, name: str) -> str | None:
+        return self.docs.get(_check_name(name))
+
+    def write(self, name: str, text: str) -> None:
+        self.docs[_check_name(name)] = text
+
+    def set_aside(self, name: str) -> str:
+        kept = f"{name}.bad-{_stamp()}"
+        suffix = 1
+        while kept in self.docs:
+            suffix += 1
+            kept = f"{name}.bad-{_stamp()}-{suffix}"
+        self.docs[kept] = self.docs.pop(_check_name(name), "")
+        return kept
+
+
+def default_data_dir() -> Path:
+    """Where saves live: ``$PIRAMIDE_DATA_DIR`` if set, else the platform's user data
+    directory (``~/.local/share/piramide`` on Linux, ``%LOCALAPPDATA%\\piramide`` on Windows,
+    ``~/Library/Application Support/piramide`` on macOS)."""
+    override = os.environ.get(DATA_DIR_VARIABLE)
+    if override:
+        return Path(override)
+    import platformdirs  # noqa: PLC0415 - only the native build needs it
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+class FileBackend:
+    """One ``<name>.json`` file per document in ``directory`` (created on the first write)."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory)
+        self._remove_stale_temporaries()
+
+    def path(self, name: str) -> Path:
+        return self.directory / f"{_check_name(name)}.json"
+
+    def read(self, name: str) -> str | None:
+        path = self.path(name)
+        try:
+            raw = path.read_bytes()
+        except (FileNotFoundError, NotADirectoryError):  # no such file, or no such directory
+            return None
+        except OSError as error:
+            raise StorageError(f"{path.name} cannot be read ({error.strerror or error})") from None
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise StorageError(f"{path.name} is not UTF-8 text") from None
+
+    def write(self, name: str, text: str) -> None:
+        """Temporary file in the same directory, flush, fsync, then ``os.replace``."""
+        path = self.path(name)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.directory)
+        try:
+            with os.fdopen(handle, "wb") as file:
+                file.write(text.encode("utf-8"))
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+
+    def set_aside(self, name: str) -> str:
+        path = self.path(name)
+        kept = self.directory / f"{name}.bad-{_stamp()}.json"
+        suffix = 1
+        while kept.exists():
+            suffix += 1
+            kept = self.directory / f"{name}.bad-{_stamp()}-{suffix}.json"
+        os.replace(path, kept)
+        return kept.name
+
+    def _remove_stale_temporaries(self) -> None:
+        """Temporary files a crash left behind between writing and renaming (never read)."""
+        try:
+            leftovers = list(self.directory.glob(".*.tmp"))
+        except OSError:
+            return
+        for leftover in leftovers:
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+
+
+class Storage:
+    """Versioned JSON documents over a :class:`Backend`; bad data never raises."""
+
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+        self.notices: list[str] = []
+        """One line per problem met (English, for the log): a document set aside, a failed write."""
+        self.kept: list[str] = []
+        """Names under which bad documents were set aside, in order (the game shows them)."""
+        self._write_failed: set[str] = set()
+
+    def load(self, name: str, version: int) -> dict[str, Any] | None:
+        """The document's data; None when absent or bad (a bad one is set aside, with a notice)."""
+        try:
+            text = self.backend.read(name)
+        except StorageError as error:
+            self.reject(name, str(error))
+            return None
+        if text is None:
+            return None
+        try:
+            doc = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            reason = "is empty" if not text.strip() else f"is not valid JSON ({_short(error)})"
+            self.reject(name, reason)
+            return None
+        if not isinstance(doc, dict) or not isinstance(doc.get("data"), dict):
+            self.reject(name, "is not a saved document")
+            return None
+        found = doc.get("version")
+        if isinstance(found, bool) or not isinstance(found, int):
+            self.reject(name, "has no version")
+            return None
+        if found != version:
+            when = "a newer" if found > version else "an older"
+            self.reject(name, f"was written by {when} version of the game (format {found})")
+            return None
+        data: dict[str, Any] = doc["data"]
+        return data
+
+    def save(self, name: str, version: int, doc: dict[str, Any]) -> bool:
+        """Write the document; False (with one notice per document) when the write failed."""
+        text = json.dumps({"version": version, "data": doc}, ensure_ascii=False, separators=(",", ":"))
+        try:
+            self.backend.write(name, text)
+        except (OSError, StorageError) as error:
+            if name not in self._write_failed:
+                self._write_failed.add(name)
+                self.notices.append(f"{name}: could not be saved ({_short(error)})")
+            return False
+        self._write_failed.discard(name)
+        return True
+
+    @property
+    def failing(self) -> bool:
+        """True while the last write of some document failed (full disk, read-only folder)."""
+        return bool(self._write_failed)
+
+    def reject(self, name: str, reason: str) -> None:
+        """Set a document that exists but cannot be used aside, with a notice saying why."""
+        try:
+            kept = self.backend.set_aside(name)
+        except (OSError, StorageError) as error:
+            self.notices.append(f"{name} {reason}; it could not be set aside ({_short(error)})")
+            self.kept.append(name)
+            return
+        self.notices.append(f"{name} {reason}; kept as {kept}, starting clean")
+        self.kept.append(kept)
+
+
+def _short(error: BaseException) -> str:
+    text = str(error).splitlines()[0] if str(error) else type(error).__name__
+    return text[:120]
