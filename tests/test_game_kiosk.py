@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
-from game.app import App, make_context
+from game.app import App, launch, make_context
 from game.driver import post_key, post_tap, step, tap, tap_button, tap_place
 from game.kiosk import AttractScene, KioskOptions, Mood, StillTherePrompt, display_dpi, kiosk_min_tap
 from game.play import DECK
+from game.records import Stats
+from game.saves import GAME_VERSION, STATS_VERSION
 from game.scenes.deal_dialog import DealDialog
 from game.scenes.panel import Panel
 from game.scenes.settings_screen import SettingsScreen
 from game.settings import Settings
-from rules import Kind, Move
+from game.storage import FileBackend, Storage
+from rules import Kind, Move, Session
+from rules.labels import LabelTable
 
 AppFactory = Callable[..., App]
 LineFinder = Callable[[str], tuple[int, list[Move]]]
@@ -352,3 +359,57 @@ def test_kiosk_screens_meet_the_larger_targets(kiosk_app: Callable[..., App], si
     assert isinstance(prompt, StillTherePrompt)
     (button,) = prompt.geometry().buttons
     assert button.height >= target and button.width >= 4 * target  # a big «Seguir»
+
+
+# --- the kiosk's saves and statistics (real files) ------------------------------------------------
+
+
+def kiosk_launch(directory: Path, idle: float = 3.0) -> App:
+    return launch(Storage(FileBackend(directory)), LabelTable(), deal=1, size=(1280, 720), seed=5,
+                  kiosk=KioskOptions(idle_seconds=idle))  # fmt: skip
+
+
+def saved(directory: Path, name: str, version: int) -> dict[str, Any]:
+    doc = Storage(FileBackend(directory)).load(name, version)
+    assert doc is not None, name
+    return doc
+
+
+def test_ctrl_shift_q_saves_the_game_and_ends_the_loop(display: None, tmp_path: Path) -> None:
+    app = kiosk_launch(tmp_path)
+    kiosk_tap(app, app.table.layout.tap_point(DECK))
+    post_key(pygame.K_q, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+    asyncio.run(app.run())  # the real loop: one frame, then it stops and saves
+    assert not app.running and app.stop_reason == "staff"
+    session = Session.from_record(saved(tmp_path, "game", GAME_VERSION)["session"])
+    assert session.moves == 1 and session.deal_number == 1
+
+
+def test_the_idle_reset_counts_the_closed_game_and_never_the_demo(display: None, tmp_path: Path) -> None:
+    app = kiosk_launch(tmp_path)
+    rules = str(app.table.play.state.rules)
+    kiosk_tap(app, app.table.layout.tap_point(DECK))  # a visitor starts a game ...
+    assert Stats.from_doc(saved(tmp_path, "stats", STATS_VERSION)).of(rules).played == 1
+    run_for(app, 3.1 + 20.1)  # ... and walks away
+    assert isinstance(app.manager.top, AttractScene)
+    stats = Stats.from_doc(saved(tmp_path, "stats", STATS_VERSION)).of(rules)
+    assert (stats.played, stats.won, stats.lost) == (1, 0, 1)  # closed unwon: a loss, counted at once
+    fresh = Session.from_record(saved(tmp_path, "game", GAME_VERSION)["session"])
+    assert fresh.moves == 0  # what a restart would resume: the fresh deal, untouched
+    demo = app.manager.top
+    assert isinstance(demo, AttractScene)
+    for _ in range(2000):  # the demo wins a deal or two
+        step(app, 1, 0.35)
+        if demo.wins >= 2:
+            break
+    assert demo.wins >= 2
+    stats = Stats.from_doc(saved(tmp_path, "stats", STATS_VERSION)).of(rules)
+    assert (stats.played, stats.won) == (1, 0)  # the demo's games count for nothing
+    assert Session.from_record(saved(tmp_path, "game", GAME_VERSION)["session"]).moves == 0
+    asyncio.run(stop_now(app))  # a signal during the demo: the saved game is still the fresh one
+    assert Session.from_record(saved(tmp_path, "game", GAME_VERSION)["session"]).moves == 0
+
+
+async def stop_now(app: App) -> None:
+    app.stop("SIGTERM")
+    await app.run()

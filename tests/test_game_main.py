@@ -11,7 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from game.saves import GAME_VERSION
+from game.storage import FileBackend, Storage
 from main import overrides, parse_args
+from rules import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -73,10 +76,11 @@ def _catches(pid: int, number: int) -> bool:
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT])
-def test_a_signal_stops_the_kiosk_cleanly_with_status_0(number: int) -> None:
+def test_a_signal_stops_the_kiosk_cleanly_with_status_0(number: int, tmp_path: Path) -> None:
     env = os.environ | {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    command = ["main.py", "--kiosk", "--idle-seconds", "2", "--deal", "77", "--data-dir", str(tmp_path)]
     process = subprocess.Popen(
-        [sys.executable, "main.py", "--kiosk", "--idle-seconds", "2"],
+        [sys.executable, *command],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
@@ -92,3 +96,6 @@ def test_a_signal_stops_the_kiosk_cleanly_with_status_0(number: int) -> None:
             process.kill()
     assert process.returncode == 0, err
     assert "Traceback" not in err and out == ""
+    assert [p.name for p in tmp_path.iterdir()] == ["kiosk"]  # apart from a home player's saves
+    doc = Storage(FileBackend(tmp_path / "kiosk")).load("game", GAME_VERSION)
+    assert doc is not None and Session.from_record(doc["session"]).deal_number == 77  # saved
