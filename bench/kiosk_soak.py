@@ -4,7 +4,8 @@
 
 Runs the real game in kiosk mode (the same ``App.frame`` as in play) and lets it look after
 itself: the attract demo proves deals winnable and plays them to the win, one after another.
-One *cycle* is one demo deal played to the win. Every ``--visit-every`` cycles a visitor taps,
+One *cycle* is one demo deal played to the win. Saves go to real files in a temporary
+directory, as a kiosk's would. Every ``--visit-every`` cycles a visitor taps,
 gets a fresh deal, draws a card and two more and walks away: the idle clock runs out, «¿Sigues
 ahí?» counts down, the game is closed as abandoned, and the demo starts again. Time is
 simulated: each frame advances ``--dt`` seconds (the demo's pace is 0.7 s a move, so the
@@ -25,6 +26,7 @@ import os
 import resource
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -40,6 +42,7 @@ from game.driver import post_tap
 from game.kiosk import AttractScene, KioskOptions, Mood
 from game.play import DECK
 from game.settings import Settings
+from game.storage import FileBackend, Storage
 from rules.labels import load_table
 
 IDLE_SECONDS = 10.0
@@ -131,7 +134,8 @@ def main() -> None:
     pygame.display.init()
     pygame.font.init()
     settings = Settings()
-    ctx = make_context(settings, load_table(), seed=2026)
+    saves = tempfile.TemporaryDirectory(prefix="kiosk-soak-")
+    ctx = make_context(settings, load_table(), seed=2026, storage=Storage(FileBackend(Path(saves.name))))
     options = KioskOptions(idle_seconds=IDLE_SECONDS)
     app = App(ctx, ctx.dealer.deal(settings), size=(width, height), kiosk=options)
     soak = Soak(app, args.dt)
