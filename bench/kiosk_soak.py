@@ -5,16 +5,18 @@
 Runs the real game in kiosk mode (the same ``App.frame`` as in play) and lets it look after
 itself: the attract demo proves deals winnable and plays them to the win, one after another.
 One *cycle* is one demo deal played to the win. Saves go to real files in a temporary
-directory, as a kiosk's would. Every ``--visit-every`` cycles a visitor taps,
-gets a fresh deal, draws a card and two more and walks away: the idle clock runs out, «¿Sigues
-ahí?» counts down, the game is closed as abandoned, and the demo starts again. Time is
+directory, as a kiosk's would. Every ``--visit-every`` cycles a visitor taps, gets a fresh
+deal, draws three cards and walks away: the idle clock runs out, «¿Sigues ahí?» counts down,
+the game is closed as abandoned, and the demo starts again. Time is
 simulated: each frame advances ``--dt`` seconds (the demo's pace is 0.7 s a move, so the
 default 0.35 s gives two frames a move, and every move's animation still runs and is drawn).
 
-Prints the resident memory (RSS) at the start (after ``--warmup`` cycles, which fill the
-bounded caches: card faces, text, fonts) and the end, and for each block of ``--block`` cycles
-the frame time p50/p99/max of whole frames (events, kiosk, solver slices, drawing), as wall time
-and as this process's CPU time (which other programs on a busy machine do not inflate).
+Prints the resident memory (RSS) at the start (after ``--warmup`` cycles on the same schedule,
+which fill the bounded caches: card faces, text, button labels, fonts) and at the end of each
+block of ``--block`` cycles (always right after a demo win, so the figures compare), and for
+each block the frame time p50/p99/max of whole frames (events, kiosk, solver slices, drawing),
+as wall time and as this process's CPU time (which other programs on a busy machine do not
+inflate).
 Target: RSS growth ≤ 5 MB over 2,000 cycles and a flat p99.
 """
 
@@ -113,6 +115,12 @@ class Soak:
         self.visits += 1
 
 
+def steady_rss() -> float:
+    """RSS after a full collection (taken at the same point of a cycle each time)."""
+    gc.collect()
+    return rss_mb()
+
+
 def spread(times: list[float]) -> str:
     """p50, p99 and max of frame times (ms), in columns."""
     ordered = sorted(times)
@@ -124,7 +132,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cycles", type=int, default=2000)
     parser.add_argument("--block", type=int, default=500)
-    parser.add_argument("--warmup", type=int, default=50)
+    parser.add_argument("--warmup", type=int, default=100)
     parser.add_argument("--visit-every", type=int, default=10)
     parser.add_argument("--dt", type=float, default=0.35)
     parser.add_argument("--size", default="1280x720")
@@ -142,10 +150,12 @@ def main() -> None:
     opened_rss = rss_mb()
     print(f"kiosk soak: {args.cycles} attract cycles at {width}x{height}, dt {args.dt} s simulated, "
           f"a visitor every {args.visit_every} cycles, pygame-ce {pygame.version.ver}")  # fmt: skip
-    for _ in range(args.warmup):
+    for done in range(1, args.warmup + 1):  # the same schedule as the run itself
         soak.cycle()
-    gc.collect()
-    start_rss = rss_mb()
+        if done % args.visit_every == 0:
+            soak.visit()
+    soak.cycle()
+    start_rss = steady_rss()
     soak.times.clear()
     soak.cpu.clear()
     print(f"RSS with the window open: {opened_rss:.1f} MB; at start (after {args.warmup} warm-up cycles, "
@@ -155,19 +165,20 @@ def main() -> None:
           f"{'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'RSS MB':>7}")  # fmt: skip
     began = time.perf_counter()
     done = 0
+    end_rss = start_rss
     while done < args.cycles:
         block_end = min(args.cycles, done + args.block)
         while done < block_end:
             soak.cycle()
             done += 1
+            if done == block_end:  # measured where the start was: right after a demo win
+                end_rss = steady_rss()
             if done % args.visit_every == 0:
                 soak.visit()
-        gc.collect()
         print(f"{done - args.block + 1:>5}-{done:<5} {len(soak.times):>8} {spread(soak.times)}  "
-              f"{spread(soak.cpu)} {rss_mb():>7.1f}", flush=True)  # fmt: skip
+              f"{spread(soak.cpu)} {end_rss:>7.1f}", flush=True)  # fmt: skip
         soak.times.clear()
         soak.cpu.clear()
-    end_rss = rss_mb()
     refused = sum(soak.refused.values())
     print(f"RSS at end: {end_rss:.1f} MB (growth {end_rss - start_rss:+.1f} MB; target ≤ 5 MB)")
     print(f"{soak.cycles} demo wins, {soak.visits} visits (each closed as abandoned by the idle reset), "
