@@ -74,10 +74,11 @@ DEMO_WIN_PAUSE_SECONDS = 3.0
 DEMO_SEARCH_NODES = 256
 """Kiosk: solver nodes the demo may search each frame while it proves its next deal winnable
 (about 4 ms at ~16 µs a node; most deals are proven within a few hundred nodes)."""
-DEMO_NODE_LIMIT = 50_000
-"""Kiosk: a deal not proven winnable within this many nodes (under a second of slices) is passed
-over for another. Most deals take a few hundred; the bound also caps the memory a search holds,
-so a kiosk's memory stays flat whatever deals come up."""
+DEMO_NODE_LIMIT = 10_000
+"""Kiosk: a deal not proven winnable within this many nodes (a fraction of a second of slices)
+is passed over for another. Most deals take a few hundred. The bound also caps the memory a
+search holds: with 50,000 the soak's memory stepped up by 2–3 MB the first time a hard deal
+came, and stayed there (``bench/kiosk_soak.py``)."""
 ANALYSIS_SLICE_MS = 4.0
 """How much of each frame «¿Aún se gana?» may use."""
 ANALYSIS_BUDGET_MS = 8000.0
