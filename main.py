@@ -6,11 +6,23 @@
 Without ``--deal`` the saved game in progress goes on (or, when there is none, a random deal
 is chosen: a proven-solvable one when the label table exists). ``--classic`` turns the overlap
 rule off; ``--passes``, ``--classic`` and ``--lang`` override the saved settings for this run.
-Saves live in the user's data directory, or in ``--data-dir DIR``. ``--kiosk`` runs a public
-touchscreen (:mod:`game.kiosk`) with saves and statistics of its own, in the ``kiosk`` folder of
-that directory; staff close it with Ctrl+Shift+Q. SIGTERM and SIGINT save and exit with status
-0, natively only. A bad argument gets one line on stderr and exit status 2. The loop is
-``async`` so the browser build can run the same code.
+Saves live in the user's data directory, or in ``--data-dir DIR``. A bad argument gets one line
+on stderr and exit status 2; a missing or broken card image or font, or no display to open a
+window on, one line and status 1; Ctrl-C, status 130 (see :mod:`rules.cli`). A missing or
+unreadable label table is one line on stderr, and the game plays on without promising solvable
+deals.
+
+``--kiosk`` runs a public touchscreen (:mod:`game.kiosk`) with saves and statistics of its own,
+in the ``kiosk`` folder of the data directory. Staff close it with Ctrl+Shift+Q; SIGTERM and
+SIGINT (``systemctl stop``, Ctrl-C) save its game and exit with status 0.
+
+The loop is ``async`` so the browser build can run the same code.
+
+In the browser (pygbag, ``sys.platform == "emscripten"``) the options come from the page
+address instead (``?deal=N&lang=en&passes=1&classic``, see :mod:`game.platform`): a bad value
+gets one line under the table and a normal deal, and nothing calls ``sys.exit``. The file
+then ends in a plain ``asyncio.run(web_main())``: under pygbag ``asyncio.run`` returns at once
+and the loop goes on as a task, which ``sys.exit`` would stop before the first frame.
 """
 
 from __future__ import annotations
@@ -22,32 +34,24 @@ import signal
 import sys
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
+from game import platform
 from game.config import KIOSK_DATA_DIR, KIOSK_IDLE_SECONDS, KIOSK_TARGET_MM, WINDOW_CLASS
 from game.settings import LANGUAGES, PASSES, DealMode
 from game.storage import FileBackend, Storage, default_data_dir
 from rules import DealNumberError, parse_deal_number
+from rules.cli import Parser, run_command, whole_number
 from rules.labels import LabelTable, LabelTableError, load_table
 
 if TYPE_CHECKING:
     from game.app import App
 
-EXIT_USAGE = 2
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a mistake is one line (no usage dump) and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        print(f"main.py: {message} (try --help)", file=sys.stderr)
-        sys.exit(EXIT_USAGE)
-
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = _Parser(prog="main.py", description="Pirámide: Pyramid solitaire.")
+    parser = Parser("main.py", "Pirámide: Pyramid solitaire.")
     parser.add_argument("--deal", metavar="N", help="play deal number N (1-20000)")
-    parser.add_argument("--passes", type=int, choices=PASSES, help="passes through the stock")
+    parser.add_argument("--passes", type=whole_number, choices=PASSES, help="passes through the stock")
     parser.add_argument("--classic", action="store_true", help="classic rules: overlap rule off")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
     parser.add_argument("--lang", choices=LANGUAGES, help="language (es, en)")
@@ -86,7 +90,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return args
 
 
-def _number_between(parser: _Parser, name: str, raw: str, low: float, high: float) -> float:
+def _number_between(parser: Parser, name: str, raw: str, low: float, high: float) -> float:
     try:
         value = float(raw)
     except ValueError:
@@ -97,9 +101,10 @@ def _number_between(parser: _Parser, name: str, raw: str, low: float, high: floa
 
 
 class Stopper:
-    """SIGTERM and SIGINT (``systemctl stop``, Ctrl+C in a terminal) end the loop cleanly: the
-    frame finishes, the game is saved and the process exits with status 0. Installed before
-    SDL starts (SDL then leaves them alone), natively only: the browser has no signals."""
+    """In a kiosk, SIGTERM and SIGINT (``systemctl stop``, Ctrl+C in a terminal) end the loop
+    cleanly: the frame finishes, the game is saved and the process exits with status 0. (A kiosk
+    ignores the window's close event, which is how SDL passes these signals on by default.)
+    Installed before SDL starts, so SDL leaves them alone; natively only: the browser has none."""
 
     def __init__(self) -> None:
         self.reason = ""
@@ -124,11 +129,12 @@ class Stopper:
 
 
 def load_labels() -> LabelTable:
-    """The solver's label table; a corrupt file is reported in one line and read as all unknown."""
+    """The solver's label table. A missing or unreadable file is reported in one line and read as
+    all unknown: the game then says on the table that it cannot promise a solvable deal."""
     try:
         return load_table()
     except LabelTableError as error:
-        print(f"main.py: ignoring the label table: {error}", file=sys.stderr)
+        print(f"main.py: {error}; deals cannot be guaranteed solvable", file=sys.stderr)
         return LabelTable()
 
 
@@ -149,20 +155,19 @@ KIOSK_LANG = "es"
 async def main(argv: list[str]) -> int:
     args = parse_args(argv)
     stopper = Stopper()
-    stopper.install()
     data_dir = args.data_dir or default_data_dir()
     if args.kiosk:  # the kiosk's games and statistics never mix with a home player's
+        stopper.install()
         data_dir = data_dir / KIOSK_DATA_DIR
     storage = Storage(FileBackend(data_dir))
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame  # noqa: PLC0415 - after the environment is set, as SDL reads it at import
 
-    from game.app import launch  # noqa: PLC0415
+    from game.app import launch, start_display  # noqa: PLC0415
     from game.kiosk import KioskOptions  # noqa: PLC0415
 
-    pygame.display.init()
-    pygame.font.init()
+    start_display()
     labels = load_labels()
     kiosk = None
     if args.kiosk:
@@ -183,5 +188,46 @@ async def main(argv: list[str]) -> int:
     return 0
 
 
+def web_app() -> App:
+    """The game as the browser build starts it: options from the page address, saves in the
+    browser's ``localStorage``, a fixed canvas the page scales, the clock that leaves hidden
+    time out, the browser's clipboard. Never exits: a bad address option is one line."""
+    options = platform.page_options()
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame  # noqa: PLC0415
+
+    from game.app import launch  # noqa: PLC0415
+    from game.play import Line, Tone  # noqa: PLC0415
+
+    pygame.display.init()
+    pygame.font.init()
+    clock = platform.BrowserClock()
+    storage = Storage(platform.LocalStorageBackend())
+    app = launch(
+        storage,
+        load_labels(),
+        deal=options.deal,
+        overrides=options.overrides(),
+        size=platform.canvas_size(),
+        fixed=True,
+        now=clock.now,
+    )
+    app.ctx.copy_text = platform.browser_copy
+    app.ctx.deal_link = platform.deal_link
+    if options.bad:
+        first = options.bad[0]
+        app.table.play.line = Line("bad_address", {"name": first.name, "value": first.value}, Tone.REFUSAL)
+    for notice in storage.notices:
+        print(f"main.py: {notice}", file=sys.stderr)  # the browser's console
+    return app
+
+
+async def web_main() -> None:
+    await web_app().run()
+
+
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main(sys.argv[1:])))
+    if platform.IS_WEB:
+        asyncio.run(web_main())
+    else:
+        run_command(lambda argv: asyncio.run(main(argv)), "main.py")

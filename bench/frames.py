@@ -34,6 +34,7 @@ from game.driver import FRAME_SECONDS, post_key, post_tap
 from game.play import DECK
 from game.settings import Settings
 from rules import Kind, Move, parse_moves
+from rules.cli import whole_number
 
 LINE = (
     "P21 P22 P15+P27 D D D S+W D D D S D D D D D P23+S P24+S P18+P25 P17+W P12+P26 P16+P20 P11 "
@@ -110,8 +111,8 @@ def spread(values: list[float]) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description="Frame-time benchmark of the real game.")
-    parser.add_argument("--frames-per-action", type=int, default=8)
+    parser = argparse.ArgumentParser(description="Frame-time benchmark of the real game.", allow_abbrev=False)
+    parser.add_argument("--frames-per-action", type=whole_number, default=8)
     parser.add_argument("--size", default="1280x720")
     args = parser.parse_args()
     width, height = (int(v) for v in args.size.lower().split("x"))

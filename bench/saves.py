@@ -26,6 +26,7 @@ from game.saves import Keeper
 from game.settings import Settings
 from game.storage import FileBackend, Storage
 from rules import legal_moves
+from rules.cli import whole_number
 from rules.labels import LabelTable
 
 
@@ -36,8 +37,8 @@ def _figures(name: str, times: list[float]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=300)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
+    parser.add_argument("--moves", type=whole_number, default=300)
     args = parser.parse_args()
     settings = Settings()
     with tempfile.TemporaryDirectory(prefix="piramide-bench-") as directory:

@@ -98,7 +98,7 @@ def reference() -> list[tuple[str, State, bool | None]]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
     parser.add_argument("--deals", default="1-200", help="range of numbered deals, e.g. 1-200")
     parser.add_argument("--no-deals", action="store_true", help="skip the numbered deals")
     parser.add_argument("--no-reference", action="store_true", help="skip the 1500 reference deals")

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import os
 import random
+import time
+from collections.abc import Callable
 
 import pygame
 
+from rules.cli import CommandError
 from rules.labels import LabelTable
 
 from .config import DESKTOP_MARGIN, FPS, KIOSK_REPEAT_SECONDS, MIN_WINDOW, WINDOW_SIZE
@@ -31,6 +35,31 @@ from .storage import Storage
 from .texts import Texts
 
 REDRAW_EVENTS = (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE)
+
+
+WINDOWLESS_DRIVERS = ("offscreen", "dummy")
+"""SDL video drivers that show nothing: used only when asked for (``SDL_VIDEODRIVER``)."""
+
+
+class DisplayError(CommandError):
+    """No window can be opened (no display, or SDL cannot use it)."""
+
+
+def start_display() -> None:
+    """Start pygame's display and fonts. Raises :class:`DisplayError` when there is no screen to
+    show a window on: SDL fails, or falls back to a driver that shows nothing (as it does on a
+    machine without a display) although nobody asked for one."""
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        raise DisplayError(f"cannot open the game window: {error}") from None
+    driver = pygame.display.get_driver()
+    if driver in WINDOWLESS_DRIVERS and driver not in os.environ.get("SDL_VIDEODRIVER", "").split(","):
+        pygame.display.quit()
+        raise DisplayError(
+            "cannot open the game window: no display found (is DISPLAY or WAYLAND_DISPLAY set?)"
+        )
+    pygame.font.init()
 
 
 def display_surface() -> pygame.Surface:
@@ -60,12 +89,15 @@ def fit_to_desktop() -> tuple[int, int]:
     return window_for_desktop(desktops[0] if desktops else None)
 
 
-def open_window(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+def open_window(size: tuple[int, int], fullscreen: bool, resizable: bool = True) -> pygame.Surface:
     """Set the video mode; returns the new display surface (always fetch it again after this)."""
-    if fullscreen:
-        pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-    else:
-        pygame.display.set_mode(size, pygame.RESIZABLE)
+    try:
+        if fullscreen:
+            pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            pygame.display.set_mode(size, pygame.RESIZABLE if resizable else 0)
+    except pygame.error as error:
+        raise DisplayError(f"cannot open the game window: {error}") from None
     return display_surface()
 
 
@@ -76,18 +108,23 @@ class App:
         play: Play,
         size: tuple[int, int] | None = None,
         fullscreen: bool = False,
+        fixed: bool = False,
+        *,
         kiosk: KioskOptions | None = None,
     ) -> None:
         """Open the window (``size``; by default fitted to the desktop, see
-        :func:`window_for_desktop`) and show ``play`` on the table. ``kiosk``: run as a public
-        touchscreen (fullscreen unless a ``size`` is given, cursor hidden, tap targets from
-        :func:`game.kiosk.kiosk_metrics`, idle reset and attract demo; see :mod:`game.kiosk`)."""
+        :func:`window_for_desktop`) and show ``play`` on the table. ``fixed``: a canvas of
+        exactly ``size`` that the page scales (the browser build): not resizable, and F11 does
+        nothing. ``kiosk``: run as a public touchscreen (fullscreen unless a ``size`` is given,
+        cursor hidden, tap targets from :func:`game.kiosk.kiosk_metrics`, idle reset and attract
+        demo; see :mod:`game.kiosk`)."""
         self.ctx = ctx
         ctx.kiosk = kiosk is not None
         self.windowed_size = fit_to_desktop() if size is None else size
-        self.fullscreen = fullscreen or (kiosk is not None and size is None)
+        self.fixed = fixed
+        self.fullscreen = (fullscreen or (kiosk is not None and size is None)) and not fixed
         pygame.display.set_caption(Texts(ctx.settings.lang).t("title"))
-        self.screen = open_window(self.windowed_size, self.fullscreen)
+        self.screen = open_window(self.windowed_size, self.fullscreen, resizable=not fixed)
         if kiosk is not None:
             min_tap = kiosk_min_tap(kiosk.target_mm, display_dpi(), self.screen.get_size())
             ctx.metrics = kiosk_metrics(min_tap)
@@ -160,7 +197,7 @@ class App:
         if isinstance(command, Key) and command.action is Action.STAFF_EXIT:
             self.stop("staff")
         elif isinstance(command, Key) and command.action is Action.FULLSCREEN:
-            if self.kiosk is None:  # a kiosk never leaves fullscreen
+            if not self.fixed and self.kiosk is None:  # a kiosk never leaves fullscreen
                 self.toggle_fullscreen()
         else:
             if self.kiosk is not None:
@@ -217,11 +254,12 @@ def make_context(
     labels: LabelTable | None = None,
     seed: int | None = None,
     storage: Storage | None = None,
+    now: Callable[[], float] = time.monotonic,
 ) -> Context:
     """A fresh context: ``settings``, a new asset loader, a dealer over ``labels`` (none: all
-    unknown), saves in ``storage`` (none: in memory only)."""
+    unknown) whose sessions read the time from ``now``, saves in ``storage`` (none: in memory only)."""
     rng = random.Random(seed)
-    dealer = Dealer(labels or LabelTable(), rng)
+    dealer = Dealer(labels or LabelTable(), rng, now)
     if storage is None:
         return Context(settings, Assets(), dealer, rng)
     return Context(settings, Assets(), dealer, rng, storage=storage)
@@ -236,13 +274,16 @@ def launch(
     size: tuple[int, int] | None = None,
     fullscreen: bool = False,
     seed: int | None = None,
+    fixed: bool = False,
+    now: Callable[[], float] = time.monotonic,
     kiosk: KioskOptions | None = None,
 ) -> App:
     """Open the game on ``storage``: saved settings (then ``overrides``, e.g. from the command
     line, for this run), and the saved game in progress, or deal ``deal`` when given (or when
-    there is no saved game). A bad save is set aside and the table says so in one line."""
+    there is no saved game). A bad save is set aside and the table says so in one line.
+    ``fixed`` and ``now``: the browser's fixed canvas and its clock (see :class:`App`, ``Session``)."""
     settings = dataclasses.replace(load_settings(storage), **(overrides or {}))  # type: ignore[arg-type]
-    ctx = make_context(settings, labels, seed, storage)
+    ctx = make_context(settings, labels, seed, storage, now)
     play = ctx.keeper.restore_game(ctx.dealer) if deal is None else None
     if play is None:
         play = ctx.dealer.deal(settings, deal)
@@ -250,7 +291,7 @@ def launch(
         play.line = Line("dead_line", tone=Tone.REFUSAL)
     else:
         play.line = Line("resumed")
-    app = App(ctx, play, size=size, fullscreen=fullscreen, kiosk=kiosk)
+    app = App(ctx, play, size=size, fullscreen=fullscreen, fixed=fixed, kiosk=kiosk)
     if storage.kept:
         more = len(storage.kept) - 1
         what = ctx.t(f"doc_{storage.kept[0].split('.')[0]}")

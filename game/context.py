@@ -36,6 +36,8 @@ class Context:
     dealer: Dealer
     rng: random.Random
     copy_text: Callable[[str], bool] = copy_to_clipboard
+    deal_link: Callable[[int], str] = str
+    """What «copy» puts on the clipboard for deal N: the number natively, the page link in the browser."""
     metrics: Metrics = DEFAULT_METRICS
     """Sizes of every screen (tap targets, margins, fonts): one value a kiosk can enlarge."""
     sounds: Sounds = field(default_factory=Sounds)

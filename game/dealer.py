@@ -3,26 +3,34 @@
 New random numbers follow the deal mode: «solo con solución» picks among numbers the solver
 proved winnable (any number while the label table is missing); «totalmente al azar» picks
 any number and keeps its label hidden until the deal ends. A number the player asked for
-(``--deal N`` or the dialog) always shows its label.
+(``--deal N`` or the dialog) always shows its label. While the label table cannot vouch for
+the rules in play (it is missing, unreadable, or lacks them), every deal opens with a line saying
+that it may have no solution, in place of the welcome line.
 """
 
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 
 from rules import Session, State
 from rules.labels import Label, LabelTable
 
 from .analysis import solver_backend
-from .play import Play
+from .play import Line, Play, Tone
 from .records import DAILY_RULES
 from .settings import DealMode, Settings
 
 
 class Dealer:
-    def __init__(self, labels: LabelTable, rng: random.Random) -> None:
+    def __init__(
+        self, labels: LabelTable, rng: random.Random, now: Callable[[], float] = time.monotonic
+    ) -> None:
+        """``now`` is the time source of every session dealt (the browser's leaves hidden time out)."""
         self.labels = labels
         self.rng = rng
+        self.now = now
         self.backend = solver_backend()
 
     def random_number(self, settings: Settings) -> int:
@@ -34,9 +42,12 @@ class Dealer:
         picked = number is None
         chosen = self.random_number(settings) if number is None else number
         rules = settings.rule_set()
-        session = Session(State.from_deal(chosen, rules), chosen)
+        session = Session(State.from_deal(chosen, rules), chosen, now=self.now)
         hidden = picked and settings.deal_mode is DealMode.RANDOM
-        return Play(session, self.labels.label(chosen, rules), hidden, self.backend)
+        play = Play(session, self.labels.label(chosen, rules), hidden, self.backend)
+        if not self.labels.can_promise(rules):
+            play.line = Line("labels_missing", tone=Tone.REFUSAL)
+        return play
 
     def resume(self, session: Session, hidden: bool, *, game_id: str, daily: str | None) -> Play:
         """Go on with a session rebuilt from a save, with the label of its deal."""
@@ -48,10 +59,10 @@ class Dealer:
     def daily(self, number: int, day: str) -> Play:
         """That day's «Reparto del día»: deal ``number`` under the default rules."""
         rules = DAILY_RULES
-        session = Session(State.from_deal(number, rules), number)
+        session = Session(State.from_deal(number, rules), number, now=self.now)
         return Play(session, self.labels.label(number, rules), False, self.backend, daily=day)
 
     def position(self, state: State, number: int | None = None) -> Play:
         """Play from an arbitrary position (tests, puzzles, later: saved games)."""
         label = Label.UNKNOWN if number is None else self.labels.label(number, state.rules)
-        return Play(Session(state, number), label, False, self.backend)
+        return Play(Session(state, number, now=self.now), label, False, self.backend)

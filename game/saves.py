@@ -40,6 +40,9 @@ def settings_doc(settings: Settings) -> dict[str, Any]:
         "deal_mode": settings.deal_mode.value,
         "lang": settings.lang,
         "reduced_motion": settings.reduced_motion,
+        "sound": settings.sound,
+        "four_colour": settings.four_colour,
+        "large_index": settings.large_index,
     }
 
 
@@ -47,9 +50,11 @@ def settings_from_doc(doc: dict[str, Any]) -> Settings:
     """Settings from a document; ``ValueError`` naming the first bad value (validated as
     :class:`Settings` validates them). A setting the document lacks takes its default."""
     doc = {**settings_doc(Settings()), **doc}
-    overlap, motion = doc.get("overlap"), doc.get("reduced_motion")
-    if not isinstance(overlap, bool) or not isinstance(motion, bool):
-        raise ValueError("overlap and reduced_motion must be true or false")
+    switches = ("overlap", "reduced_motion", "sound", "four_colour", "large_index")
+    for name in switches:
+        if not isinstance(doc.get(name), bool):
+            raise ValueError(f"{name} must be true or false")
+    overlap, motion = doc["overlap"], doc["reduced_motion"]
     passes = doc.get("passes")
     if isinstance(passes, bool) or not isinstance(passes, int):
         raise ValueError(f"passes must be a whole number, not {passes!r}")
@@ -57,7 +62,16 @@ def settings_from_doc(doc: dict[str, Any]) -> Settings:
     if not isinstance(lang, str):
         raise ValueError(f"language must be text, not {lang!r}")
     mode = DealMode(doc.get("deal_mode"))
-    return Settings(passes=passes, overlap=overlap, deal_mode=mode, lang=lang, reduced_motion=motion)
+    return Settings(
+        passes=passes,
+        overlap=overlap,
+        deal_mode=mode,
+        lang=lang,
+        reduced_motion=motion,
+        sound=doc["sound"],
+        four_colour=doc["four_colour"],
+        large_index=doc["large_index"],
+    )
 
 
 def load_settings(storage: Storage) -> Settings:
@@ -126,7 +140,7 @@ class Keeper:
         if doc is None:
             return None
         try:
-            session = Session.from_record(doc.get("session"))
+            session = Session.from_record(doc.get("session"), now=dealer.now)
             game_id, daily = doc.get("id"), doc.get("daily")
             hidden, revealed = doc.get("label_hidden"), doc.get("revealed")
             if not isinstance(game_id, str) or not game_id or not (daily is None or isinstance(daily, str)):

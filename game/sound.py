@@ -3,7 +3,9 @@
 The sounds are OGG Vorbis files made by ``tools/make_sounds.py``. The mixer is opened when
 the :class:`Sounds` is made; if it cannot open (no audio device, a browser that has not been
 touched yet, an unknown ``SDL_AUDIODRIVER``), or cannot decode OGG, the game plays on in
-silence and :attr:`Sounds.error` says why. A missing sound file is a bug in the package and raises.
+silence and :attr:`Sounds.error` says why. A missing sound file is a broken installation: it raises
+:class:`~game.render.assets.AssetError` naming the file (one line, exit status 1). The files are
+read from ``assets/sounds`` or, when ``PIRAMIDE_ASSETS`` is set, from its ``sounds`` folder.
 """
 
 from __future__ import annotations
@@ -13,7 +15,10 @@ from pathlib import Path
 
 import pygame
 
-from .config import SOUNDS_DIR
+from rules.labels import assets_dir
+
+from .config import ASSETS, SOUNDS_DIR
+from .render.assets import AssetError
 
 MIXER_FORMAT = (44100, -16, 2, 512)
 """Frequency, sample size, channels, buffer: a small buffer keeps a tap and its sound together."""
@@ -29,7 +34,8 @@ class Sound(enum.Enum):
 class Sounds:
     """The loaded sounds, or none when the mixer cannot open."""
 
-    def __init__(self, directory: Path = SOUNDS_DIR) -> None:
+    def __init__(self, directory: Path | None = None) -> None:
+        directory = assets_dir() / SOUNDS_DIR.relative_to(ASSETS) if directory is None else directory
         self.error: str | None = None
         self._sounds: dict[Sound, pygame.mixer.Sound] = {}
         try:
@@ -41,7 +47,7 @@ class Sounds:
         paths = {sound: directory / f"{sound.value}.ogg" for sound in Sound}
         for path in paths.values():
             if not path.is_file():
-                raise FileNotFoundError(f"no sound file {path.name} in {directory}")
+                raise AssetError(f"a sound file is missing: {path}")
         for sound, path in paths.items():
             try:
                 self._sounds[sound] = pygame.mixer.Sound(path)

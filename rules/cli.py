@@ -1,18 +1,163 @@
-"""Running a command-line ``main`` the same way in every package of ours."""
+"""Running a command-line ``main`` the same way in every program of ours.
+
+Every command (``python main.py``, ``python -m rules``, ``python -m solver``) ends with one of
+these exit statuses, and anything that stops it early is one line on standard error, never a
+traceback:
+
+====  ==============================================================================
+0     done
+1     the run failed: the output cannot be written (a full disk, a closed standard output),
+      the input cannot be read, a file the program needs is missing or unreadable,
+      the game window cannot open
+2     a bad command line or a bad number (the line says which)
+130   interrupted with Ctrl-C (128 + SIGINT)
+====  ==============================================================================
+
+A reader that goes away early (``python -m rules deal 5 | head -c 1``) is not an error of
+ours: the program stops quietly with status 1.
+"""
 
 from __future__ import annotations
 
+import argparse
+import contextlib
+import io
 import os
 import sys
 from collections.abc import Callable
-from typing import NoReturn
+from typing import Any, NoReturn, TextIO, cast
+
+from rules.deals import is_ascii_number, shown
+
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+MAX_WHOLE_NUMBER_DIGITS = 18
+"""Longer numbers on a command line are refused as too large (and never reach ``int``'s limit)."""
 
 
-def run_command(main: Callable[[list[str]], int]) -> NoReturn:
-    """``sys.exit(main(argv))``; when the reader of our output goes away (``| head``), stop
-    quietly instead of printing a traceback."""
+class CommandError(Exception):
+    """The run cannot go on (a file it needs is missing or unreadable): one line, exit status 1."""
+
+
+class OutputError(Exception):
+    """Standard output cannot be written: a full disk, a closed descriptor, an I/O error."""
+
+
+class Parser(argparse.ArgumentParser):
+    """``argparse`` with our conventions: options are never abbreviated (``--pass`` is not
+    ``--passes``), ``--help`` prints the usage and exits 0, a mistake is one line and status 2."""
+
+    def __init__(self, prog: str, description: str, **kwargs: Any) -> None:
+        kwargs["allow_abbrev"] = False  # also for the parsers of subcommands, which argparse builds
+        super().__init__(prog=prog, description=description, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: {message} (try --help)\n")
+
+
+def whole_number(text: str) -> int:
+    """An ``argparse`` type: a whole number written with the ASCII digits 0-9 only."""
+    if not is_ascii_number(text):
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number written with the digits 0-9")
+    digits = text.lstrip("0") or "0"
+    if len(digits) > MAX_WHOLE_NUMBER_DIGITS:
+        raise argparse.ArgumentTypeError(f"a {len(digits)}-digit number is too large")
+    return int(digits)
+
+
+class GuardedOutput(io.TextIOBase):
+    """Standard output that turns a failed write into :class:`OutputError`, so the program can
+    say so in one line. A reader that went away stays :class:`BrokenPipeError`."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        super().__init__()
+        self._stream = stream
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return self._stream is not None and self._stream.isatty()
+
+    def fileno(self) -> int:
+        return self._open_stream().fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self._stream.encoding if self._stream is not None else "utf-8"
+
+    def write(self, text: str) -> int:
+        stream = self._open_stream()
+        try:
+            return stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise OutputError(error.strerror or str(error)) from None
+
+    def flush(self) -> None:
+        if self._stream is None:
+            return
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise OutputError(error.strerror or str(error)) from None
+
+    def close(self) -> None:
+        """Closing the guard never closes the real standard output."""
+
+    def _open_stream(self) -> TextIO:
+        if self._stream is None:  # Python found no descriptor 1 at start: ``>&-``
+            raise OutputError("standard output is closed")
+        return self._stream
+
+
+def _exit_status(code: object) -> int:
+    """The status a ``SystemExit`` carries (argparse raises it for ``--help`` and mistakes)."""
+    if code is None:
+        return EXIT_OK
+    return code if isinstance(code, int) else EXIT_FAILURE
+
+
+def _silence(stream: TextIO | None) -> None:
+    """Point descriptor 1 at the null device, so the output still buffered (which cannot be
+    written) is dropped at exit instead of failing a second time with a traceback."""
+    if stream is None:
+        return
+    with contextlib.suppress(OSError, ValueError):  # no descriptor: nothing will be flushed to it
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+
+
+def run_command(main: Callable[[list[str]], int], prog: str) -> NoReturn:
+    """``sys.exit(main(argv))`` with the exit statuses above: whatever stops ``main`` early is one
+    line on standard error naming ``prog``. A :class:`CommandError` raised by ``main`` is printed
+    the same way, with status 1."""
+    original = sys.stdout
+    sys.stdout = cast(TextIO, GuardedOutput(original))
     try:
-        sys.exit(main(sys.argv[1:]))
+        try:
+            status = main(sys.argv[1:])
+        except SystemExit as stop:
+            status = _exit_status(stop.code)
+        sys.stdout.flush()  # write what is buffered now, while a failure can still be reported
     except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(1)
+        _silence(original)
+        status = EXIT_FAILURE
+    except OutputError as error:
+        print(f"{prog}: cannot write the output: {error}", file=sys.stderr)
+        _silence(original)
+        status = EXIT_FAILURE
+    except CommandError as error:
+        print(f"{prog}: {error}", file=sys.stderr)
+        status = EXIT_FAILURE
+    except KeyboardInterrupt:
+        print(f"{prog}: interrupted", file=sys.stderr)
+        status = EXIT_INTERRUPTED
+    finally:
+        sys.stdout = original
+    sys.exit(status)

@@ -36,6 +36,8 @@ PYRAMID_SIZE = 28
 STOCK_SIZE = 24
 
 _MASK64 = (1 << 64) - 1
+BOM = "\ufeff"
+"""The byte-order mark some editors put at the start of a UTF-8 file."""
 
 
 def splitmix64(seed: int) -> Iterator[int]:
@@ -66,13 +68,33 @@ def check_deal_number(number: int) -> int:
 
 
 def parse_deal_number(text: str) -> int:
-    """Read a deal number typed by a person (``"123"``, ``" 7 "``); clear error otherwise."""
+    """Read a deal number typed by a person (``"123"``, ``" 7 "``, ``"007"``); clear error otherwise.
+
+    Only the ASCII digits 0-9 count (``"٣"`` is refused, as everywhere on our command lines), and
+    a number of any length gets the range message, never Python's limit on converting long
+    digit strings to ``int``.
+    """
     stripped = text.strip()
-    if not stripped.isdigit() or not stripped.isascii():
+    if not is_ascii_number(stripped):
         raise DealNumberError(
-            f"deal number must be a whole number between {FIRST_DEAL} and {LAST_DEAL}, not {text!r}"
+            f"deal number must be a whole number between {FIRST_DEAL} and {LAST_DEAL}, not {shown(text)}"
         )
-    return check_deal_number(int(stripped))
+    digits = stripped.lstrip("0") or "0"
+    if len(digits) > len(str(LAST_DEAL)):
+        raise DealNumberError(
+            f"deal number must be between {FIRST_DEAL} and {LAST_DEAL}, not a {len(digits)}-digit number"
+        )
+    return check_deal_number(int(digits))
+
+
+def is_ascii_number(text: str) -> bool:
+    """``text`` is one or more of the digits 0-9 and nothing else (no sign, space or other script)."""
+    return text.isascii() and text.isdigit()
+
+
+def shown(text: str, limit: int = 24) -> str:
+    """``text`` quoted for an error message, cut short so one bad argument stays one short line."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"… ({len(text)} characters)"
 
 
 def deal_cards(number: int) -> tuple[Card, ...]:
@@ -87,8 +109,10 @@ def deal_cards(number: int) -> tuple[Card, ...]:
 
 
 def parse_deal_text(line: str) -> tuple[Card, ...]:
-    """Read a deal-text line: exactly 52 distinct card tokens. Errors name the bad token."""
-    cards = parse_cards(line)
+    """Read a deal-text line: exactly 52 distinct card tokens. Errors name the bad token.
+
+    A byte-order mark at the start (a file saved as "UTF-8 with BOM") is not a token: skip it."""
+    cards = parse_cards(line.removeprefix(BOM))
     if len(cards) != 52:
         raise NotationError(f"a deal has 52 cards, this line has {len(cards)}")
     seen: dict[Card, int] = {}

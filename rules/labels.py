@@ -6,15 +6,21 @@ The table lives in ``assets/labels.json`` (made by ``tools/make_labels.py``)::
      "tables": {"passes=3 overlap=on": "SSU?S…", ...}}
 
 Each table is a string of 20000 letters, letter ``n - 1`` for deal ``n``: ``S`` solvable,
-``U`` unsolvable, ``?`` unknown (the solver's budget ran out). A missing file or table reads
-as unknown, so the game still deals, it just cannot promise a win; a corrupt file raises
-:class:`LabelTableError` for the caller to report.
+``U`` unsolvable, ``?`` unknown (the solver's budget ran out). A rule set missing from the
+table reads as unknown. A missing file raises :class:`LabelTableMissingError` and a file that cannot
+be read as a table (not UTF-8, not JSON, nested too deep, a directory…) raises
+:class:`LabelTableError`, both naming the file: the game reports it, goes on with an empty
+table and says it cannot promise a win; ``python -m rules label`` stops with the message.
+
+``PIRAMIDE_ASSETS=DIR`` reads ``DIR/labels.json`` instead of the shipped ``assets/labels.json``
+(the game reads its card images and fonts from ``DIR`` too): tests use it to try broken files.
 """
 
 from __future__ import annotations
 
 import enum
 import json
+import os
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,8 +28,23 @@ from pathlib import Path
 from rules.deals import FIRST_DEAL, LAST_DEAL, check_deal_number
 from rules.state import RuleSet
 
-DEFAULT_PATH = Path(__file__).resolve().parent.parent / "assets" / "labels.json"
+SHIPPED_ASSETS = Path(__file__).resolve().parent.parent / "assets"
+ASSETS_ENV = "PIRAMIDE_ASSETS"
+"""Environment variable naming another folder of assets (labels.json, cards/, fonts/)."""
+DEFAULT_PATH = SHIPPED_ASSETS / "labels.json"
+"""The shipped table (what ``tools/make_labels.py`` writes)."""
 FORMAT = 1
+
+
+def assets_dir() -> Path:
+    """The folder the game's files are read from: ``$PIRAMIDE_ASSETS`` when set, else ``assets/``."""
+    override = os.environ.get(ASSETS_ENV)
+    return Path(override) if override else SHIPPED_ASSETS
+
+
+def default_path() -> Path:
+    """The label table read by default: ``labels.json`` in :func:`assets_dir`."""
+    return assets_dir() / "labels.json"
 
 
 class Label(enum.Enum):
@@ -38,6 +59,10 @@ _BY_LETTER = {letter: label for label, letter in LETTERS.items()}
 
 class LabelTableError(ValueError):
     """The label file is not a table this version can read."""
+
+
+class LabelTableMissingError(LabelTableError):
+    """There is no label file."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +84,11 @@ class LabelTable:
         letter = LETTERS[label]
         return [i + 1 for i, c in enumerate(self.tables[str(rules)]) if c == letter]
 
+    def can_promise(self, rules: RuleSet) -> bool:
+        """True when «solo con solución» can keep its word under ``rules``: the table proves at
+        least one deal solvable, so random deals come only from proven-solvable numbers."""
+        return LETTERS[Label.SOLVABLE] in self.tables.get(str(rules), "")
+
     def random_deal(self, rules: RuleSet, rng: random.Random, solvable_only: bool = True) -> int:
         """A deal number: by default one proven solvable under ``rules`` (any number when the
         table has none, so the game can always deal)."""
@@ -77,7 +107,11 @@ class LabelTable:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise LabelTableError(f"label table is not JSON: {error}") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
+        except RecursionError:
+            raise LabelTableError("label table is not a table: JSON nested too deep") from None
+        except ValueError as error:  # e.g. a number longer than Python converts (4300 digits)
+            raise LabelTableError(f"label table is not a table: {error}") from None
+        if not isinstance(data, dict) or type(data.get("format")) is not int or data["format"] != FORMAT:
             raise LabelTableError(f"label table format must be {FORMAT}")
         tables, made = data.get("tables"), data.get("made", {})
         if not isinstance(tables, dict) or not isinstance(made, dict):
@@ -88,8 +122,24 @@ class LabelTable:
         return LabelTable(dict(tables), dict(made))
 
 
-def load_table(path: Path = DEFAULT_PATH) -> LabelTable:
-    """The stored table; an empty one (everything unknown) when the file does not exist."""
-    if not path.exists():
-        return LabelTable()
-    return LabelTable.from_json(path.read_text(encoding="utf-8"))
+def load_table(path: Path | None = None) -> LabelTable:
+    """The table stored at ``path`` (by default :func:`default_path`).
+
+    Raises :class:`LabelTableMissingError` when there is no file and :class:`LabelTableError` when it
+    cannot be read as a table; the message starts with the file's path.
+    """
+    path = default_path() if path is None else path
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LabelTableMissingError(
+            f"{path}: no label table there (tools/make_labels.py makes it)"
+        ) from None
+    except UnicodeDecodeError as error:
+        raise LabelTableError(f"{path}: label table is not UTF-8 text (byte {error.start})") from None
+    except OSError as error:
+        raise LabelTableError(f"{path}: cannot read the label table: {error.strerror or error}") from None
+    try:
+        return LabelTable.from_json(text)
+    except LabelTableError as error:
+        raise LabelTableError(f"{path}: {error}") from None

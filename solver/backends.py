@@ -1,7 +1,10 @@
-"""Choosing the layered engine's backend: numpy where importable, pure Python otherwise.
+"""Choosing the layered engine's backend: numpy where a recent enough one is importable, pure
+Python otherwise.
 
-Set the environment variable ``PIRAMIDE_PURE_PYTHON=1`` to force the pure-Python path (the
-browser build may lack numpy; tests and benchmarks use it to compare the two).
+The numpy path needs numpy 2 (``np.bitwise_count``). The browser build may have no numpy or
+pygbag's numpy 1.26: then the pure-Python path, which gives the same verdicts, is chosen
+automatically. Set ``PIRAMIDE_PURE_PYTHON=1`` to force the pure path (tests and benchmarks use
+it to compare the two).
 """
 
 from __future__ import annotations
@@ -11,18 +14,27 @@ import os
 from solver.layered import Backend, PureBackend
 
 PURE_ENV = "PIRAMIDE_PURE_PYTHON"
+NUMPY_MAJOR = 2
+"""The oldest numpy major version the vectorised move generator runs on."""
+
+
+def numpy_usable(version: str) -> bool:
+    """Whether numpy ``version`` (``"2.1.3"``, ``"1.26.4"``, ``"2.0.0rc1"``) has what the numpy path needs."""
+    major = version.split(".", 1)[0]
+    return major.isdigit() and int(major) >= NUMPY_MAJOR
 
 
 def numpy_available() -> bool:
+    """True when numpy is importable and recent enough for the numpy path."""
     try:
-        import numpy  # noqa: F401, PLC0415
+        import numpy  # noqa: PLC0415
     except ImportError:
         return False
-    return True
+    return numpy_usable(numpy.__version__)
 
 
 def default_backend() -> Backend:
-    """The numpy backend unless numpy is missing or ``PIRAMIDE_PURE_PYTHON`` is set."""
+    """The numpy backend unless numpy is missing or too old, or ``PIRAMIDE_PURE_PYTHON`` is set."""
     if os.environ.get(PURE_ENV, "") not in ("", "0") or not numpy_available():
         return PureBackend()
     from solver.vector import NumpyBackend  # noqa: PLC0415

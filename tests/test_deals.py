@@ -74,8 +74,21 @@ def test_typed_deal_number_errors(bad: str) -> None:
         parse_deal_number(bad)
 
 
+@pytest.mark.parametrize("digits", [4301, 5000, 100_000])
+def test_a_deal_number_of_thousands_of_digits_is_out_of_range_not_a_crash(digits: int) -> None:
+    with pytest.raises(DealNumberError, match=f"between 1 and 20000, not a {digits}-digit number"):
+        parse_deal_number("9" * digits)
+
+
+def test_a_long_bad_deal_number_is_quoted_short() -> None:
+    with pytest.raises(DealNumberError) as caught:
+        parse_deal_number("x" * 5000)
+    assert len(str(caught.value)) < 150 and "5000 characters" in str(caught.value)
+
+
 def test_typed_deal_number_ok() -> None:
     assert parse_deal_number(" 42 ") == 42
+    assert parse_deal_number("0" * 5000 + "17") == 17
     assert check_deal_number(20000) == 20000
     with pytest.raises(DealNumberError):
         check_deal_number(True)
@@ -84,6 +97,12 @@ def test_typed_deal_number_ok() -> None:
 def test_deal_text_round_trip() -> None:
     text = VECTORS[777]
     assert format_deal_text(parse_deal_text(text)) == text
+
+
+def test_deal_text_may_start_with_a_byte_order_mark() -> None:
+    assert parse_deal_text("\ufeff" + VECTORS[777]) == parse_deal_text(VECTORS[777])
+    with pytest.raises(NotationError, match="token 2"):
+        parse_deal_text(VECTORS[777].replace(" ", " \ufeff", 1))  # only at the start
 
 
 def test_deal_text_wrong_length() -> None:
@@ -128,3 +147,11 @@ def test_cli_bad_number_one_line_exit_2(arg: str) -> None:
 def test_cli_usage_error() -> None:
     result = _run("shuffle")
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["deal", "label"])
+def test_cli_a_deal_number_of_5000_digits_is_one_line_and_status_2(command: str) -> None:
+    result = _run(command, "7" * 5000)
+    assert result.returncode == 2 and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "5000-digit number" in lines[0] and len(lines[0]) < 150

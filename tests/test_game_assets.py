@@ -1,13 +1,62 @@
-"""The asset loader's caches stay bounded however long the game runs (a kiosk runs for days)."""
+"""The asset loader: files named by lower-case name, and files that are missing or broken."""
 
 from __future__ import annotations
 
-import pygame
+from pathlib import Path
 
-from game.render.assets import TEXT_CACHE_BYTES, Assets
+import pygame
+import pytest
+from commands import SHIPPED_ASSETS, make_assets
+
+from game.render.assets import TEXT_CACHE_BYTES, AssetError, Assets, png_problem
+from rules import DECK
+
+
+def test_every_shipped_card_image_is_a_sound_png() -> None:
+    for path in (SHIPPED_ASSETS / "cards").glob("*.png"):
+        assert png_problem(path.read_bytes()) is None, path
+
+
+def test_a_cut_or_damaged_png_is_found_out() -> None:
+    data = (SHIPPED_ASSETS / "cards" / "Qh.png").read_bytes()
+    flipped = bytearray(data)
+    flipped[len(data) // 2] ^= 0x10
+    assert png_problem(b"GIF89a" + data) == "not a PNG file"
+    assert "cut short" in str(png_problem(data[: len(data) // 2]))
+    assert "cut short" in str(png_problem(data[:-12]))
+    assert "damaged" in str(png_problem(bytes(flipped)))
+
+
+@pytest.fixture
+def window(display: None) -> None:
+    pygame.display.set_mode((64, 64))
+
+
+def test_the_shipped_files_load(window: None) -> None:
+    assets = Assets()
+    assets.prepare((50, 70))
+    assert assets.face(DECK[0], (50, 70)).get_size() == (50, 70)
+    assert assets.text("Pirámide ♠", 20, (0, 0, 0)).get_width() > 0
+
+
+def test_a_broken_card_image_names_its_file(window: None, tmp_path: Path) -> None:
+    root = make_assets(tmp_path)
+    (root / "cards" / "7c.png").unlink()
+    (root / "cards" / "7c.png").write_bytes((SHIPPED_ASSETS / "cards" / "7c.png").read_bytes()[:500])
+    with pytest.raises(AssetError, match=r"card image cannot be read: .*7c\.png \(the file is cut short"):
+        Assets(root).prepare((250, 350))  # the standard deck at this size
+
+
+def test_a_broken_font_names_its_file_instead_of_crashing_at_first_use(window: None, tmp_path: Path) -> None:
+    root = make_assets(tmp_path)
+    (root / "fonts" / "DejaVuSans.ttf").unlink()
+    (root / "fonts" / "DejaVuSans.ttf").write_bytes(b"\x00\x01\x00\x00" + b"\x00" * 200)
+    with pytest.raises(AssetError, match=r"font cannot be read: .*DejaVuSans\.ttf"):
+        Assets(root).text("hola", 20, (0, 0, 0))
 
 
 def test_rendered_text_is_kept_within_its_memory_budget(display: None) -> None:
+    """The caches stay bounded however long the game runs (a kiosk runs for days)."""
     pygame.display.set_mode((320, 240))
     assets = Assets()
     kept = assets.text("Toca para jugar", 40, (255, 255, 255), True)

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import os
+import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from commands import command_env, interrupt, make_assets, one_line, run, start_game
 
 from game.saves import GAME_VERSION
+from game.settings import DealMode
 from game.storage import FileBackend, Storage
 from main import overrides, parse_args
 from rules import Session
@@ -27,10 +28,6 @@ ROOT = Path(__file__).resolve().parent.parent
         (["--passes", "2"], "invalid choice"),
         (["--lang", "fr"], "invalid choice"),
         (["--bogus"], "unrecognized arguments"),
-        (["--idle-seconds", "30"], "only applies with --kiosk"),
-        (["--kiosk", "--idle-seconds", "soon"], "not a number"),
-        (["--kiosk", "--idle-seconds", "0"], "between 1 and 86400"),
-        (["--kiosk", "--target-mm", "200"], "between 5 and 60"),
     ],
 )
 def test_bad_arguments_get_one_line_and_status_2(argv: list[str], needle: str) -> None:
@@ -59,43 +56,129 @@ def test_options_are_read() -> None:
     assert overrides(default) == {} and default.data_dir is None
 
 
+# --- files, display and Ctrl-C: what stops the game is one line, never a traceback -------------
+
+
+def _game(tmp_path: Path, break_it: str) -> Path:
+    """A copy of the assets (links) with one thing broken as ``break_it`` says; returns the folder."""
+    assets = make_assets(tmp_path / "assets")
+    if break_it == "missing card":  # in every deck: the window size picks the deck
+        for path in (assets / "cards").rglob("As.png"):
+            path.unlink()
+    elif break_it == "corrupt card":
+        for path in (assets / "cards").rglob("Kd.png"):
+            path.unlink()
+            path.write_bytes(b"\x89PNG\r\n\x1a\n not really a picture")
+    elif break_it == "no cards folder":
+        shutil.rmtree(assets / "cards")
+    elif break_it == "missing sound":
+        (assets / "sounds" / "win.ogg").unlink()
+    elif break_it == "missing font":
+        (assets / "fonts" / "DejaVuSans.ttf").unlink()
+    elif break_it == "corrupt font":
+        (assets / "fonts" / "DejaVuSans-Bold.ttf").unlink()
+        (assets / "fonts" / "DejaVuSans-Bold.ttf").write_bytes(b"\x00\x01\x00\x00 no glyphs here" * 10)
+    return assets
+
+
+@pytest.mark.parametrize(
+    ("break_it", "named"),
+    [
+        ("missing card", "As.png"),
+        ("corrupt card", "Kd.png"),
+        ("no cards folder", "cards"),
+        ("missing font", "DejaVuSans.ttf"),
+        ("missing sound", "win.ogg"),
+        ("corrupt font", "DejaVuSans-Bold.ttf"),
+    ],
+)
+def test_a_missing_or_broken_asset_is_one_line_naming_it_and_status_1(
+    tmp_path: Path, break_it: str, named: str
+) -> None:
+    assets = _game(tmp_path, break_it)
+    result = run(["main.py", "--deal", "1"], env=command_env(PIRAMIDE_ASSETS=str(assets)))
+    line = one_line(result, 1, named)
+    assert line.startswith("main.py: ") and str(assets) in line
+
+
+def test_a_deal_number_of_5000_digits_is_one_line_and_status_2() -> None:
+    line = one_line(run(["main.py", "--deal", "3" * 5000]), 2, "5000-digit number")
+    assert len(line) < 200
+
+
+def test_no_display_is_one_line_and_status_1(tmp_path: Path) -> None:
+    """A machine without a display: SDL would fall back to drawing nowhere; the game says why it
+    cannot open its window instead of running unseen."""
+    env = command_env(SDL_VIDEODRIVER=None, DISPLAY=None, WAYLAND_DISPLAY=None, XDG_RUNTIME_DIR=str(tmp_path))
+    one_line(run(["main.py", "--deal", "1"], env=env), 1, "cannot open the game window", "no display")
+
+
+def test_a_display_sdl_cannot_use_is_one_line_and_status_1(tmp_path: Path) -> None:
+    env = command_env(SDL_VIDEODRIVER="x11", DISPLAY=None, XDG_RUNTIME_DIR=str(tmp_path))
+    one_line(run(["main.py", "--deal", "1"], env=env), 1, "cannot open the game window")
+
+
+needs_proc = pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="watches the game through /proc")
+
+
+@needs_proc
+def test_ctrl_c_stops_the_game_with_one_line_and_status_130() -> None:
+    game = start_game(["--deal", "1"], command_env())
+    one_line(interrupt(game), 130, "main.py: interrupted")
+
+
+@needs_proc
+@pytest.mark.parametrize("kind", ["non-utf8", "nested", "long-number", "directory", "missing"])
+def test_a_bad_or_missing_label_file_is_reported_and_the_game_plays_on(tmp_path: Path, kind: str) -> None:
+    assets = make_assets(tmp_path / "assets", labels=False)
+    labels = assets / "labels.json"
+    if kind == "non-utf8":
+        labels.write_bytes(b'{"format": 1, "made": {"by": "\xff"}, "tables": {}}')
+    elif kind == "nested":
+        labels.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    elif kind == "long-number":
+        labels.write_text('{"format": 1, "made": {"n": ' + "7" * 5000 + '}, "tables": {}}', encoding="utf-8")
+    elif kind == "directory":
+        labels.mkdir()
+    game = start_game([], command_env(PIRAMIDE_ASSETS=str(assets)))  # a random deal, as a player starts
+    result = interrupt(game)
+    assert result.returncode == 130 and "Traceback" not in result.stderr
+    first, last = result.stderr.strip().splitlines()
+    assert first.startswith(f"main.py: {labels}:") and first.endswith("deals cannot be guaranteed solvable")
+    assert ("no label table" in first) == (kind == "missing")
+    assert last == "main.py: interrupted"
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["--idle-seconds", "30"], "only applies with --kiosk"),
+        (["--kiosk", "--idle-seconds", "soon"], "not a number"),
+        (["--kiosk", "--idle-seconds", "0"], "between 1 and 86400"),
+        (["--kiosk", "--target-mm", "200"], "between 5 and 60"),
+    ],
+)
+def test_bad_kiosk_arguments_get_one_line_and_status_2(argv: list[str], needle: str) -> None:
+    one_line(run(["main.py", *argv], env=command_env()), 2, needle)
+
+
 def test_kiosk_options_are_read() -> None:
     args = parse_args(["--kiosk", "--idle-seconds", "3", "--target-mm", "25"])
     assert (args.kiosk, args.idle_seconds, args.target_mm) == (True, 3.0, 25.0)
     default = parse_args(["--kiosk"])
     assert (default.idle_seconds, default.target_mm) == (90.0, None)
+    assert overrides(default) == {"lang": "es", "deal_mode": DealMode.SOLVABLE}  # the kiosk's own
 
 
-def _catches(pid: int, number: int) -> bool:
-    """Whether process ``pid`` has a handler for signal ``number`` (Linux ``/proc``)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("SigCgt:"):
-            return bool(int(line.split()[1], 16) >> (number - 1) & 1)
-    return False
-
-
-@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
+@needs_proc
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT])
-def test_a_signal_stops_the_kiosk_cleanly_with_status_0(number: int, tmp_path: Path) -> None:
-    env = os.environ | {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    command = ["main.py", "--kiosk", "--idle-seconds", "2", "--deal", "77", "--data-dir", str(tmp_path)]
-    process = subprocess.Popen(
-        [sys.executable, *command],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    try:
-        deadline = time.monotonic() + 60
-        while not _catches(process.pid, signal.SIGTERM) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        time.sleep(1.0)  # into the loop
-        assert process.poll() is None, process.communicate()
-        process.send_signal(number)
-        out, err = process.communicate(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    assert process.returncode == 0, err
-    assert "Traceback" not in err and out == ""
+def test_a_signal_saves_the_kiosk_and_exits_with_status_0(number: int, tmp_path: Path) -> None:
+    """``systemctl stop`` (SIGTERM) or Ctrl+C: the kiosk saves its game, in its own folder."""
+    game = start_game(["--kiosk", "--deal", "77", "--data-dir", str(tmp_path)], command_env())
+    game.send_signal(number)
+    out, err = game.communicate(timeout=60)
+    assert game.returncode == 0, err
+    assert b"Traceback" not in err and out == b""
     assert [p.name for p in tmp_path.iterdir()] == ["kiosk"]  # apart from a home player's saves
     doc = Storage(FileBackend(tmp_path / "kiosk")).load("game", GAME_VERSION)
-    assert doc is not None and Session.from_record(doc["session"]).deal_number == 77  # saved
+    assert doc is not None and Session.from_record(doc["session"]).deal_number == 77

@@ -9,6 +9,7 @@ import pygame
 from game.app import App, make_context
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
 from game.play import DECK
+from game.scenes.deal_dialog import DealDialog
 from game.scenes.panel import Panel
 from game.scenes.settings_screen import ROWS, SettingsScreen
 from game.settings import DealMode, Settings
@@ -108,3 +109,52 @@ def test_random_mode_hides_the_label_until_the_deal_ends(display: None) -> None:
     panel = app.manager.top
     assert isinstance(panel, Panel)
     assert "Este reparto: Demostrado sin solución" in panel.body(ctx.texts)
+
+
+def _mode_row() -> int:
+    return next(i for i, r in enumerate(ROWS) if r.key == "set_mode")
+
+
+def test_without_a_label_table_the_game_says_so_and_promises_nothing(display: None) -> None:
+    settings = Settings(lang="es")
+    ctx = make_context(settings, LabelTable(), seed=3)  # what main.py builds when the file is bad
+    app = App(ctx, ctx.dealer.deal(settings))
+    step(app, 2)
+    assert app.table.frame().line == "Falta la tabla de etiquetas o no se lee: puede no haber solución"
+    tap_button(app, "settings")
+    screen = app.manager.top
+    assert isinstance(screen, SettingsScreen)
+    names = [screen.option_name(ROWS[_mode_row()], value) for value in ROWS[_mode_row()].values]
+    assert names == ["sin tabla: sin garantía", "totalmente al azar"]
+    assert not any("solo con solución" in name for name in names)
+    press_key(app, pygame.K_ESCAPE)
+    tap_button(app, "new")
+    dialog = app.manager.top
+    assert isinstance(dialog, DealDialog)
+    assert "con solución" not in dialog.mode_line() and "puede no tener solución" in dialog.mode_line()
+    step(app, 2)  # drawn without trouble
+
+
+def test_a_table_lacking_the_rules_in_play_is_no_promise_either(display: None) -> None:
+    settings = Settings(passes=1, lang="en")
+    ctx = make_context(settings, _labels("S"), seed=3)  # proves deals only for passes=3 overlap=on
+    app = App(ctx, ctx.dealer.deal(settings))
+    assert app.table.frame().line == "Label table missing or unreadable: deals may have no solution"
+    settings.passes = 3
+    app.table.new_deal()
+    assert app.table.frame().line == "Tap a free card, then its partner: together they must add up to 13"
+
+
+def test_with_the_label_table_the_guarantee_is_offered(display: None) -> None:
+    settings = Settings(lang="es")
+    ctx = make_context(settings, _labels("S"), seed=3)
+    app = App(ctx, ctx.dealer.deal(settings))
+    assert app.table.frame().line == "Toca una carta libre y luego su pareja: juntas deben sumar 13"
+    tap_button(app, "settings")
+    screen = app.manager.top
+    assert isinstance(screen, SettingsScreen)
+    assert screen.option_name(ROWS[_mode_row()], DealMode.SOLVABLE) == "solo con solución"
+    press_key(app, pygame.K_ESCAPE)
+    tap_button(app, "new")
+    dialog = app.manager.top
+    assert isinstance(dialog, DealDialog) and dialog.mode_line() == "Al azar: solo repartos con solución"

@@ -13,6 +13,7 @@ from game.app import App
 from game.config import SOUNDS_DIR
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
 from game.play import DECK, Play
+from game.render.assets import AssetError
 from game.scenes.settings_screen import ROWS, SettingsScreen
 from game.sound import Sound, Sounds
 from rules import Move
@@ -153,5 +154,5 @@ def test_an_undecodable_sound_means_silence_not_a_crash(
     assert not sounds.available and sounds.error and "ogg" in sounds.error
     assert not sounds.play(Sound.PAIR)
     (tmp_path / "win.ogg").unlink()
-    with pytest.raises(FileNotFoundError):
+    with pytest.raises(AssetError, match=r"a sound file is missing: .*win\.ogg"):
         Sounds(tmp_path)

@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from commands import command_env, make_assets, one_line, run
 
 from rules.deals import LAST_DEAL, DealNumberError
-from rules.labels import DEFAULT_PATH, LETTERS, Label, LabelTable, LabelTableError, load_table
+from rules.labels import (
+    DEFAULT_PATH,
+    LETTERS,
+    Label,
+    LabelTable,
+    LabelTableError,
+    LabelTableMissingError,
+    load_table,
+)
 from rules.state import ALL_RULE_SETS, RuleSet, State
 from solver.search import Verdict, solve
 
@@ -44,7 +54,8 @@ def test_a_rule_set_missing_from_the_table_reads_unknown_and_still_deals() -> No
     other = RuleSet(passes=1, overlap=False)
     assert table.label(2, other) is Label.UNKNOWN
     assert 1 <= table.random_deal(other, random.Random(1)) <= LAST_DEAL
-    assert load_table(Path("no-such-file.json")).label(5, other) is Label.UNKNOWN
+    assert not table.can_promise(other) and table.can_promise(RuleSet())
+    assert not _table("UU?").can_promise(RuleSet()) and not LabelTable().can_promise(RuleSet())
 
 
 @pytest.mark.parametrize(
@@ -123,3 +134,73 @@ def test_cli_label_bad_number(arg: str) -> None:
         [sys.executable, "-m", "rules", "label", arg], capture_output=True, text=True, check=False
     )
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+
+
+# --- label files that cannot be read --------------------------------------------------------------
+
+VALID_HEAD = '{"format": 1, "made": {}, "tables": {}}'
+
+
+def _bad_label_file(kind: str, folder: Path) -> Path:
+    """``folder/labels.json`` broken in the way ``kind`` names; returns its path."""
+    path = folder / "labels.json"
+    if kind == "non-utf8":
+        path.write_bytes(b'{"format": 1, "made": {"by": "\xff\xfe"}, "tables": {}}')
+    elif kind == "nested":
+        path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    elif kind == "long-number":
+        path.write_text('{"format": 1, "made": {"n": ' + "7" * 5000 + '}, "tables": {}}', encoding="utf-8")
+    elif kind == "directory":
+        path.mkdir()
+    elif kind == "empty":
+        path.write_text("", encoding="utf-8")
+    elif kind == "format-true":
+        path.write_text('{"format": true, "tables": {}}', encoding="utf-8")
+    elif kind != "missing":
+        raise ValueError(kind)
+    return path
+
+
+BAD_KINDS = ["non-utf8", "nested", "long-number", "directory", "empty", "format-true"]
+
+
+@pytest.mark.parametrize("kind", BAD_KINDS)
+def test_an_unreadable_label_file_is_a_label_table_error_naming_it(kind: str, tmp_path: Path) -> None:
+    path = _bad_label_file(kind, tmp_path)
+    with pytest.raises(LabelTableError, match=r"labels\.json") as caught:
+        load_table(path)
+    assert not isinstance(caught.value, LabelTableMissingError)
+    assert len(str(caught.value).splitlines()) == 1 and len(str(caught.value)) < 300
+
+
+def test_a_missing_label_file_is_its_own_error(tmp_path: Path) -> None:
+    with pytest.raises(LabelTableMissingError, match="no label table"):
+        load_table(tmp_path / "labels.json")
+
+
+def test_the_default_label_file_follows_piramide_assets(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PIRAMIDE_ASSETS", str(tmp_path))
+    with pytest.raises(LabelTableMissingError, match=re.escape(str(tmp_path))):
+        load_table()
+    monkeypatch.delenv("PIRAMIDE_ASSETS")
+    assert load_table().can_promise(RuleSet())
+
+
+@pytest.mark.parametrize("kind", [*BAD_KINDS, "missing"])
+def test_cli_label_with_a_bad_or_missing_table_says_so_with_status_1(kind: str, tmp_path: Path) -> None:
+    _bad_label_file(kind, tmp_path)
+    result = run(["-m", "rules", "label", "5"], env=command_env(PIRAMIDE_ASSETS=str(tmp_path)))
+    line = one_line(result, 1, str(tmp_path / "labels.json"))
+    assert ("no label table" in line) == (kind == "missing")
+    assert result.stdout == ""
+
+
+def test_cli_label_reads_a_table_from_piramide_assets(tmp_path: Path) -> None:
+    make_assets(tmp_path, labels=False)
+    table = _table("U" * 4 + "S")
+    (tmp_path / "labels.json").write_text(table.to_json(), encoding="utf-8")
+    result = run(["-m", "rules", "label", "5"], env=command_env(PIRAMIDE_ASSETS=str(tmp_path)))
+    assert result.returncode == 0 and result.stdout.splitlines()[0] == "passes=3 overlap=on solvable"
+    assert result.stdout.splitlines()[1:] == [f"{rules} unknown" for rules in ALL_RULE_SETS[1:]]

@@ -107,6 +107,20 @@ def test_settings_are_saved_on_change_and_restored(open_game: Callable[..., App]
     assert again.ctx.settings.lang == "en" and again.table.frame().pass_text == "pass 1 of 3"
 
 
+def test_every_setting_of_the_settings_screen_is_saved() -> None:
+    """Each row of «Ajustes» (the deck and sound rows too) survives a save and a load."""
+    storage = Storage(MemoryBackend())
+    changed = Settings()
+    for row in ROWS:
+        other = next(v for v in row.values if v != row.get(changed))
+        row.set(changed, other)
+    keeper = Keeper(storage, Settings())
+    keeper.sync(Dealer(LabelTable(), random.Random(1)).deal(Settings(), 5), changed)
+    loaded = load_settings(storage)
+    assert [row.get(loaded) for row in ROWS] == [row.get(changed) for row in ROWS]
+    assert loaded != Settings()
+
+
 def test_command_line_settings_last_one_run_and_are_not_saved(
     open_game: Callable[..., App], tmp_path: Path
 ) -> None:

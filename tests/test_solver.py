@@ -180,3 +180,34 @@ def test_cli_bad_arguments(args: list[str]) -> None:
         [sys.executable, "-m", "solver", *args], input="", capture_output=True, text=True, check=False
     )
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("ending", "bom"),
+    [("\r", False), ("\r\n", False), ("\n", True), ("\r", True)],
+    ids=["CR", "CRLF", "BOM", "BOM+CR"],
+)
+def test_cli_reads_any_line_ending_and_a_byte_order_mark(ending: str, bom: bool) -> None:
+    deals = reference_deals()
+    lines = [deals[0][0], "# a comment", "As As", deals[2][0]]
+    text = ("\ufeff" if bom else "") + ending.join(lines) + ending
+    result = subprocess.run(
+        [sys.executable, "-m", "solver", "--no-overlap"],
+        input=text.encode(),
+        capture_output=True,
+        check=True,
+    )
+    objects = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    assert [o.get("verdict") for o in objects] == ["solvable", None, "unsolvable"]
+    assert objects[1] == {"error": "a deal has 52 cards, this line has 2", "line": 3}
+
+
+def test_cli_a_line_that_is_not_utf8_is_reported_and_the_run_goes_on() -> None:
+    deals = reference_deals()
+    data = b"\xff\xfe As\n" + deals[0][0].encode() + b"\n"
+    result = subprocess.run(
+        [sys.executable, "-m", "solver", "--no-overlap"], input=data, capture_output=True, check=False
+    )
+    objects = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    assert result.returncode == 0 and objects[0]["line"] == 1 and "token 1" in objects[0]["error"]
+    assert objects[1]["verdict"] == "solvable"

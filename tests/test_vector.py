@@ -7,13 +7,14 @@ import random
 import subprocess
 import sys
 from collections import defaultdict
+from pathlib import Path
 
 import numpy as np
 import pytest
 from solver_cases import random_position, reference_deals, reference_state
 
 from rules.state import ALL_RULE_SETS, RuleSet, State
-from solver.backends import PURE_ENV, default_backend
+from solver.backends import PURE_ENV, default_backend, numpy_usable
 from solver.layered import Batch, Layered, PureBackend
 from solver.model import Problem
 from solver.movegen import expand_batch, successors
@@ -112,5 +113,25 @@ def test_environment_variable_forces_the_pure_path() -> None:
     assert default_backend().name == ("pure" if os.environ.get(PURE_ENV) else "numpy")
     code = "from solver.backends import default_backend; print(default_backend().name)"
     env = dict(os.environ, **{PURE_ENV: "1"})
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert result.stdout.strip() == "pure"
+
+
+@pytest.mark.parametrize(
+    ("version", "usable"),
+    [("2.1.3", True), ("2.0.0rc1", True), ("10.0", True), ("1.26.4", False), ("1.9", False), ("dev", False)],
+)
+def test_numpy_path_needs_numpy_2(version: str, usable: bool) -> None:
+    assert numpy_usable(version) is usable
+
+
+def test_old_numpy_picks_the_pure_path(tmp_path: Path) -> None:
+    """An importable numpy 1.x (as in pygbag's runtime) must not be used: the solver falls back."""
+    fake = tmp_path / "numpy"
+    fake.mkdir()
+    (fake / "__init__.py").write_text('__version__ = "1.26.4"\n')
+    code = "from solver.backends import default_backend; print(default_backend().name)"
+    env = {k: v for k, v in os.environ.items() if k != PURE_ENV}
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), str(Path(__file__).resolve().parent.parent)])
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert result.stdout.strip() == "pure"

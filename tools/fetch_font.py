@@ -62,7 +62,7 @@ def fetch_fonts(out_dir: Path, version: str) -> list[Path]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="Fetch DejaVu Sans for the game.")
+    parser = argparse.ArgumentParser(description="Fetch DejaVu Sans for the game.", allow_abbrev=False)
     parser.add_argument(
         "--out",
         type=Path,

@@ -23,8 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from rules.cli import whole_number  # noqa: E402
 from rules.deals import FIRST_DEAL, LAST_DEAL  # noqa: E402
-from rules.labels import DEFAULT_PATH, LETTERS, Label, LabelTable, load_table  # noqa: E402
+from rules.labels import DEFAULT_PATH, LETTERS, Label, LabelTable, LabelTableMissingError, load_table  # noqa: E402
 from rules.state import ALL_RULE_SETS, RuleSet, State  # noqa: E402
 from solver.search import Verdict, solve  # noqa: E402
 
@@ -54,16 +55,19 @@ def solver_version() -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description="Compute the deal label table.")
+    parser = argparse.ArgumentParser(description="Compute the deal label table.", allow_abbrev=False)
     parser.add_argument("--deals", default=f"{FIRST_DEAL}-{LAST_DEAL}")
-    parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
-    parser.add_argument("--node-limit", type=int, default=DEFAULT_NODE_LIMIT)
+    parser.add_argument("--jobs", type=whole_number, default=multiprocessing.cpu_count())
+    parser.add_argument("--node-limit", type=whole_number, default=DEFAULT_NODE_LIMIT)
     parser.add_argument("--out", type=Path, default=DEFAULT_PATH)
     args = parser.parse_args()
     first, _, last = args.deals.partition("-")
     numbers = range(int(first), int(last or first) + 1)
 
-    table = load_table(args.out)
+    try:
+        table = load_table(args.out)
+    except LabelTableMissingError:
+        table = LabelTable()  # a first run: every entry is computed
     tables = {str(r): list(table.tables.get(str(r), "?" * LAST_DEAL)) for r in ALL_RULE_SETS}
     checkpoint = args.out.with_suffix(".partial.json")
     done: dict[str, str] = json.loads(checkpoint.read_text()) if checkpoint.exists() else {}

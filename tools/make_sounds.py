@@ -111,7 +111,9 @@ def main() -> None:
         import soundfile  # noqa: PLC0415 - a tool-only dependency; the waveforms need only numpy
     except ImportError as error:
         raise SystemExit("error: soundfile is missing; run: pip install soundfile") from error
-    parser = argparse.ArgumentParser(description="Regenerate the game's sounds (OGG Vorbis).")
+    parser = argparse.ArgumentParser(
+        description="Regenerate the game's sounds (OGG Vorbis).", allow_abbrev=False
+    )
     parser.add_argument(
         "--out", type=Path, default=DEFAULT_OUT, help="output folder (default: assets/sounds)"
     )

@@ -167,7 +167,7 @@ def report(written: list[Path]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="Regenerate the card PNGs.")
+    parser = argparse.ArgumentParser(description="Regenerate the card PNGs.", allow_abbrev=False)
     parser.add_argument(
         "--out",
         type=Path,

@@ -175,7 +175,7 @@ def dead_end(app: App) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
     parser.add_argument("out", type=Path)
     parser.add_argument("--sizes", default=DEFAULT_SIZES)
     parser.add_argument("--langs", default="es,en")

@@ -8,17 +8,25 @@ Four decks of the same art (``tools/render_cards.py``): two or four suit colours
 standard or the large corner index. Faces are scaled cleanly, never patched: when the
 standard index would be too small to read (:func:`game.render.cards.needs_large_index`),
 the large-index deck is used instead, whose index is drawn for small cards.
+
+The files come from ``assets/`` (``cards/``, ``fonts/``), or from the folder named by
+``PIRAMIDE_ASSETS`` (see :func:`rules.labels.assets_dir`). A file that is missing or cannot be
+read raises :class:`AssetError` naming it, which the game reports in one line (exit status 1).
 """
 
 from __future__ import annotations
 
+import struct
+import zlib
 from collections import OrderedDict
 from pathlib import Path
 
 import pygame
 
-from game.config import CARDS_DIR, FONT_BOLD, FONT_REGULAR, Color
+from game.config import ASSETS, CARDS_DIR, FONT_BOLD, FONT_REGULAR, Color
 from rules import DECK, Card
+from rules.cli import CommandError
+from rules.labels import assets_dir
 
 from .cards import deck_folder, make_back, needs_large_index, scale_face
 
@@ -28,15 +36,55 @@ Several screens' worth (a line is 10–130 kB); a kiosk that runs for days, with
 every few minutes, stays within it instead of growing (``bench/kiosk_soak.py``)."""
 
 
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png_problem(data: bytes) -> str | None:
+    """What is wrong with ``data`` as a PNG file (None if nothing): the signature, then every
+    chunk's length and checksum up to ``IEND``. Checked before the image library sees the file,
+    because libpng reports a broken file on standard error itself, beside our own line."""
+    if not data.startswith(PNG_SIGNATURE):
+        return "not a PNG file"
+    at = len(PNG_SIGNATURE)
+    while at + 12 <= len(data):
+        length, kind = struct.unpack(">I4s", data[at : at + 8])
+        end = at + 8 + length
+        if end + 4 > len(data):
+            return f"the file is cut short in chunk {kind.decode('latin-1')}"
+        (checksum,) = struct.unpack(">I", data[end : end + 4])
+        if zlib.crc32(data[at + 4 : end]) != checksum:
+            return f"chunk {kind.decode('latin-1')} is damaged (bad checksum)"
+        if kind == b"IEND":
+            return None
+        at = end + 4
+    return "the file is cut short (no end chunk)"
+
+
+def twin_deck(deck: str) -> str | None:
+    """The two-colour deck with the same index as the four-colour ``deck`` (None for a two-colour
+    one): their spades and hearts are the same images."""
+    if not deck.startswith("four-colour"):
+        return None
+    return deck_folder(False, deck.endswith("large-index"))
+
+
+class AssetError(CommandError):
+    """A card image or font is missing or cannot be read; the message names the file."""
+
+
 class Assets:
-    def __init__(
-        self, cards_dir: Path = CARDS_DIR, regular: Path = FONT_REGULAR, bold: Path = FONT_BOLD
-    ) -> None:
-        self._dir = cards_dir
+    def __init__(self, root: Path | None = None) -> None:
+        """Read the files under ``root`` (by default :func:`rules.labels.assets_dir`), laid out
+        as in ``assets/``: card images in ``cards/`` (one subfolder per other deck), fonts in ``fonts/``."""
+        root = assets_dir() if root is None else root
+        self._dir = root / CARDS_DIR.relative_to(ASSETS)
         self._files: dict[str, dict[str, Path]] = {}
         self.four_colour = False
         self.large_index = False
-        self._font_files = {False: regular, True: bold}
+        self._font_files = {
+            False: root / FONT_REGULAR.relative_to(ASSETS),
+            True: root / FONT_BOLD.relative_to(ASSETS),
+        }
         self._raw: dict[str, pygame.Surface] = {}
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._texts: OrderedDict[tuple[str, int, Color, bool], pygame.Surface] = OrderedDict()
@@ -59,14 +107,40 @@ class Assets:
         """The full-size image called ``name`` (any letter case) of ``deck``, converted for fast blits."""
         key = f"{deck}/{name.lower()}"
         if key not in self._raw:
-            if deck not in self._files:
-                folder = self._dir / deck if deck else self._dir
-                self._files[deck] = {path.stem.lower(): path for path in folder.glob("*.png")}
-            files = self._files[deck]
-            if name.lower() not in files:
-                raise FileNotFoundError(f"no card image named {name!r} in deck {deck or 'standard'!r}")
-            self._raw[key] = pygame.image.load(files[name.lower()]).convert_alpha()
+            self._raw[key] = self._load_image(name, deck)
         return self._raw[key]
+
+    def _deck_files(self, deck: str) -> dict[str, Path]:
+        if deck not in self._files:
+            folder = self._dir / deck if deck else self._dir
+            self._files[deck] = {path.stem.lower(): path for path in folder.glob("*.png")}
+        return self._files[deck]
+
+    def _load_image(self, name: str, deck: str) -> pygame.Surface:
+        """The image file of ``name`` in ``deck``; a four-colour deck may lack the faces it shares
+        with its two-colour twin (the browser bundle leaves them out): they come from the twin."""
+        folder = self._dir / deck if deck else self._dir
+        path = self._deck_files(deck).get(name.lower())
+        twin = twin_deck(deck)
+        if path is None and twin is not None:
+            path = self._deck_files(twin).get(name.lower())
+        if path is None:
+            if not folder.is_dir():
+                raise AssetError(f"the card images folder is missing: {folder}")
+            raise AssetError(f"a card image is missing: {folder / name}.png")
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise AssetError(f"a card image cannot be read: {path} ({error.strerror or error})") from None
+        problem = png_problem(data)
+        try:
+            if problem is None:
+                # from the file, not from the bytes already read: the browser build's pygame
+                # cannot load an image from a Python file object ("can't access resource")
+                return pygame.image.load(path).convert_alpha()
+        except pygame.error as error:
+            problem = str(error)
+        raise AssetError(f"a card image cannot be read: {path} ({problem})")
 
     def face(self, card: Card, size: tuple[int, int]) -> pygame.Surface:
         """The card's face at ``size`` from the chosen deck. Changing the size or the deck drops
@@ -98,8 +172,19 @@ class Assets:
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (max(6, size), bold)
         if key not in self._fonts:
-            self._fonts[key] = pygame.font.Font(self._font_files[bold], key[0])
+            self._fonts[key] = self._load_font(self._font_files[bold], key[0])
         return self._fonts[key]
+
+    @staticmethod
+    def _load_font(path: Path, size: int) -> pygame.font.Font:
+        if not path.is_file():
+            raise AssetError(f"a font is missing: {path}")
+        try:
+            font = pygame.font.Font(path, size)
+            font.size("Ag")  # pygame opens a broken font without a word and fails at first use
+        except (OSError, pygame.error) as error:
+            raise AssetError(f"a font cannot be read: {path} ({error})") from None
+        return font
 
     def text(self, text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
         """``text`` rendered anti-aliased in one line; cached, so drawing it again costs a blit."""

@@ -175,13 +175,12 @@ class DealDialog(Scene):
         draw_panel(surface, self.panel)
         ctx, assets, font = self.ctx, self.ctx.assets, self.font
         margin = self.field.left - self.panel.left
-        mode = "dialog_mode_solvable" if ctx.settings.deal_mode is DealMode.SOLVABLE else "dialog_mode_random"
         y = blit_lines(
             surface, assets, [ctx.t("dialog_title")], (self.panel.left, self.panel.top + margin),
             round(font * 1.4), color=PANEL_TEXT, centered_in=self.panel.width, bold=True,
         )  # fmt: skip
         inner = self.field.width
-        lines = [*self.prompt, ctx.t(mode)]
+        lines = [*self.prompt, self.mode_line()]
         for line in lines:
             text = assets.fit_text(line, font, PANEL_TEXT, inner)
             surface.blit(text, text.get_rect(midtop=(self.panel.centerx, y)))
@@ -197,6 +196,15 @@ class DealDialog(Scene):
             draw_button(
                 surface, assets, rect, self._label(name), font, style=style, focused=self.focus == name
             )
+
+    def mode_line(self) -> str:
+        """Where «Al azar» deals from. It promises solvable deals only when the label table can
+        keep the promise under the rules of the next deal."""
+        settings = self.ctx.settings
+        if settings.deal_mode is DealMode.RANDOM:
+            return self.ctx.t("dialog_mode_random")
+        promised = self.ctx.dealer.labels.can_promise(settings.rule_set())
+        return self.ctx.t("dialog_mode_solvable" if promised else "dialog_mode_unsure")
 
     def _default_action(self) -> str:
         return "play" if self.number() is not None else "random" if not self.digits else ""

@@ -83,10 +83,14 @@ def win_panel(
     def copy_label(texts: Texts) -> str:
         if copied[0] is None:
             return texts.t("win_copy", n=number)
-        return texts.t("copied" if copied[0] else "copy_failed", n=number)
+        linked = number is not None and ctx.deal_link(number) != str(number)  # the browser copies a link
+        if copied[0]:
+            return texts.t("copied_link" if linked else "copied", n=number)
+        return texts.t("copy_failed_link" if linked else "copy_failed", n=number)
 
     def copy() -> None:
-        copied[0] = ctx.copy_text(str(number))
+        if number is not None:
+            copied[0] = ctx.copy_text(ctx.deal_link(number))
 
     buttons = [
         _button("btn_new", on_new, primary=True),

@@ -269,10 +269,18 @@ class SettingsScreen(Scene):
         ]  # fmt: skip
         return next((s for s in shapes if s.fits), shapes[-1])
 
+    def option_name(self, spec: Row, value: object) -> str:
+        """What an option reads. «solo con solución» promises what only the label table can
+        keep: without a table for these rules it says there is no guarantee instead."""
+        if value is DealMode.SOLVABLE and not self.ctx.dealer.labels.can_promise(
+            self.ctx.settings.rule_set()
+        ):
+            return self.ctx.t("mode_solvable_unsure")
+        return spec.names(self.ctx.texts, value)
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.panel)
         ctx, assets, font = self.ctx, self.ctx.assets, self.font
-        texts = ctx.texts
         title = assets.text(ctx.t("settings_title"), round(font * 1.4), PANEL_TEXT, bold=True)
         surface.blit(title, title.get_rect(center=self.title_rect.center))
         for row, spec in enumerate(self.rows):
@@ -288,7 +296,7 @@ class SettingsScreen(Scene):
                 style = Style.PRIMARY if value == current else Style.NORMAL
                 focused = self.focus_visible and self.focus == row and value == current
                 draw_button(
-                    surface, assets, rect, spec.names(texts, value), font, style=style, focused=focused
+                    surface, assets, rect, self.option_name(spec, value), font, style=style, focused=focused
                 )
         if self.note_lines:
             note = assets.wrap(ctx.t("settings_note"), font - 1, self.panel.width - 24)

@@ -48,6 +48,8 @@ MESSAGES: dict[str, str] = {
     "game_won": "the pyramid is already cleared",
     # other lines under the table
     "welcome": "Tap a free card, then its partner: together they must add up to 13",
+    "bad_address": "Page address: “{name}={value}” is not valid; a normal deal instead",
+    "labels_missing": "Label table missing or unreadable: deals may have no solution",
     "no_partner": "no card adds up to 13 with this one right now",
     "nothing_to_undo": "nothing to undo",
     "hint_pair": "Hint: {a} with {b}",
@@ -77,7 +79,9 @@ MESSAGES: dict[str, str] = {
     "win_left_none": "No cards left in the stock or the waste",
     "win_copy": "Deal no. {n} · tap to copy",
     "copied": "Number {n} copied",
+    "copied_link": "Link to deal {n} copied",
     "copy_failed": "Could not copy; the number is {n}",
+    "copy_failed_link": "Not copied: open the page with ?deal={n}",
     "verdict": "This deal: {label}",
     # dead-end panel
     "dead_title": "No moves left",
@@ -102,6 +106,7 @@ MESSAGES: dict[str, str] = {
     "set_four_colour": "Four-colour deck",
     "set_large_index": "Large indices",
     "mode_solvable": "solvable only",
+    "mode_solvable_unsure": "no table: no guarantee",
     "mode_random": "completely random",
     "yes": "Yes",
     "no": "No",
@@ -114,6 +119,7 @@ MESSAGES: dict[str, str] = {
     "dialog_play_empty": "Play no.…",
     "dialog_bad": "It must be a number from 1 to 20000",
     "dialog_mode_solvable": "Random: solvable deals only",
+    "dialog_mode_unsure": "Random: no label table, may have no solution",
     "dialog_mode_random": "Random: any deal",
     # kiosk (--kiosk)
     "kiosk_prompt_title": "Are you still there?",

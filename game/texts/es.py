@@ -51,6 +51,8 @@ MESSAGES: dict[str, str] = {
     "game_won": "la pirámide ya está despejada",
     # other lines under the table
     "welcome": "Toca una carta libre y luego su pareja: juntas deben sumar 13",
+    "bad_address": "Dirección: «{name}={value}» no vale; se juega un reparto normal",
+    "labels_missing": "Falta la tabla de etiquetas o no se lee: puede no haber solución",
     "no_partner": "ahora mismo ninguna carta suma 13 con esta",
     "nothing_to_undo": "no hay nada que deshacer",
     "hint_pair": "Pista: {a} con {b}",
@@ -80,7 +82,9 @@ MESSAGES: dict[str, str] = {
     "win_left_none": "No sobra ninguna carta en el mazo ni en el descarte",
     "win_copy": "Reparto nº {n} · tocar para copiar",
     "copied": "Número {n} copiado",
+    "copied_link": "Enlace al reparto {n} copiado",
     "copy_failed": "No se pudo copiar; el número es {n}",
+    "copy_failed_link": "No se copió: abre la página con ?deal={n}",
     "verdict": "Este reparto: {label}",
     # dead-end panel
     "dead_title": "No quedan jugadas",
@@ -105,6 +109,7 @@ MESSAGES: dict[str, str] = {
     "set_four_colour": "Baraja de cuatro colores",
     "set_large_index": "Índices grandes",
     "mode_solvable": "solo con solución",
+    "mode_solvable_unsure": "sin tabla: sin garantía",
     "mode_random": "totalmente al azar",
     "yes": "Sí",
     "no": "No",
@@ -117,6 +122,7 @@ MESSAGES: dict[str, str] = {
     "dialog_play_empty": "Jugar nº…",
     "dialog_bad": "Tiene que ser un número del 1 al 20000",
     "dialog_mode_solvable": "Al azar: solo repartos con solución",
+    "dialog_mode_unsure": "Al azar: sin tabla de etiquetas, puede no tener solución",
     "dialog_mode_random": "Al azar: cualquier reparto",
     # kiosk (--kiosk)
     "kiosk_prompt_title": "¿Sigues ahí?",

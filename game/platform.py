@@ -1,0 +1,249 @@
+"""The one module that knows about the browser (pygbag / emscripten).
+
+Everything else asks this module and gets plain Python values back:
+
+* :func:`page_options` — the options of the page address (``?deal=N&lang=en&passes=1&classic``),
+  parsed by :func:`parse_page_query`, which never fails: a bad value becomes a :class:`BadOption`
+  that the table shows in one line, and the option keeps its default.
+* :class:`BrowserClock` — seconds of page time with the time the tab spent hidden left out
+  (a ``visibilitychange`` listener installed from Python), the time source of every ``Session``.
+* :class:`LocalStorageBackend` — the saves' ``Backend`` over ``window.localStorage``.
+* :func:`browser_copy` and :func:`deal_link` — the deal link on the browser's clipboard.
+
+Natively none of the browser parts is touched: :data:`IS_WEB` is False and ``js`` is never imported.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qsl
+
+from rules import DealNumberError, parse_deal_number
+
+from .config import WINDOW_SIZE
+from .settings import LANGUAGES, PASSES
+from .storage import StorageError
+
+IS_WEB = sys.platform == "emscripten"
+"""True inside the browser build (pygbag, or pyodide in the browser test)."""
+
+PREFIX = "piramide:"
+"""Every ``localStorage`` key of the game starts with this, so the origin's other keys are safe."""
+
+
+def _js() -> Any:
+    """The browser's ``window`` (only in the browser)."""
+    import js  # type: ignore[import-not-found]  # noqa: PLC0415 - exists only under emscripten
+
+    return js
+
+
+# --- the page address -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BadOption:
+    """An option of the page address that could not be used: its name and value as written."""
+
+    name: str
+    value: str
+
+    def __post_init__(self) -> None:
+        if len(self.value) > SHOWN_VALUE:  # the line under the table must stay one line
+            object.__setattr__(self, "value", self.value[: SHOWN_VALUE - 1] + "…")
+
+
+@dataclass(frozen=True)
+class PageOptions:
+    """What the address asked for; None where it says nothing (the saved setting then holds)."""
+
+    deal: int | None = None
+    lang: str | None = None
+    passes: int | None = None
+    classic: bool | None = None
+    bad: tuple[BadOption, ...] = field(default=())
+
+    def overrides(self) -> dict[str, object]:
+        """The settings the address gives, as ``Settings`` field names."""
+        given: dict[str, object] = {"lang": self.lang, "passes": self.passes}
+        if self.classic is not None:
+            given["overlap"] = not self.classic
+        return {name: value for name, value in given.items() if value is not None}
+
+
+FLAGS = ("classic",)
+SHOWN_VALUE = 16
+"""A bad value longer than this is shortened in the message."""
+
+
+def parse_page_query(query: str) -> PageOptions:
+    """The options of a page address's query (``?deal=77&lang=en&passes=1&classic``).
+
+    Never raises: an unknown option or a bad value is listed in ``bad`` and that option is
+    left unset, so a mistyped link still opens a normal deal. ``classic`` is a flag (a value
+    such as ``classic=1`` is accepted, ``classic=0`` turns it off).
+    """
+    deal: int | None = None
+    lang: str | None = None
+    passes: int | None = None
+    classic: bool | None = None
+    bad: list[BadOption] = []
+    for name, value in parse_qsl(query.lstrip("?"), keep_blank_values=True):
+        if name == "deal":
+            try:
+                deal = parse_deal_number(value)
+            except DealNumberError:
+                bad.append(BadOption(name, value))
+        elif name == "lang" and value in LANGUAGES:
+            lang = value
+        elif name == "passes" and value in {str(p) for p in PASSES}:
+            passes = int(value)
+        elif name in FLAGS and value in ("", "1", "0", "true", "false"):
+            classic = value not in ("0", "false")
+        else:
+            bad.append(BadOption(name, value))
+    return PageOptions(deal, lang, passes, classic, tuple(bad))
+
+
+def page_options() -> PageOptions:
+    """The options of the page this game runs in (defaults natively)."""
+    if not IS_WEB:
+        return PageOptions()
+    return parse_page_query(str(_js().window.location.search))
+
+
+def deal_link(number: int) -> str:
+    """The address that opens deal ``number``: this page with ``?deal=N`` (natively just the number)."""
+    if not IS_WEB:
+        return str(number)
+    location = _js().window.location
+    return f"{location.origin}{location.pathname}?deal={number}"
+
+
+def canvas_size(landscape: tuple[int, int] = WINDOW_SIZE) -> tuple[int, int]:
+    """The fixed canvas the page scales: ``landscape`` on a wide page, turned upright on a tall one
+    (a phone held upright), so the table fills the screen either way."""
+    width, height = max(landscape), min(landscape)
+    if IS_WEB:
+        window = _js().window
+        if int(window.innerHeight) > int(window.innerWidth):
+            return height, width
+    return width, height
+
+
+# --- the clock ---------------------------------------------------------------------------------------
+CLOCK_JS = """
+(() => {
+  if (window.piramideClock) return window.piramideClock;
+  const c = { hiddenMs: 0, since: document.hidden ? performance.now() : null };
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") {
+      if (c.since === null) c.since = performance.now();
+    } else if (c.since !== null) {
+      c.hiddenMs += performance.now() - c.since;
+      c.since = null;
+    }
+  });
+  c.now = () => ((c.since === null ? performance.now() : c.since) - c.hiddenMs) / 1000;
+  window.piramideClock = c;
+  return c;
+})()
+"""
+
+
+class BrowserClock:
+    """Seconds since the page opened, with every hidden period left out.
+
+    A hidden tab runs no frames, so a clock read from ``performance.now()`` alone would add the
+    whole hidden period the moment the tab comes back. The listener freezes this clock while the
+    page is hidden; a ``Session`` given :meth:`now` as its time source then never counts it.
+    """
+
+    def __init__(self) -> None:
+        self._clock = _js().eval(CLOCK_JS)
+
+    def now(self) -> float:
+        return float(self._clock.now())
+
+    @property
+    def hidden_seconds(self) -> float:
+        return float(self._clock.hiddenMs) / 1000
+
+
+# --- saves ---------------------------------------------------------------------------------------------
+class LocalStorageBackend:
+    """The saves' ``Backend`` (``game.storage``) over ``window.localStorage``.
+
+    Each document is one key, ``piramide:<name>``. ``setItem`` replaces a value whole, so a
+    write leaves the old text or the new, never a mix. The browser may refuse storage (private
+    mode, quota, a blocked origin): that surfaces as :class:`StorageError`, never a crash.
+    ``store`` is anything with ``getItem``/``setItem``/``removeItem`` (the page's own by default).
+    """
+
+    def __init__(self, store: Any = None, prefix: str = PREFIX) -> None:
+        self._store = _js().window.localStorage if store is None else store
+        self._prefix = prefix
+
+    def _key(self, name: str) -> str:
+        return self._prefix + name
+
+    def read(self, name: str) -> str | None:
+        try:
+            value = self._store.getItem(self._key(name))
+        except Exception as error:  # a JsException from the browser: storage refused
+            raise StorageError(f"cannot read {name!r} from the browser's storage: {error}") from error
+        if value is None:
+            return None
+        return str(value)
+
+    def write(self, name: str, text: str) -> None:
+        try:
+            self._store.setItem(self._key(name), text)
+        except Exception as error:  # a JsException (QuotaExceededError, SecurityError)
+            raise StorageError(f"cannot write {name!r} to the browser's storage: {error}") from error
+
+    def set_aside(self, name: str) -> str:
+        """Keep the document under ``<name>.bad-<date-time>`` (``-2``, ``-3``… if taken); the
+        original key is removed. Returns the new name."""
+        text = self.read(name)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside, suffix = f"{name}.bad-{stamp}", 1
+        while self.read(aside) is not None:
+            suffix += 1
+            aside = f"{name}.bad-{stamp}-{suffix}"
+        if text is not None:
+            self.write(aside, text)
+        try:
+            self._store.removeItem(self._key(name))
+        except Exception as error:  # a JsException: storage refused
+            raise StorageError(f"cannot remove {name!r} from the browser's storage: {error}") from error
+        return aside
+
+
+# --- clipboard ------------------------------------------------------------------------------------------
+COPY_JS = """
+(text) => {
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.appendChild(area);
+  area.select();
+  let done = false;
+  try { done = document.execCommand("copy"); } catch (e) { done = false; }
+  area.remove();
+  return done;
+}
+"""
+
+
+def browser_copy(text: str) -> bool:
+    """Put ``text`` on the browser's clipboard; False when the browser refuses (then the game shows
+    the text instead). Synchronous on purpose: the answer is needed in the same frame, and a copy
+    right after the player's tap still counts as their gesture."""
+    try:
+        return bool(_js().eval(COPY_JS)(text))
+    except Exception:  # a JsException: no document, or copying blocked
+        return False

@@ -1,0 +1,100 @@
+"""The browser bundle's font subset (tools/web_assets.py): every text in every language still
+renders with real glyphs, no missing-glyph boxes ("tofu")."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.config import FONT_BOLD, FONT_REGULAR
+from game.render.assets import Assets
+from game.scenes.deal_dialog import KEYPAD
+from game.scenes.settings_screen import LANGUAGE_NAMES
+from game.texts import CATALOGUES, RULES_TEXT
+from rules import Card
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+from web_assets import decks_shown, subset_font, text_characters, trim_decks, unresolved_faces  # noqa: E402
+
+NOT_IN_ANY_TEXT = "Ж"
+"""A letter no catalogue uses: the subset must draw it as a box (shows the test can fail)."""
+
+
+def every_text() -> list[str]:
+    texts: list[str] = []
+    for lang, messages in CATALOGUES.items():
+        texts += messages.values()
+        for title, lines in RULES_TEXT[lang]:
+            texts += [title, *lines]
+    texts += [Card(rank, suit).symbol for rank in range(1, 14) for suit in "shdc"]
+    texts += [*KEYPAD, *LANGUAGE_NAMES.values(), "↻"]
+    return texts
+
+
+@pytest.fixture(scope="module")
+def subsets(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    folder = tmp_path_factory.mktemp("fonts")
+    chars = text_characters(ROOT)
+    out = []
+    for font in (FONT_REGULAR, FONT_BOLD):
+        subset_font(font, folder / font.name, chars)
+        out.append(folder / font.name)
+    return out
+
+
+def is_tofu(font: pygame.font.Font, char: str) -> bool:
+    """True when ``char`` is drawn exactly as a character no font has (the missing-glyph box)."""
+    missing = font.render("\ue000", True, (0, 0, 0))
+    drawn = font.render(char, True, (0, 0, 0))
+    if drawn.get_size() != missing.get_size():
+        return False
+    return bool(pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(missing, "RGBA"))
+
+
+def test_every_text_renders_with_the_subset(subsets: list[Path]) -> None:
+    pygame.font.init()
+    chars = sorted({ch for text in every_text() for ch in text if not ch.isspace()})
+    assert len(chars) > 80
+    for path in subsets:
+        font = pygame.font.Font(str(path), 24)
+        tofu = [ch for ch in chars if is_tofu(font, ch)]
+        assert tofu == [], f"{path.name} lacks {''.join(tofu)!r}"
+        assert is_tofu(font, NOT_IN_ANY_TEXT), "the tofu test cannot tell a missing glyph"
+
+
+def test_the_subset_is_small(subsets: list[Path]) -> None:
+    for path, full in zip(subsets, (FONT_REGULAR, FONT_BOLD), strict=True):
+        assert path.stat().st_size < 60_000 < full.stat().st_size
+
+
+def test_characters_come_from_the_tree(tmp_path: Path) -> None:
+    """A text added anywhere in game/ or rules/ is picked up without a list kept by hand."""
+    (tmp_path / "game").mkdir()
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "game" / "x.py").write_text('MESSAGES = {"hello": "Ħéllo ✓"}\n', encoding="utf-8")
+    chars = text_characters(tmp_path)
+    assert {"Ħ", "é", "✓"} <= set(chars) and "A" in chars and "\n" not in chars
+
+
+def test_the_bundle_keeps_the_decks_its_canvas_shows_and_every_face_resolves(tmp_path: Path) -> None:
+    """Trimmed as the build trims it, every face of every shown deck still loads, pixel for pixel
+    the face of the full folder (shared suits come from the two-colour twin)."""
+    shown = decks_shown(ROOT)
+    assert shown and all(deck.endswith("large-index") for deck in shown)  # small cards on the canvas
+    stage = tmp_path / "stage"
+    shutil.copytree(ROOT / "assets" / "cards", stage / "assets" / "cards")
+    assert trim_decks(stage / "assets" / "cards", shown) > 52
+    assert unresolved_faces(stage, shown) == []
+    pygame.display.init()
+    pygame.display.set_mode((8, 8))
+    trimmed, full = Assets(stage / "assets"), Assets()
+    for deck in shown:
+        for card in (Card(1, "c"), Card(12, "h"), Card(13, "d"), Card(10, "s")):
+            a, b = trimmed.raw(str(card), deck), full.raw(str(card), deck)
+            assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
