@@ -1,22 +1,32 @@
-"""Questions to the solver, answered a few milliseconds per frame (SPEC §4).
+"""Questions to the solver, answered in slices of the frame's idle time (SPEC §4).
 
 Three questions: «¿Aún se gana?», «Pista», and — once a position is known lost — «volver al
-último paso ganable». Each runs :class:`solver.analysis.Analysis`, which is honest about stock
-cards the player has never seen (it claims nothing that depends on them), inside the frame
-loop: the table keeps responding and the line under it says «buscando una solución».
+último paso ganable». The solver side (:mod:`solver.analysis`) counts its work in nodes and is
+honest about unseen stock cards; this module owns the clock: each frame it gives a question
+the milliseconds the scene can spare, and when a question has had its whole budget it takes
+the cut-short answer, which claims nothing unproven and says it was cut short.
+
+Answers are kept per position in one :class:`~solver.analysis.AnswerCache` per deal, so the
+hint reuses what «¿Aún se gana?» found (and the other way round), and a question asked again
+goes on from where it stopped.
 """
 
 from __future__ import annotations
 
 import enum
+import time
 from dataclasses import dataclass
 
-from rules import Move, Session, State
+from rules import Move, Session
 from rules.labels import Label
-from solver.analysis import Analysis, Verdict
+from solver.analysis import Analysis, AnswerCache, Verdict
 from solver.layered import Backend, PureBackend
+from solver.rewind import Rewind
 
-from .config import ANALYSIS_BUDGET_MS, REWIND_BUDGET_MS, REWIND_STEP_BUDGET_MS
+from .config import ANALYSIS_BUDGET_MS, REWIND_BUDGET_MS
+
+NODES_PER_CHUNK = 128
+"""Work handed to the solver between two looks at the clock."""
 
 
 class Purpose(enum.Enum):
@@ -33,11 +43,23 @@ class Answer:
     purpose: Purpose
     verdict: Verdict
     hint: Move | None = None
-    """The move to highlight (a winning line's first move, or a plain suggestion)."""
+    """The move to highlight (a winning line's first move, or the best suggestion)."""
     back: int = 0
     """For :attr:`Purpose.REWIND`: how many moves to undo to reach a winnable position."""
     unseen: bool = False
     """Some stock card was never seen: why an answer may be «sin determinar»."""
+    win_share: float | None = None
+    """Share of the orders of the unseen cards that win, when known (see ``exact``)."""
+    exact: bool = False
+    """``win_share`` counts every possible order (else it is an estimate from a sample)."""
+    cut_short: bool = False
+    """The question ran out of time: nothing beyond what was proven is claimed."""
+    certain: bool = True
+    """For a rewind that found a position: it is surely the last winnable one."""
+    none_proven: bool = False
+    """For a rewind that found none: every earlier position is proven lost."""
+    none_in_all_orders: bool = False
+    """For a rewind that found none: no earlier position wins in every order (some may in some)."""
     from_label: bool = False
     """Answered from the deal's label (at the deal's start), not by a search."""
 
@@ -46,47 +68,75 @@ class Inquiry:
     """One question about the position of ``session`` when asked. If the game moves on, the
     caller drops it (:attr:`position` tells which position it is about)."""
 
-    def __init__(self, session: Session, purpose: Purpose, backend: Backend) -> None:
+    def __init__(
+        self, session: Session, purpose: Purpose, backend: Backend, cache: AnswerCache | None = None
+    ) -> None:
         self.position = session.state
         self.purpose = purpose
+        self.cache = cache if cache is not None else AnswerCache(backend)
         self._seen = session.seen_mask
-        self._backend = backend
-        self._earlier = list(reversed(session.history)) if purpose is Purpose.REWIND else []
-        self._back = 0
         self._spent_ms = 0.0
-        self._analysis = self._start(self._next() if purpose is Purpose.REWIND else self.position)
+        self._analysis: Analysis | None = None
+        self._rewind: Rewind | None = None
+        if purpose is Purpose.REWIND:
+            self._rewind = Rewind(list(reversed(session.history)), self._seen, self.cache)
+        else:
+            self._analysis = self.cache.get(self.position, self._seen)
+
+    @property
+    def budget_ms(self) -> float:
+        return REWIND_BUDGET_MS if self.purpose is Purpose.REWIND else ANALYSIS_BUDGET_MS
 
     def step(self, slice_ms: float) -> Answer | None:
-        """Work about ``slice_ms``; the answer once there is one."""
-        analysis = self._analysis
-        if analysis is None:  # rewinding, and there is no earlier position to look at
-            return self._rewind_answer(Verdict.LOST)
-        self._spent_ms += slice_ms
-        if not analysis.step(slice_ms):
+        """Work about ``slice_ms`` (the clock is read between chunks of nodes); the answer once
+        there is one, or the cut-short answer once the question has had its budget."""
+        began = time.perf_counter()
+        done = self._done()
+        while not done and (time.perf_counter() - began) * 1000 < slice_ms:
+            done = self._work()
+        self._spent_ms += (time.perf_counter() - began) * 1000
+        if not done and self._spent_ms < self.budget_ms:
             return None
-        if self.purpose is not Purpose.REWIND:
-            hint = analysis.hint() if analysis.verdict is not Verdict.LOST else None
-            return Answer(self.purpose, analysis.verdict, hint, unseen=not analysis.knows_every_card)
-        if analysis.verdict is Verdict.LOST and self._earlier and self._spent_ms < REWIND_BUDGET_MS:
-            self._analysis = self._start(self._next())
-            return None
-        return self._rewind_answer(analysis.verdict)
+        return self._answer(cut_short=not done)
 
-    def _next(self) -> State | None:
-        if not self._earlier:
-            return None
-        self._back += 1
-        return self._earlier.pop(0)
+    def _done(self) -> bool:
+        if self._rewind is not None:
+            return self._rewind.done
+        assert self._analysis is not None
+        return self._analysis.hint_done() if self.purpose is Purpose.HINT else self._analysis.done
 
-    def _start(self, state: State | None) -> Analysis | None:
-        if state is None:
-            return None
-        budget = REWIND_STEP_BUDGET_MS if self.purpose is Purpose.REWIND else ANALYSIS_BUDGET_MS
-        return Analysis(state, self._seen, budget, self._backend)
+    def _work(self) -> bool:
+        if self._rewind is not None:
+            return self._rewind.step(NODES_PER_CHUNK)
+        assert self._analysis is not None
+        return self._analysis.step(NODES_PER_CHUNK, hint=self.purpose is Purpose.HINT)
 
-    def _rewind_answer(self, verdict: Verdict) -> Answer:
-        back = self._back if verdict is Verdict.WINNABLE else 0
-        return Answer(Purpose.REWIND, verdict, back=back)
+    def _answer(self, cut_short: bool) -> Answer:
+        if self._rewind is not None:
+            return self._rewind_answer(self._rewind, cut_short)
+        assert self._analysis is not None
+        found = self._analysis.partial()
+        return Answer(
+            self.purpose,
+            found.verdict,
+            found.hint,
+            unseen=found.unseen > 0,
+            win_share=found.win_share,
+            exact=found.exact,
+            cut_short=found.cut_short,
+        )
+
+    def _rewind_answer(self, rewind: Rewind, cut_short: bool) -> Answer:
+        back, certain = rewind.result if rewind.result is not None else rewind.partial()
+        if back:
+            return Answer(Purpose.REWIND, Verdict.WINNABLE, back=back, certain=certain, cut_short=cut_short)
+        return Answer(
+            Purpose.REWIND,
+            Verdict.LOST if rewind.none_wins and not cut_short else Verdict.UNKNOWN,
+            cut_short=cut_short,
+            none_proven=rewind.none_wins and not cut_short,
+            none_in_all_orders=rewind.none_in_all_orders and not cut_short,
+        )
 
 
 def label_answer(purpose: Purpose, label: Label | None) -> Answer | None:

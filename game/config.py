@@ -79,14 +79,20 @@ DEMO_NODE_LIMIT = 10_000
 is passed over for another. Most deals take a few hundred. The bound also caps the memory a
 search holds: with 50,000 the soak's memory stepped up by 2–3 MB the first time a hard deal
 came, and stayed there (``bench/kiosk_soak.py``)."""
-ANALYSIS_SLICE_MS = 4.0
-"""How much of each frame «¿Aún se gana?» may use."""
-ANALYSIS_BUDGET_MS = 8000.0
-"""Search time (summed slices) after which the verdict is «sin determinar»."""
-REWIND_STEP_BUDGET_MS = 3000.0
-"""Search time for each earlier position when looking for the last winnable one."""
+FRAME_BUDGET_MS = 1000 / FPS - 3.0
+"""What a frame may take, drawing and the solver's slice together, with room for the rest."""
+ANALYSIS_SLICE_IDLE_MS = 9.0
+"""At most this much of a frame goes to a question to the solver while nothing moves on the
+table; less when drawing took more than the rest of :data:`FRAME_BUDGET_MS`."""
+ANALYSIS_SLICE_ANIMATING_MS = 5.0
+"""The same while cards are moving, so animations keep their pace."""
+ANALYSIS_SLICE_MIN_MS = 2.0
+"""A question always gets at least this much of a frame, so it ends even on a slow machine."""
+ANALYSIS_BUDGET_MS = 5000.0
+"""Search time (summed slices) after which «¿Aún se gana?» or «Pista» answers «cortado por
+tiempo» (never a claim of a loss) and the hint falls back to the best suggestion."""
 REWIND_BUDGET_MS = 15000.0
-"""Search time after which the look for the last winnable position gives up."""
+"""Search time after which the look for the last winnable position gives up (and says so)."""
 
 # --- layout proportions -------------------------------------------------------------------------
 CARD_ASPECT = 350 / 250

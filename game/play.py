@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from rules import DRAW, RECYCLE, STOCK, WASTE, Card, Kind, Move, Refusal, Session, State, check_select
 from rules import partners as rules_partners
 from rules.labels import Label
-from solver.analysis import Verdict
+from solver.analysis import AnswerCache, Verdict
 from solver.hints import suggest
 from solver.layered import Backend
 
@@ -94,6 +94,8 @@ class Play:
         self.line: Line | None = Line("welcome")
         self.inquiry: Inquiry | None = None
         self._backend = backend
+        self.answers = AnswerCache(backend)
+        """What the solver found, per position: shared by every question of this deal."""
         self._partners_key: tuple[State, int] | None = None
         self._partners: list[int] = []
 
@@ -235,7 +237,7 @@ class Play:
         if known is not None:
             self._show(known)
             return known
-        self.inquiry = Inquiry(self.session, purpose, self._backend)
+        self.inquiry = Inquiry(self.session, purpose, self._backend, self.answers)
         self.line = Line("rewind_busy" if purpose is Purpose.REWIND else "analysis_busy", tone=Tone.BUSY)
         return None
 
@@ -255,19 +257,7 @@ class Play:
 
     def _show(self, answer: Answer) -> None:
         if answer.purpose is Purpose.REWIND:
-            for _ in range(answer.back):
-                self.session.undo()
-            if answer.back:
-                self.line = Line("rewind_done", {"n": answer.back})
-            elif self.shown_label is Label.SOLVABLE and self.session.history:
-                # no later step was shown winnable, but the deal's start is proven so
-                back = len(self.session.history)
-                while self.session.undo():
-                    pass
-                self.line = Line("rewind_start", {"n": back})
-            else:
-                key = "rewind_unknown" if answer.verdict is Verdict.UNKNOWN else "rewind_none"
-                self.line = Line(key, tone=Tone.REFUSAL)
+            self._show_rewind(answer)
         elif answer.verdict is Verdict.LOST:
             self.line = None  # the table opens the «no longer winnable» panel
         elif answer.purpose is Purpose.HINT:
@@ -277,8 +267,25 @@ class Play:
             self.line = Line("analysis_label_winnable" if answer.from_label else "analysis_winnable")
         else:
             self.hint = answer.hint
-            key = "analysis_unknown_unseen" if answer.unseen else "analysis_unknown"
-            self.line = Line(key, tone=Tone.HINT)
+            self.line = _unknown_line(answer)
+
+    def _show_rewind(self, answer: Answer) -> None:
+        for _ in range(answer.back):
+            self.session.undo()
+        if answer.back:
+            self.line = Line("rewind_done" if answer.certain else "rewind_done_some", {"n": answer.back})
+        elif self.shown_label is Label.SOLVABLE and self.session.history:
+            # no later step was shown winnable, but the deal's start is proven so
+            back = len(self.session.history)
+            while self.session.undo():
+                pass
+            self.line = Line("rewind_start", {"n": back})
+        elif answer.none_proven:
+            self.line = Line("rewind_none", tone=Tone.REFUSAL)
+        elif answer.none_in_all_orders:
+            self.line = Line("rewind_none_all_orders", tone=Tone.REFUSAL)
+        else:
+            self.line = Line("rewind_cut" if answer.cut_short else "rewind_unknown", tone=Tone.REFUSAL)
 
     # --- internals -----------------------------------------------------------------------------
     def _refuse(self, refusal: Refusal) -> None:
@@ -307,6 +314,19 @@ def _effect(before: State, move: Move) -> Effect:
         assert card is not None
         cards.append((place, card))
     return Removed(tuple(cards))
+
+
+def _unknown_line(answer: Answer) -> Line:
+    """«sin determinar», with the share of winning orders of the unseen cards when known."""
+    share = answer.win_share
+    if share is not None:
+        percent = round(100 * share)
+        if answer.cut_short:
+            return Line("analysis_cut_share", {"p": percent}, Tone.HINT)
+        return Line("analysis_share_exact" if answer.exact else "analysis_share", {"p": percent}, Tone.HINT)
+    if answer.cut_short:
+        return Line("analysis_cut", tone=Tone.HINT)
+    return Line("analysis_unknown_unseen" if answer.unseen else "analysis_unknown", tone=Tone.HINT)
 
 
 def _hint_line(state: State, move: Move | None) -> Line:

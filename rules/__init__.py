@@ -28,7 +28,7 @@ from rules.legality import (
 )
 from rules.moves import DRAW, RECYCLE, STOCK, WASTE, Kind, Move, parse_moves, place_name
 from rules.session import Clock, Session
-from rules.state import ALL_RULE_SETS, CLASSIC, Layout, RuleSet, State, parse_position
+from rules.state import ALL_RULE_SETS, CLASSIC, Layout, RuleSet, State, parse_position, parse_position_unseen
 
 __all__ = [
     "ALL_RULE_SETS",
@@ -70,6 +70,7 @@ __all__ = [
     "parse_deal_text",
     "parse_moves",
     "parse_position",
+    "parse_position_unseen",
     "partners",
     "place_name",
     "playable_places",

@@ -171,26 +171,34 @@ class State:
         return self.pyramid == 0
 
     # --- text ---------------------------------------------------------------------------
-    def to_text(self) -> str:
-        """The position in the text form :func:`parse_position` reads."""
+    def to_text(self, unseen: int = 0) -> str:
+        """The position in the text form :func:`parse_position` reads; ``unseen`` (a mask over
+        ``layout.stock`` indices) adds an ``unseen:`` section listing those cards."""
         tokens = [str(c) if self.pyramid >> s & 1 and c else "--" for s, c in enumerate(self.layout.pyramid)]
-        return "\n".join(
-            (
-                "pyramid: " + " ".join(tokens),
-                "stock: " + format_cards(self.stock_cards()),
-                "waste: " + format_cards(self.waste_cards()),
-                f"pass: {self.pass_no}",
-                f"passes: {self.rules.passes}",
-                f"overlap: {'on' if self.rules.overlap else 'off'}",
-            )
-        )
+        lines = [
+            "pyramid: " + " ".join(tokens),
+            "stock: " + format_cards(self.stock_cards()),
+            "waste: " + format_cards(self.waste_cards()),
+            f"pass: {self.pass_no}",
+            f"passes: {self.rules.passes}",
+            f"overlap: {'on' if self.rules.overlap else 'off'}",
+        ]
+        if unseen & self.stock:
+            hidden = [self.layout.stock[i] for i in iter_slots(unseen & self.stock)]
+            lines.append("unseen: " + format_cards(hidden))
+        return "\n".join(lines)
 
 
-_SECTIONS = ("pyramid", "stock", "waste", "pass", "passes", "overlap")
+_SECTIONS = ("pyramid", "stock", "waste", "pass", "passes", "overlap", "unseen")
 _SLOT_CARD = re.compile(r"^(P\d+)=(\S+)$", re.IGNORECASE)
 
 
 def parse_position(text: str, rules: RuleSet | None = None) -> State:
+    """The position :func:`parse_position_unseen` reads, without its unseen cards."""
+    return parse_position_unseen(text, rules)[0]
+
+
+def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[State, int]:
     """Build a position from a short description, for tests, puzzles and saved games.
 
     Sections, separated by newlines or ``;``, each ``name: value``; all optional::
@@ -201,7 +209,10 @@ def parse_position(text: str, rules: RuleSet | None = None) -> State:
         pass: 3                            (current pass, default 1)
         passes: 3                          (rule set; default from ``rules`` or 3)
         overlap: on                        (rule set; default from ``rules`` or on)
+        unseen: 2c                         (stock cards never face up; default none)
 
+    Returns the state and the unseen cards as a mask over ``layout.stock`` indices. An unseen
+    card must lie in the stock below its top card (the top card is face up, the waste was seen).
     Errors name the section and the bad token.
     """
     values: dict[str, str] = {}
@@ -233,7 +244,24 @@ def parse_position(text: str, rules: RuleSet | None = None) -> State:
     waste = _section_cards(values, "waste")
     layout = Layout(pyramid, tuple(waste + stock))
     present = sum(1 << s for s, card in enumerate(pyramid) if card is not None)
-    return State(layout, rule_set, present & ALL_SLOTS, (1 << len(layout.stock)) - 1, len(waste), pass_no)
+    state = State(layout, rule_set, present & ALL_SLOTS, (1 << len(layout.stock)) - 1, len(waste), pass_no)
+    return state, _parse_unseen(values, layout, len(waste))
+
+
+def _parse_unseen(values: dict[str, str], layout: Layout, waste: int) -> int:
+    mask = 0
+    for card in _section_cards(values, "unseen"):
+        if card not in layout.stock:
+            raise NotationError(f"unseen: {card} is not in the stock")
+        index = layout.stock.index(card)
+        if index < waste:
+            raise NotationError(f"unseen: {card} is in the waste, which was seen")
+        if index == waste:
+            raise NotationError(f"unseen: {card} is the stock's top card, which is face up")
+        if mask >> index & 1:
+            raise NotationError(f"unseen: {card} given twice")
+        mask |= 1 << index
+    return mask
 
 
 def _section_cards(values: dict[str, str], key: str) -> list[Card]:

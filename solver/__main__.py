@@ -1,9 +1,18 @@
 """Command line (SPEC §6)::
 
     python -m solver [--passes 1|3] [--overlap|--no-overlap] [--budget-ms MS]
+    python -m solver analyse [--budget-ms MS]
 
-Reads deal-text lines on standard input and prints one JSON object per deal:
+The first reads deal-text lines on standard input and prints one JSON object per deal:
 ``{"verdict": "solvable"|"unsolvable"|"unknown", "moves": [...], "nodes": N, "ms": T}``.
+
+``analyse`` reads one position per line (``rules.parse_position`` text with ``;`` between
+sections, ``unseen:`` listing the stock cards never face up) and prints the answer the game
+gives to «¿Aún se gana?» and «Pista»: ``{"verdict": "winnable"|"lost"|"unknown", "win_share":
+0.0–1.0 or null, "exact": bool, "hint": "P21+P27" or null, "cut_short": bool, "nodes": N,
+"ms": T}``. It never reads the order of the unseen cards. With ``--budget-ms`` an answer not
+finished in time is the cut-short one (``cut_short: true``, never a claim of a loss).
+
 A malformed line gets ``{"error": "...", "line": N}`` naming the problem, and the run goes on.
 Blank lines and lines starting with ``#`` are skipped. Lines may end in LF, CRLF or CR, and a
 byte-order mark before a line is ignored. Exit statuses are those of :mod:`rules.cli`.
@@ -16,16 +25,19 @@ import io
 import json
 import re
 import sys
+import time
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
 from rules.cli import EXIT_OK, CommandError, Parser, run_command, whole_number
 from rules.deals import BOM, shown
 from rules.errors import NotationError
-from rules.state import RuleSet, State
+from rules.state import RuleSet, State, parse_position_unseen
+from solver.analysis import Analysis
 from solver.search import solve
 
 PROG = "python -m solver"
+ANALYSE_PROG = "python -m solver analyse"
 
 
 def _budget(text: str) -> float:
@@ -82,7 +94,44 @@ def run(lines: Iterable[str], out: TextIO, rules: RuleSet, budget_ms: float | No
         print(json.dumps(result.to_json_dict()), file=out, flush=True)
 
 
+def parse_analyse_args(argv: list[str]) -> argparse.Namespace:
+    parser = Parser(ANALYSE_PROG, "Answer «¿Aún se gana?» and «Pista» for positions read from stdin.")
+    parser.add_argument(
+        "--budget-ms", type=_budget, default=None, metavar="MS", help="answer cut short after MS"
+    )
+    return parser.parse_args(argv)
+
+
+def analyse_line(text: str, budget_ms: float | None) -> dict[str, object]:
+    """The game's answer for one position line, as the JSON object the CLI prints."""
+    state, unseen = parse_position_unseen(text)
+    began = time.perf_counter()
+    analysis = Analysis(state, state.stock & ~unseen)
+    while not analysis.step(512):
+        if budget_ms is not None and (time.perf_counter() - began) * 1000 >= budget_ms:
+            break
+    out = analysis.partial().to_json_dict()
+    out["ms"] = round((time.perf_counter() - began) * 1000, 1)
+    return out
+
+
+def run_analyse(lines: Iterable[str], out: TextIO, budget_ms: float | None) -> None:
+    for number, line in enumerate(lines, start=1):
+        text = line.strip().removeprefix(BOM).strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            result = analyse_line(text, budget_ms)
+        except NotationError as error:
+            result = {"error": str(error), "line": number}
+        print(json.dumps(result), file=out, flush=True)
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["analyse"]:
+        analyse_args = parse_analyse_args(argv[1:])
+        run_analyse(input_lines(sys.stdin), sys.stdout, analyse_args.budget_ms)
+        return EXIT_OK
     args = parse_args(argv)
     run(input_lines(sys.stdin), sys.stdout, RuleSet(args.passes, args.overlap), args.budget_ms)
     return EXIT_OK

@@ -1,38 +1,72 @@
-"""«¿Aún se gana?» and solver-backed hints, honest about unseen cards (SPEC §4).
+"""«¿Aún se gana?» and «Pista», honest about unseen cards (SPEC §4; the way back: :mod:`solver.rewind`).
 
-While some stock card has never been face up, nothing here may depend on which card it is:
+While some stock card has never been face up, nothing here may depend on *where* that card
+lies. The *set* of unseen cards is known (every card not seen elsewhere), only their order is
+not, so the analysis reasons over the orders the unseen cards could be in:
 
-* **still winnable** is claimed only if the pyramid can be cleared with every unseen card
-  replaced by a *blank* that pairs with nothing. A line that never uses those cards works
-  whatever they are (a real card in a blank's place can only add options), so the claim holds
-  for every order of the unseen cards;
-* **lost** is claimed only from the stock-need test at the position itself (a pyramid card
-  whose every partner lies beneath it, or too few partners left of some rank). That test reads
-  the pyramid and *which* cards are still in the stock and the waste, never their order, except
-  on the last pass, where the waste was all seen and the stock part is read as a set;
-* anything else is **unknown** — which never means "no solution".
+* **winnable** is claimed when the pyramid can be cleared with every unseen card replaced by a
+  *blank* that pairs with nothing (a line that never uses those cards works whatever they are),
+  or when every possible order was tried and every one wins;
+* **lost** is claimed from the stock-need test at the position itself (a test that reads which
+  cards are left, never their order), or when every possible order was tried and none wins;
+* otherwise the answer is **unknown** with :attr:`Answer.win_share`, the share of orders that
+  win: exact when every order was tried, an estimate from a sample of orders otherwise.
+  Unknown never means "no solution".
 
-Once every stock card still in play has been seen, the full search decides: winnable with a
-line, or lost from here. Either way the work runs in slices (:meth:`Analysis.step`) with a
-total time budget, after which the answer is unknown and the game falls back to a plain hint.
+Orders are the distinct sequences of *ranks* (suits never matter), all equally likely. When
+there are at most :data:`EXHAUSTIVE_ORDERS` of them all are tried; otherwise a sample of
+:data:`SAMPLE_ORDERS`, drawn by a generator seeded from what the player knows (the cards seen
+and where, and the unseen cards as a sorted set), so the same knowledge always gives the same
+answer and the real order is never read. Each order is decided by the exact search with a node
+limit; an order that runs out of nodes counts as undecided, which makes the share inexact.
+
+Work is counted in nodes (:meth:`Analysis.step`), never in time: the caller owns the clock,
+and when it stops early it reads :meth:`Analysis.partial`, which says the answer was cut short
+and claims nothing the finished work does not prove. Answers are kept per position in an
+:class:`AnswerCache`, so a hint reuses the analysis and the other way round.
 """
 
 from __future__ import annotations
 
 import enum
-import time
+import math
+import random
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 
+from rules.cards import Card
 from rules.moves import Move
-from rules.state import State
-from solver.hints import suggest
-from solver.layered import Backend
+from rules.state import Layout, State
+from rules.topology import iter_slots
+from solver.hints import rank_moves, suggest
+from solver.judge import HintJudge, is_king
+from solver.layered import Backend, PureBackend
 from solver.model import Problem
 from solver.movegen import successors
-from solver.search import Search
+from solver.search import Result, Search
 from solver.search import Verdict as SearchVerdict
 
-DEFAULT_BUDGET_MS = 3000.0
+EXHAUSTIVE_ORDERS = 120
+"""Try every order of the unseen cards when there are at most this many."""
+SAMPLE_ORDERS = 24
+"""Otherwise decide this many orders drawn at random (seeded by what the player knows)."""
+MIN_SAMPLE = 6
+"""A sample stops early, once at least this many orders are decided, when it has used
+:data:`SAMPLE_NODE_CAP` nodes: the estimate is then from fewer orders, and says so."""
+SAMPLE_NODE_CAP = 40_000
+ORDER_NODE_LIMIT = 12_000
+"""Nodes one order may take before it counts as undecided."""
+BLANK_NODE_LIMIT = 10_000
+"""Nodes for the search with unseen cards as blanks (it usually fails, or wins, much sooner)."""
+HINT_ORDERS = 12
+"""A hint judges each move on at most this many of the winning orders."""
+HINT_NODE_CAP = 25_000
+"""Nodes after which the judging stops with the best move judged so far (or the vote)."""
 NODES_PER_CALL = 128
+"""Granularity of :meth:`Analysis.step`: a search is never given more nodes at once."""
+SEARCH_COST = 32
+"""Nodes charged for setting up a search (its tables), so a step always ends."""
 
 
 class Verdict(enum.Enum):
@@ -41,68 +75,351 @@ class Verdict(enum.Enum):
     UNKNOWN = "unknown"
 
 
+@dataclass(frozen=True)
+class Answer:
+    """What the analysis can say about a position.
+
+    ``win_share``: share of the orders of the unseen cards from which the deal is won (1.0 or
+    0.0 for a proven verdict; None when nothing was decided). ``exact``: every order was tried
+    and decided (always true for a proven verdict). ``orders``: orders decided (0 when no order
+    had to be tried). ``line``: a winning continuation valid for every order, when one is known.
+    ``hint``: the move to suggest (None when lost or when no move is left). ``cut_short``: the
+    caller stopped the work before it finished.
+    """
+
+    verdict: Verdict
+    win_share: float | None = None
+    exact: bool = False
+    hint: Move | None = None
+    line: tuple[Move, ...] = ()
+    unseen: int = 0
+    orders: int = 0
+    cut_short: bool = False
+    nodes: int = 0
+
+    @property
+    def proven(self) -> bool:
+        return self.verdict is not Verdict.UNKNOWN
+
+    lost_orders: int = 0
+    """Orders tried and proven lost."""
+
+    @property
+    def some_order_lost(self) -> bool:
+        """Some possible order of the unseen cards is proven lost: the position does not win in
+        every order, and neither does any later position of the same game."""
+        return self.verdict is Verdict.LOST or self.lost_orders > 0
+
+    def to_json_dict(self) -> dict[str, object]:
+        return {
+            "verdict": self.verdict.value,
+            "win_share": None if self.win_share is None else round(self.win_share, 4),
+            "exact": self.exact,
+            "hint": None if self.hint is None else str(self.hint),
+            "cut_short": self.cut_short,
+            "nodes": self.nodes,
+        }
+
+
 class Analysis:
-    """Is ``state`` still winnable, knowing only the cards in ``seen_mask`` (a mask over
+    """Is ``state`` still winnable, knowing only the stock cards in ``seen_mask`` (a mask over
     ``layout.stock`` indices, e.g. ``Session.seen_mask``)?
 
-    Call :meth:`step` each frame with a few milliseconds; when :attr:`done`, read
-    :attr:`verdict`, :attr:`line` (a winning continuation when winnable) and :meth:`hint`.
-    ``backend``: the search backend to use (a game makes one at start-up, so that importing
-    numpy never lands in the middle of a frame).
+    Call :meth:`step` with a node budget until it returns True, then read :attr:`answer`; or
+    stop whenever the clock says so and read :meth:`partial`. ``backend``: the layered
+    engine's backend (default: the pure one, whose steps are small enough for a frame).
     """
 
     def __init__(
         self,
         state: State,
         seen_mask: int,
-        budget_ms: float = DEFAULT_BUDGET_MS,
         backend: Backend | None = None,
+        order_node_limit: int = ORDER_NODE_LIMIT,
     ) -> None:
         self.state = state
         self.unseen = state.stock & ~seen_mask
-        self.budget_ms = budget_ms
-        self.verdict = Verdict.UNKNOWN
-        self.line: tuple[Move, ...] = ()
-        self.done = False
-        self._search = Search(state, blank=self.unseen, backend=backend)
-        self._spent_ms = 0.0
-        if self._proven_lost():
-            self.verdict, self.done = Verdict.LOST, True
+        self.backend = backend or PureBackend()
+        self.order_node_limit = order_node_limit
+        self.answer: Answer | None = None
+        self._spent = 0
+        self._search: Search | None = None
+        self._orders: Iterator[tuple[Card, ...]] | None = None
+        self._order_count = 0
+        self._exhaustive = False
+        self._wins = 0
+        self._losses = 0
+        self._undecided = 0
+        self._votes: Counter[Move] = Counter()
+        self._world: State | None = None
+        self._won_worlds: list[tuple[State, Move | None]] = []
+        self._refine: HintJudge | None = None
+        self._base = Problem(state)
+        if state.is_won:
+            self._final(Verdict.WINNABLE, 1.0, True)
+        elif self._proven_lost():
+            self._final(Verdict.LOST, 0.0, True)
+        elif not self.unseen:
+            self._search = Search(state, backend=self.backend, like=self._base)
+        else:
+            self._search = Search(
+                state, blank=self.unseen, node_limit=BLANK_NODE_LIMIT, backend=self.backend, like=self._base
+            )
+
+    # --- driving ----------------------------------------------------------------------------
+    @property
+    def done(self) -> bool:
+        return self.answer is not None
+
+    @property
+    def nodes(self) -> int:
+        return self._spent + (self._search.nodes if self._search is not None else 0)
 
     @property
     def knows_every_card(self) -> bool:
-        """True when no unseen card is left in the stock or the waste."""
         return not self.unseen
 
-    def step(self, slice_ms: float) -> bool:
-        """Work for about ``slice_ms`` milliseconds; True once the answer is final."""
-        began = time.perf_counter()
-        while not self.done:
-            result = self._search.step(NODES_PER_CALL)
+    def hint_done(self) -> bool:
+        """True once the answer is final and its hint judged (see :meth:`step`)."""
+        return self.answer is not None and (self._refine is None or self._refine.done)
+
+    def step(self, nodes: int = NODES_PER_CALL, hint: bool = False) -> bool:
+        """Search about ``nodes`` more nodes (never more than :data:`NODES_PER_CALL` in one
+        search call); True once :attr:`answer` is final. With ``hint``, go on after that to
+        judge the moves (:class:`solver.judge.HintJudge`), and return True once that is done too."""
+        left = self._step_answer(nodes)
+        if not hint or self.answer is None:
+            return self.answer is not None
+        refine = self._refine
+        if refine is None or refine.done:
+            return True
+        finished = refine.step(max(left, 1))
+        if finished and refine.best is not None:
+            self.answer = replace(self.answer, hint=refine.best)
+        return finished
+
+    def _step_answer(self, nodes: int) -> int:
+        left = nodes
+        while left > 0 and self.answer is None:
+            search = self._search
+            if search is None:
+                search = self._search = self._next_order_search()
+                left -= SEARCH_COST
+                if search is None:
+                    break
+            before = search.nodes
+            result = search.step(min(left, NODES_PER_CALL))
+            left -= max(1, search.nodes - before)
             if result is not None:
-                self._conclude(result.verdict, result.moves)
-            elapsed = (time.perf_counter() - began) * 1000
-            if elapsed >= slice_ms:
-                break
-        self._spent_ms += (time.perf_counter() - began) * 1000
-        if not self.done and self._spent_ms >= self.budget_ms:
-            self.done = True  # out of time: unknown, never a claim
-        return self.done
+                self._spent += search.nodes
+                self._search = None
+                self._take(result)
+        return left
 
-    def hint(self) -> Move | None:
-        """The first move of the winning line when there is one, else the visible-cards hint."""
-        return self.line[0] if self.line else suggest(self.state)
+    def run(self, node_limit: int | None = None) -> Answer:
+        """Step to the end (or until ``node_limit`` nodes, then the cut-short answer)."""
+        while not self.step(4 * NODES_PER_CALL):
+            if node_limit is not None and self.nodes >= node_limit:
+                return self.partial()
+        assert self.answer is not None
+        return self.answer
 
-    def _conclude(self, verdict: SearchVerdict, moves: tuple[Move, ...]) -> None:
-        self.done = True
-        if verdict is SearchVerdict.SOLVABLE:
-            self.verdict, self.line = Verdict.WINNABLE, moves
-        elif verdict is SearchVerdict.UNSOLVABLE and self.knows_every_card:
-            self.verdict = Verdict.LOST
+    def partial(self) -> Answer:
+        """The answer now: the final one if there is one, else what the work so far proves,
+        marked as cut short (never a claim of a loss)."""
+        if self.answer is not None:
+            return self.answer
+        return self._make(Verdict.UNKNOWN, self._share(), False, cut_short=True)
+
+    # --- the steps ----------------------------------------------------------------------------
+    def _take(self, result: Result) -> None:
+        if self._orders is None and not self.unseen:  # every card known: the search decides
+            if result.verdict is SearchVerdict.SOLVABLE:
+                self._final(Verdict.WINNABLE, 1.0, True, line=result.moves)
+            elif result.verdict is SearchVerdict.UNSOLVABLE:
+                self._final(Verdict.LOST, 0.0, True)
+            return
+        if self._orders is None:  # the blank search
+            if result.verdict is SearchVerdict.SOLVABLE:
+                self._final(Verdict.WINNABLE, 1.0, True, line=result.moves)
+            else:
+                self._start_orders()
+            return
+        if result.verdict is SearchVerdict.SOLVABLE:
+            self._wins += 1
+            first = result.moves[0] if result.moves else None
+            if first is not None:
+                self._votes[first] += 1
+            if self._world is not None:
+                self._won_worlds.append((self._world, first))
+        elif result.verdict is SearchVerdict.UNSOLVABLE:
+            self._losses += 1
+        else:
+            self._undecided += 1
+
+    def _start_orders(self) -> None:
+        cards = sorted(self.state.layout.stock[i] for i in iter_slots(self.unseen))
+        rng = random.Random(self._seed(cards))
+        total = _distinct_orders(cards)
+        if total <= EXHAUSTIVE_ORDERS:
+            orders = list(_rank_orders(cards))
+            rng.shuffle(orders)  # so that a partial answer is a fair sample
+            self._orders, self._order_count, self._exhaustive = iter(orders), len(orders), True
+        else:
+            self._orders = (tuple(rng.sample(cards, len(cards))) for _ in range(SAMPLE_ORDERS))
+            self._order_count = SAMPLE_ORDERS
+
+    def _next_order_search(self) -> Search | None:
+        assert self._orders is not None
+        decided = self._wins + self._losses
+        early_stop = not self._exhaustive and decided >= MIN_SAMPLE and self._spent >= SAMPLE_NODE_CAP
+        order = None if early_stop else next(self._orders, None)
+        if order is None:
+            self._conclude_orders()
+            return None
+        world = self._world = _with_order(self.state, self.unseen, order)
+        return Search(
+            world, node_limit=self.order_node_limit, backend=self.backend, like=self._base, line_limit=1
+        )
+
+    def _conclude_orders(self) -> None:
+        tried = self._wins + self._losses + self._undecided
+        exact = self._exhaustive and tried == self._order_count and not self._undecided
+        if exact and not self._losses:
+            self._final(Verdict.WINNABLE, 1.0, True)
+        elif exact and not self._wins:
+            self._final(Verdict.LOST, 0.0, True)
+        else:
+            self._final(Verdict.UNKNOWN, self._share(), exact)
+
+    # --- answers ------------------------------------------------------------------------------
+    def _share(self) -> float | None:
+        decided = self._wins + self._losses
+        return self._wins / decided if decided else None
+
+    def _final(self, verdict: Verdict, share: float | None, exact: bool, line: tuple[Move, ...] = ()) -> None:
+        self.answer = self._make(verdict, share, exact, line=line)
+        self._search = None
+        hint = self.answer.hint
+        judge = verdict is not Verdict.LOST and not line and self._won_worlds
+        if judge and hint is not None and not is_king(self.state, hint):
+            worlds = self._won_worlds[:HINT_ORDERS]
+            self._refine = HintJudge(
+                self.state, worlds, self._base, self.backend,
+                order_node_limit=ORDER_NODE_LIMIT, node_cap=HINT_NODE_CAP,
+            )  # fmt: skip
+
+    def _make(
+        self,
+        verdict: Verdict,
+        share: float | None,
+        exact: bool,
+        line: tuple[Move, ...] = (),
+        cut_short: bool = False,
+    ) -> Answer:
+        return Answer(
+            verdict,
+            share,
+            exact,
+            self._hint(verdict, line),
+            line,
+            self.unseen.bit_count(),
+            self._wins + self._losses,
+            cut_short,
+            self.nodes,
+            self._losses,
+        )
+
+    def _hint(self, verdict: Verdict, line: tuple[Move, ...]) -> Move | None:
+        """The first move of a line that wins in every order; else the first move that wins in
+        the most orders tried (ties to the visible-cards judgement); else that judgement."""
+        if verdict is Verdict.LOST:
+            return None
+        if line:
+            return line[0]
+        if self._votes:
+            best = max(self._votes.values())
+            ranked = rank_moves(self.state)
+            return next(m for m in ranked if self._votes.get(m, 0) == best)
+        return suggest(self.state)
+
+    def _seed(self, cards: list[Card]) -> str:
+        """What the player knows, as text: the position with the unseen places filled in a
+        fixed order (the sorted cards), so the seed never depends on their real order."""
+        return _with_order(self.state, self.unseen, tuple(cards)).to_text(self.unseen)
 
     def _proven_lost(self) -> bool:
         """The order-free test: does the stock-need test fail at this very position? It reads
         the real ranks, but only as the set of cards left (see the module docstring)."""
-        problem = Problem(self.state)
-        pyr, stk, acc = problem.start
-        return pyr != 0 and successors(problem, pyr, stk, acc) is None
+        pyr, stk, acc = self._base.start
+        return pyr != 0 and successors(self._base, pyr, stk, acc) is None
+
+
+def _with_order(state: State, unseen: int, order: tuple[Card, ...]) -> State:
+    """``state`` with the unseen places holding ``order`` (in stock order)."""
+    stock = list(state.layout.stock)
+    for index, card in zip(iter_slots(unseen), order, strict=True):
+        stock[index] = card
+    layout = Layout(state.layout.pyramid, tuple(stock))
+    return State(layout, state.rules, state.pyramid, state.stock, state.cursor, state.pass_no)
+
+
+def _distinct_orders(cards: list[Card]) -> int:
+    counts = Counter(card.rank for card in cards)
+    total = math.factorial(len(cards))
+    for count in counts.values():
+        total //= math.factorial(count)
+    return total
+
+
+def _rank_orders(cards: list[Card]) -> Iterator[tuple[Card, ...]]:
+    """Every distinct sequence of the cards' ranks, once each, as cards (suits given out in
+    sorted order: they never matter)."""
+    by_rank: dict[int, list[Card]] = {}
+    for card in cards:
+        by_rank.setdefault(card.rank, []).append(card)
+    left = {rank: len(group) for rank, group in by_rank.items()}
+    ranks = sorted(left)
+    sequence: list[int] = []
+
+    def extend() -> Iterator[tuple[int, ...]]:
+        if len(sequence) == len(cards):
+            yield tuple(sequence)
+            return
+        for rank in ranks:
+            if left[rank]:
+                left[rank] -= 1
+                sequence.append(rank)
+                yield from extend()
+                sequence.pop()
+                left[rank] += 1
+
+    for ranks_in_order in extend():
+        used = dict.fromkeys(by_rank, 0)
+        out = []
+        for rank in ranks_in_order:
+            out.append(by_rank[rank][used[rank]])
+            used[rank] += 1
+        yield tuple(out)
+
+
+class AnswerCache:
+    """One :class:`Analysis` per (position, what was seen), kept with its progress: a hint
+    reuses an analysis, a question asked again goes on where it stopped, the rewind reuses both."""
+
+    def __init__(self, backend: Backend | None = None, limit: int = 512) -> None:
+        self.backend = backend or PureBackend()
+        self.limit = limit
+        self._entries: dict[tuple[State, int], Analysis] = {}
+
+    def get(self, state: State, seen_mask: int) -> Analysis:
+        key = (state, state.stock & ~seen_mask)
+        found = self._entries.get(key)
+        if found is None:
+            if len(self._entries) >= self.limit:
+                self._entries.pop(next(iter(self._entries)))
+            found = self._entries[key] = Analysis(state, seen_mask, self.backend)
+        return found
+
+    def __len__(self) -> int:
+        return len(self._entries)

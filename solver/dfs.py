@@ -6,6 +6,10 @@ early accesses first also means a position is rarely met again with a better acc
 The table keeps, per
 ``(pyr, stk)``, the best access already searched; a node reached again with a worse or equal
 access is skipped (dominance, see :mod:`solver.model`), a better one is searched again.
+
+The table is split into :data:`SHARDS` dicts by the key's low bits: a Python dict that grows
+copies itself whole, and one table of a few million entries would stall a step for tens of
+milliseconds; a shard is 64 times smaller, and so is the pause.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from solver.model import STOCK_BITS, Node, Problem
 from solver.movegen import successors
 
 _BY_ACCESS = itemgetter(2)
+SHARDS = 64
+SHARD_MASK = SHARDS - 1
 
 
 class DepthFirst:
@@ -26,7 +32,7 @@ class DepthFirst:
     def __init__(self, problem: Problem) -> None:
         self.problem = problem
         self.nodes = 0
-        self.best: dict[int, int] = {}
+        self.best: list[dict[int, int]] = [{} for _ in range(SHARDS)]
         self._path: list[Node] = [problem.start]
         self._pause_at = 0
         self._run = self._visit(problem.start)
@@ -42,10 +48,11 @@ class DepthFirst:
     def _visit(self, node: Node) -> Generator[None, None, bool]:
         pyr, stk, acc = node
         key = pyr << STOCK_BITS | stk
-        seen = self.best.get(key)
+        table = self.best[key & SHARD_MASK]
+        seen = table.get(key)
         if seen is not None and seen <= acc:
             return False
-        self.best[key] = acc
+        table[key] = acc
         self.nodes += 1
         if self.nodes >= self._pause_at:
             yield
@@ -58,7 +65,8 @@ class DepthFirst:
             if child[0] == 0:
                 path.append(child)
                 return True
-            seen = best.get(child[0] << STOCK_BITS | child[1])
+            child_key = child[0] << STOCK_BITS | child[1]
+            seen = best[child_key & SHARD_MASK].get(child_key)
             if seen is not None and seen <= child[2]:
                 continue  # checked here too, to spare a generator per repeated child
             path.append(child)

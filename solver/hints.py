@@ -30,9 +30,12 @@ def _score(state: State, move: Move) -> tuple[int, ...]:
     return (2, int(pyramid_king), len(slots), freed, int(len(move.places) == 1))
 
 
+def rank_moves(state: State) -> list[Move]:
+    """Every legal move, the most worthwhile first (judged on visible cards only)."""
+    return sorted(legal_moves(state), key=lambda move: _score(state, move), reverse=True)
+
+
 def suggest(state: State) -> Move | None:
     """One worthwhile legal move judged on visible cards only; None when there is no move."""
-    moves = legal_moves(state)
-    if not moves:
-        return None
-    return max(moves, key=lambda move: _score(state, move))
+    moves = rank_moves(state)
+    return moves[0] if moves else None

@@ -48,8 +48,8 @@ class Batch:
 
 
 class Backend(Protocol):
-    """Batch operations of the layered engine. ``share``: layered nodes per depth-first node
-    once the engines alternate (see :mod:`solver.search`)."""
+    """Batch operations of the layered engine. ``share``: 0 when the layered engine is not worth
+    running on this backend (see :func:`solver.search.default_schedule`)."""
 
     name: str
     share: int

@@ -25,14 +25,21 @@ class LineError(RuntimeError):
     """A node path could not be played out: a solver bug, never a user error."""
 
 
+class _EnoughMovesError(Exception):
+    """The moves wanted have been played."""
+
+
 class _Player:
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, limit: int | None = None) -> None:
         self.state = state
         self.moves: list[Move] = []
+        self.limit = limit
 
     def play(self, move: Move) -> None:
         self.state = apply(self.state, move)
         self.moves.append(move)
+        if self.limit is not None and len(self.moves) >= self.limit:
+            raise _EnoughMovesError
 
     def clear_kings(self) -> None:
         """Remove every King that can go now, until none can (or the pyramid is clear)."""
@@ -70,9 +77,20 @@ def _rank(state: State, place: int) -> int:
     return card.rank if card else 0
 
 
-def play_out(problem: Problem, path: list[Node]) -> list[Move]:
-    """The moves from ``problem.state`` that follow ``path`` (from its start node to a win)."""
-    player = _Player(problem.state)
+def play_out(problem: Problem, path: list[Node], limit: int | None = None) -> list[Move]:
+    """The moves from ``problem.state`` that follow ``path`` (from its start node to a win);
+    only the first ``limit`` of them (checked as far as they go) when a limit is given."""
+    player = _Player(problem.state, limit)
+    try:
+        _follow(player, problem, path)
+    except _EnoughMovesError:
+        return player.moves
+    if not player.state.is_won:
+        raise LineError("the line does not clear the pyramid")
+    return player.moves
+
+
+def _follow(player: _Player, problem: Problem, path: list[Node]) -> None:
     player.clear_kings()
     for before, after in pairwise(path):
         slots = [s for s in iter_slots(before[0] & ~after[0]) if problem.prank[s] != KING]
@@ -87,6 +105,3 @@ def play_out(problem: Problem, path: list[Node]) -> list[Move]:
         else:
             raise LineError(f"no single pair between {before} and {after}")
         player.clear_kings()
-    if not player.state.is_won:
-        raise LineError("the line does not clear the pyramid")
-    return player.moves

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from rules.cards import KING, PAIR_SUM
 from rules.state import State
-from rules.topology import CONE, COVERED_BY, SLOTS, iter_slots, uncovered
+from rules.topology import CONE, COVERED_BY, ROW, SLOTS, iter_slots
 
 ACC_SHIFT = 5
 CURSOR_MASK = (1 << ACC_SHIFT) - 1
@@ -69,7 +69,9 @@ class Problem:
     1430 pyramid shapes (the order ideals of the seven-row triangle).
     """
 
-    def __init__(self, state: State, blank: int = 0) -> None:
+    def __init__(self, state: State, blank: int = 0, like: Problem | None = None) -> None:
+        """``like``: a problem with the same pyramid cards and rules (another order of the
+        stock), whose pyramid shapes (which never read the stock) this one shares."""
         layout = state.layout
         self.state = state
         self.passes = state.rules.passes
@@ -100,14 +102,24 @@ class Problem:
         """Every card of the start lies on present cards only, as in any dealt game. Then the
         search only meets such pyramids, and which pairs of slots can ever leave together does
         not depend on the rest of the pyramid, so it is tabled once (:attr:`partners_of`)."""
-        self.partners_of: tuple[int, ...] = tuple(
+        if like is not None and like.prank == self.prank and like.overlap == self.overlap:
+            self.partners_of: tuple[int, ...] = like.partners_of
+            self.shapes: dict[int, Shape] = like.shapes
+            self.shape_list: list[Shape] = like.shape_list
+            self.pair_needs: dict[int, tuple[int, int]] = like.pair_needs
+            self.start = self._start_node(state)
+            return
+        self.partners_of = tuple(
             sum(1 << b for b in iter_slots(rank_pyr[PAIR_SUM - self.prank[a]]) if self.compatible(CONE, a, b))
             if 0 < self.prank[a] < KING
             else 0
             for a in range(SLOTS)
         )
-        self.shapes: dict[int, Shape] = {}
-        self.shape_list: list[Shape] = []
+        self.shapes = {}
+        self.shape_list = []
+        self.pair_needs = {}
+        """For a closed pyramid: the stock partners each side of a rank pair (r, 13 − r) needs,
+        keyed by the cards of that pair still present (see :meth:`_stock_needs`)."""
         self.start = self._start_node(state)
 
     def _start_node(self, state: State) -> Node:
@@ -144,7 +156,8 @@ class Problem:
 
     def _build_shape(self, pyr: int) -> Shape:
         rank = self.prank
-        free = iter_slots(uncovered(pyr))
+        free_mask = free_slots(pyr)
+        free = iter_slots(free_mask)
         pairs = [
             self.norm(pyr & ~(1 << a) & ~(1 << b))
             for i, a in enumerate(free)
@@ -152,14 +165,14 @@ class Problem:
             if rank[a] + rank[b] == PAIR_SUM
         ]
         if self.overlap:
-            free_mask = uncovered(pyr)
-            for slot in iter_slots(pyr & ~free_mask):
-                cover = COVERED_BY[slot] & pyr
-                single = cover.bit_count() == 1 and cover & free_mask
-                if single and rank[slot] + rank[cover.bit_length() - 1] == PAIR_SUM:
-                    pairs.append(self.norm(pyr & ~(1 << slot) & ~cover))
+            for slot, cover in _half_covered(pyr, free_mask):
+                if rank[slot] + rank[cover] == PAIR_SUM:
+                    pairs.append(self.norm(pyr & ~(1 << slot) & ~(1 << cover)))
         singles = tuple((PAIR_SUM - rank[a], self.norm(pyr & ~(1 << a))) for a in free if rank[a] != KING)
-        partnerless = sum(1 << q for q in range(1, KING) if not pyr & self.rank_pyr[PAIR_SUM - q])
+        partnerless = 0
+        for q in range(1, KING):
+            if not pyr & self.rank_pyr[PAIR_SUM - q]:
+                partnerless |= 1 << q
         return Shape(len(self.shape_list), tuple(pairs), singles, self._stock_needs(pyr), partnerless)
 
     @staticmethod
@@ -186,21 +199,16 @@ class Problem:
         both, so checking each rank on its own is exact for this relaxation; it ignores order
         and is therefore a sound test for a lost position.
         """
-        needs = []
         if self.closed:
-            partners = self.partners_of
-        else:
-            cones = self._present_cones(pyr)
-            partners = tuple(
-                sum(
-                    1 << b
-                    for b in iter_slots(pyr & self.rank_pyr[PAIR_SUM - r])
-                    if self.compatible(cones, a, b)
-                )
-                if pyr >> a & 1 and 0 < (r := self.prank[a]) < KING
-                else 0
-                for a in range(SLOTS)
-            )
+            return self._closed_stock_needs(pyr)
+        needs = []
+        cones = self._present_cones(pyr)
+        partners = tuple(
+            sum(1 << b for b in iter_slots(pyr & self.rank_pyr[PAIR_SUM - r]) if self.compatible(cones, a, b))
+            if pyr >> a & 1 and 0 < (r := self.prank[a]) < KING
+            else 0
+            for a in range(SLOTS)
+        )
         for r in range(1, KING):
             cards = iter_slots(pyr & self.rank_pyr[r])
             if not cards:
@@ -210,6 +218,32 @@ class Problem:
             if missing:
                 needs.append((PAIR_SUM - r, missing))
         return tuple(needs)
+
+    def _closed_stock_needs(self, pyr: int) -> tuple[tuple[int, int], ...]:
+        """:meth:`_stock_needs` for a closed pyramid, where which cards can leave together does
+        not depend on the rest of the pyramid: the matching of a rank pair depends only on the
+        cards of those two ranks still present, so it is computed once per such set. Both sides
+        share one matching (compatibility is symmetric), so ``|A| − m`` and ``|B| − m``."""
+        found: list[tuple[int, int]] = []
+        rank_pyr = self.rank_pyr
+        for low in range(1, 7):
+            high = PAIR_SUM - low
+            key = pyr & (rank_pyr[low] | rank_pyr[high])
+            if not key:
+                continue
+            pair = self.pair_needs.get(key)
+            if pair is None:
+                lows = iter_slots(key & rank_pyr[low])
+                highs = key & rank_pyr[high]
+                options = [iter_slots(highs & self.partners_of[a]) for a in lows]
+                matched = _max_matching(options) if lows and highs else 0
+                pair = self.pair_needs[key] = (len(lows) - matched, highs.bit_count() - matched)
+            if pair[0]:
+                found.append((high, pair[0]))
+            if pair[1]:
+                found.append((low, pair[1]))
+        found.sort(reverse=True)
+        return tuple(found)
 
     def reachable_stock(self, shape: Shape, stk: int, acc: int) -> int:
         """Stock cards that may still be used. On the last pass a waste card with no partner
@@ -231,6 +265,35 @@ class Problem:
         if not stuck:
             return stk
         return stk & ~((1 << (stuck.bit_length() - 1)) - 1)
+
+
+_ROW_MASKS = tuple(sum(1 << s for s in range(SLOTS) if ROW[s] == r) for r in range(ROW[SLOTS - 1] + 1))
+_ROW_BELOW = tuple(zip(range(len(_ROW_MASKS) - 1), _ROW_MASKS[:-1], _ROW_MASKS[1:], strict=True))
+
+
+def free_slots(pyr: int) -> int:
+    """:func:`rules.topology.uncovered` by whole rows: slot ``(r, c)`` (number ``s``) is covered
+    by ``s + r + 1`` and ``s + r + 2`` in the row below, so one shift per row finds them all."""
+    covered = 0
+    for row, mask, below in _ROW_BELOW:
+        under = pyr & below
+        covered |= ((under >> (row + 1)) | (under >> (row + 2))) & mask
+    return pyr & ~covered
+
+
+def _half_covered(pyr: int, free_mask: int) -> list[tuple[int, int]]:
+    """``(slot, cover)`` for each present card with exactly one card on it, which is free (the
+    overlap rule's pairs), by slot: found by whole rows as in :func:`free_slots`."""
+    found: list[tuple[int, int]] = []
+    for row, mask, below in _ROW_BELOW:
+        under = pyr & below
+        left = (under >> (row + 1)) & mask & pyr
+        right = (under >> (row + 2)) & mask & pyr
+        for lonely, shift in ((left & ~right & (free_mask >> (row + 1)), row + 1),
+                              (right & ~left & (free_mask >> (row + 2)), row + 2)):  # fmt: skip
+            found.extend((slot, slot + shift) for slot in iter_slots(lonely))
+    found.sort()
+    return found
 
 
 def _is_closed(pyr: int) -> bool:

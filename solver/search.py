@@ -7,13 +7,15 @@ Two engines share the work (a portfolio):
 * :class:`~solver.layered.Layered` searches every position once, which makes it the faster
   prover when a deal cannot be won.
 
-Depth-first search runs alone for its first :data:`HEAD_START` nodes, which settles most deals;
-then the two alternate, the layered engine getting ``backend.share`` nodes for each depth-first
-node: 4 with numpy, which makes its nodes about four times cheaper, so both get about the same
-time; 0 on the pure path, where a layered node costs as much as a depth-first one and the
-portfolio would only double the work. The schedule counts nodes, not time, so a given backend
-always gives the same answer and the same line. Whichever engine finishes first decides:
-both are exact, so their verdicts agree.
+How they share it is a :class:`Schedule`, chosen from measurements (``bench/solver.py`` and the
+interleaved comparison in the issue-11 note): with numpy, depth-first search runs alone for
+its first :data:`HEAD_START` nodes, which wins most winnable deals, and then the layered
+engine alone finishes the search. Running both side by side (the earlier portfolio) about
+doubled the time of the slow deals under every rule set: on deals 1–200 the mean fell from
+87 to 42 ms (3 passes, overlap on) and, with a 1-pass rule set, to about half. On the pure
+path a layered node costs as much as a depth-first one and depth-first search runs alone.
+The schedule counts nodes, not time, so a given backend always gives the same answer and the
+same line. Both engines are exact, so their verdicts agree.
 
 What a partial result guarantees: while :meth:`Search.step` returns None nothing is known. A
 result is final: ``solvable`` comes with a line that ``rules`` has replayed to a cleared
@@ -24,6 +26,7 @@ lost by a sound test; ``unknown`` only means the budget ran out.
 from __future__ import annotations
 
 import enum
+import math
 import time
 from dataclasses import dataclass, replace
 
@@ -35,8 +38,30 @@ from solver.layered import Backend, Layered
 from solver.line import play_out
 from solver.model import Node, Problem
 
-HEAD_START = 20_000
+HEAD_START = 500
 ROUND = 2_048
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """How the two engines share the work: depth-first search alone for ``head_start`` nodes,
+    then ``layered_share`` layered nodes for each further depth-first node (0: depth-first
+    only; ``math.inf``: the layered engine only)."""
+
+    head_start: int
+    layered_share: float
+
+    def depth_first_turn(self, depth_first: int, layered: int) -> bool:
+        if depth_first < self.head_start or self.layered_share == 0:
+            return True
+        if math.isinf(self.layered_share):
+            return False
+        return layered >= self.layered_share * (depth_first - self.head_start)
+
+
+def default_schedule(backend: Backend) -> Schedule:
+    """Depth-first alone on the pure path; with numpy, a depth-first head start, then layered."""
+    return Schedule(HEAD_START, math.inf if backend.share else 0)
 
 
 class Verdict(enum.Enum):
@@ -67,7 +92,9 @@ class Search:
 
     ``node_limit`` bounds the total work; past it the verdict is ``unknown``. ``blank`` is a
     mask of stock cards (``layout.stock`` indices) the search must not look at: they are
-    treated as cards that pair with nothing (see :mod:`solver.analysis`).
+    treated as cards that pair with nothing (see :mod:`solver.analysis`). ``like``: a problem
+    of the same pyramid whose tables are shared (see :class:`Problem`). ``line_limit``: keep
+    only the first moves of a winning line (when only its start is wanted).
     """
 
     def __init__(
@@ -75,11 +102,17 @@ class Search:
         state: State,
         node_limit: int | None = None,
         backend: Backend | None = None,
+        *,
         blank: int = 0,
+        like: Problem | None = None,
+        line_limit: int | None = None,
+        schedule: Schedule | None = None,
     ) -> None:
-        self.problem = Problem(state, blank)
+        self.problem = Problem(state, blank, like)
+        self.line_limit = line_limit
         self.backend = backend or default_backend()
         self.node_limit = node_limit
+        self.schedule = schedule or default_schedule(self.backend)
         self.depth_first = DepthFirst(self.problem)
         self.layered = Layered(self.problem, self.backend)
         self.result: Result | None = None
@@ -125,9 +158,7 @@ class Search:
         """Give about ``nodes`` nodes to the engines; the path an engine finished with, if any."""
         left = nodes
         while left > 0:
-            depth_first_turn = self.depth_first.nodes < HEAD_START or (
-                self.layered.nodes >= self.backend.share * (self.depth_first.nodes - HEAD_START)
-            )
+            depth_first_turn = self.schedule.depth_first_turn(self.depth_first.nodes, self.layered.nodes)
             engine: DepthFirst | Layered = self.depth_first if depth_first_turn else self.layered
             before = engine.nodes
             found = engine.advance(min(left, ROUND))
@@ -140,7 +171,8 @@ class Search:
         """The result for an engine's answer: a path to a win, or ``[]`` for none."""
         if not path:
             return Result(Verdict.UNSOLVABLE, (), self.nodes, self._seconds * 1000)
-        return Result(Verdict.SOLVABLE, tuple(play_out(self.problem, path)), self.nodes, self._seconds * 1000)
+        moves = tuple(play_out(self.problem, path, self.line_limit))
+        return Result(Verdict.SOLVABLE, moves, self.nodes, self._seconds * 1000)
 
 
 def solve(

@@ -1,27 +1,32 @@
-"""«¿Aún se gana?»: right answers when every card is known, and no peeking otherwise."""
+"""«¿Aún se gana?»: right answers when every card is known, honest answers over the orders of
+the unseen cards otherwise, no answer from a budget running out, and the way back."""
 
 from __future__ import annotations
 
+import itertools
+import json
 import random
+import subprocess
+import sys
 
 import pytest
+from solver_cases import random_position, reference_deals
 
 from rules.legality import apply, legal_moves, replay
 from rules.moves import DRAW, Move
 from rules.session import Session
-from rules.state import ALL_RULE_SETS, Layout, RuleSet, State, parse_position
-from solver.analysis import Analysis, Verdict
+from rules.state import ALL_RULE_SETS, Layout, RuleSet, State, parse_position, parse_position_unseen
+from rules.topology import iter_slots
+from solver.analysis import SAMPLE_ORDERS, Analysis, Answer, AnswerCache, Verdict
+from solver.rewind import Rewind
+from solver.search import Verdict as SearchVerdict
+from solver.search import solve
 
 SEED_000 = "pyramid: P21=9s P23=5h P25=8c; waste: 4c 5d 8d; pass: 3"
 
 
-def _analyse(state: State, seen: int, budget_ms: float = 10_000) -> Analysis:
-    analysis = Analysis(state, seen, budget_ms)
-    steps = 0
-    while not analysis.step(2.0):
-        steps += 1
-        assert steps < 100_000
-    return analysis
+def _analyse(state: State, seen: int) -> Answer:
+    return Analysis(state, seen).run()
 
 
 def _all_seen(state: State) -> int:
@@ -30,46 +35,116 @@ def _all_seen(state: State) -> int:
 
 def test_winnable_when_every_card_is_known_with_a_line_and_a_hint() -> None:
     state = parse_position(SEED_000)
-    analysis = _analyse(state, _all_seen(state))
-    assert analysis.verdict is Verdict.WINNABLE
-    assert replay(state, list(analysis.line)).is_won
-    assert analysis.hint() == Move.parse("P23+W")
+    answer = _analyse(state, _all_seen(state))
+    assert answer.verdict is Verdict.WINNABLE and answer.exact and answer.win_share == 1.0
+    assert replay(state, list(answer.line)).is_won
+    assert answer.hint == Move.parse("P23+W")
 
 
 def test_lost_when_every_card_is_known() -> None:
     state = apply(parse_position(SEED_000), Move.parse("P23+P25"))
-    analysis = _analyse(state, _all_seen(state))
-    assert analysis.verdict is Verdict.LOST and analysis.line == ()
+    answer = _analyse(state, _all_seen(state))
+    assert answer.verdict is Verdict.LOST and answer.line == () and answer.hint is None
 
 
-def test_a_win_that_needs_an_unseen_card_is_not_claimed() -> None:
-    # The Q needs the A, which sits unseen below the stock's top card.
+def test_one_unseen_card_has_one_order_and_the_answer_is_exact() -> None:
+    # The Q needs the A, unseen below the stock's top card: one possible order, and it wins.
     state = parse_position("pyramid: P21=Qh; stock: 3c Ad")
-    seen = 1  # only the top card, 3c, has been face up
-    analysis = _analyse(state, seen)
-    assert analysis.verdict is Verdict.UNKNOWN
-    assert analysis.hint() == DRAW  # a plain suggestion, not a line that knows the A is there
+    answer = _analyse(state, 0b01)
+    assert answer.verdict is Verdict.WINNABLE and answer.exact and answer.orders == 1
+    assert answer.line == ()  # no line valid without knowing the card: the hint comes from the orders
+    assert answer.hint == DRAW
 
 
-def test_a_win_without_the_unseen_cards_is_claimed() -> None:
+def test_a_win_without_the_unseen_cards_is_claimed_with_a_line() -> None:
     state = parse_position("pyramid: P21=Qh P22=5c P23=8d; stock: Ac 3c 9d")
-    analysis = _analyse(state, 0b001)
-    assert analysis.verdict is Verdict.WINNABLE
-    assert replay(state, list(analysis.line)).is_won
+    answer = _analyse(state, 0b001)
+    assert answer.verdict is Verdict.WINNABLE and answer.orders == 0
+    assert replay(state, list(answer.line)).is_won
 
 
 def test_a_card_whose_partners_all_lie_beneath_it_is_lost_even_unseen() -> None:
     # The 9 at P21 lies on both pyramid 4s; the unseen stock cards hold no 4.
     lost = parse_position("pyramid: P10=4c P15=4d P21=9s P22=Kc P16=Kh; stock: 2c Jd 5h 5s")
     analysis = Analysis(lost, seen_mask=0b0001)
-    assert analysis.done and analysis.verdict is Verdict.LOST
+    assert analysis.done and analysis.answer is not None and analysis.answer.verdict is Verdict.LOST
 
 
-def test_out_of_time_is_unknown() -> None:
-    state = State.from_deal(7)
-    analysis = Analysis(state, seen_mask=state.stock, budget_ms=0.01)
-    analysis.step(0.01)
-    assert analysis.done and analysis.verdict is Verdict.UNKNOWN
+def _orders_by_brute_force(state: State, unseen: int) -> tuple[int, int]:
+    """(winning, all) over every permutation of the unseen cards, each decided by the solver."""
+    places = list(iter_slots(unseen))
+    cards = [state.layout.stock[i] for i in places]
+    wins = total = 0
+    for order in itertools.permutations(cards):
+        stock = list(state.layout.stock)
+        for place, card in zip(places, order, strict=True):
+            stock[place] = card
+        world = State(Layout(state.layout.pyramid, tuple(stock)), state.rules, state.pyramid,
+                      state.stock, state.cursor, state.pass_no)  # fmt: skip
+        result = solve(world)
+        assert result.verdict is not SearchVerdict.UNKNOWN
+        wins += result.verdict is SearchVerdict.SOLVABLE
+        total += 1
+    return wins, total
+
+
+def _with_unseen(
+    rng: random.Random, rules: RuleSet, cards_left: int, hidden: int
+) -> tuple[State, int] | None:
+    state = random_position(rng, rules, cards_left)
+    below_top = [i for i in iter_slots(state.stock) if i > (state.stock_top_index() or 99)]
+    if len(below_top) < hidden:
+        return None
+    return state, sum(1 << i for i in rng.sample(below_top, hidden))
+
+
+@pytest.mark.parametrize("rules", ALL_RULE_SETS, ids=str)
+def test_the_share_of_winning_orders_is_exact_when_few_cards_are_unseen(rules: RuleSet) -> None:
+    rng = random.Random(f"orders {rules}")
+    checked = 0
+    while checked < 12:
+        found = _with_unseen(rng, rules, rng.randint(14, 22), rng.randint(2, 4))
+        if found is None:
+            continue
+        state, unseen = found
+        answer = _analyse(state, state.stock & ~unseen)
+        if answer.orders == 0:  # decided without orders (a blank win or an order-free loss)
+            wins, total = _orders_by_brute_force(state, unseen)
+            assert (wins == total) if answer.verdict is Verdict.WINNABLE else wins == 0
+            checked += 1
+            continue
+        wins, total = _orders_by_brute_force(state, unseen)
+        assert answer.exact
+        assert answer.win_share == pytest.approx(wins / total), state.to_text(unseen)
+        expected = Verdict.WINNABLE if wins == total else Verdict.LOST if wins == 0 else Verdict.UNKNOWN
+        assert answer.verdict is expected
+        checked += 1
+    assert checked == 12
+
+
+def test_a_position_that_wins_in_some_orders_says_in_how_many() -> None:
+    text = (
+        "pyramid: 5c 7c 6d 3s 3c 6h Ah 8h -- -- -- Td -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- --; "
+        "stock: 5d 2d 3d 8c Jh Ts; waste: 7s Jd Qd Tc 2c; pass: 2; unseen: 2d 3d 8c Ts"
+    )
+    state, unseen = parse_position_unseen(text)
+    answer = _analyse(state, state.stock & ~unseen)
+    assert answer.verdict is Verdict.UNKNOWN and answer.exact and answer.orders == 24
+    assert answer.win_share == pytest.approx(6 / 24) == _orders_by_brute_force(state, unseen)[0] / 24
+    assert answer.hint is not None
+
+
+def test_many_unseen_cards_give_an_estimate_from_a_sample() -> None:
+    state = State.from_deal(3)
+    session = Session(state)
+    for _ in range(3):
+        session.play(DRAW)
+    answer = _analyse(session.state, session.seen_mask)
+    assert answer.unseen == 20
+    assert not answer.exact and 0 < answer.orders <= SAMPLE_ORDERS
+    assert answer.win_share is not None and 0.0 <= answer.win_share <= 1.0
+    assert answer.verdict is not Verdict.LOST or answer.orders == 0  # a sample never proves a loss
+    assert answer.hint is not None
 
 
 def _shuffle_unseen(state: State, seen: int, rng: random.Random) -> State:
@@ -93,9 +168,9 @@ def _shuffle_unseen(state: State, seen: int, rng: random.Random) -> State:
 def test_no_peeking_the_answer_never_depends_on_unseen_cards(rules: RuleSet) -> None:
     rng = random.Random(f"peek {rules}")
     claims = 0
-    for _ in range(12):
+    for _ in range(8):
         session = Session(State.from_deal(rng.randint(1, 20000), rules))
-        for _ in range(rng.randint(0, 12)):
+        for _ in range(rng.randint(0, 30)):
             moves = legal_moves(session.state)
             if not moves:
                 break
@@ -104,7 +179,131 @@ def test_no_peeking_the_answer_never_depends_on_unseen_cards(rules: RuleSet) -> 
         answers = set()
         for _ in range(3):
             world = _shuffle_unseen(session.state, seen, rng)
-            answers.add(_analyse(world, seen, budget_ms=3000).verdict)
-        assert len(answers) == 1, session.state.to_text()
-        claims += answers != {Verdict.UNKNOWN}
+            found = _analyse(world, seen)
+            answers.add((found.verdict, found.win_share, found.exact, found.hint, found.orders))
+        assert len(answers) == 1, session.state.to_text(session.state.stock & ~seen)
+        claims += next(iter(answers))[0] is not Verdict.UNKNOWN
     assert claims >= 1
+
+
+def _hard_lost_deal() -> State:
+    deck, winnable = reference_deals()[581]  # many thousands of nodes to prove lost
+    assert not winnable
+    return State.from_deal_text(deck, RuleSet(3, False))
+
+
+def test_cut_short_answers_claim_nothing_and_say_so() -> None:
+    state = _hard_lost_deal()
+    analysis = Analysis(state, state.stock)
+    analysis.step(300)
+    answer = analysis.partial()
+    assert not analysis.done
+    assert answer.cut_short and answer.verdict is Verdict.UNKNOWN and answer.hint is not None
+
+
+def test_the_cache_keeps_one_analysis_per_position_and_knowledge() -> None:
+    state = parse_position(SEED_000)
+    cache = AnswerCache()
+    first = cache.get(state, state.stock)
+    assert cache.get(state, state.stock) is first
+    assert cache.get(state, 0) is not first and len(cache) == 2
+
+
+def _deal_456_lost() -> Session:
+    """The case the issue reports: the position 50 moves back is winnable."""
+    session = Session(State.from_deal(456))
+    for text in ["D"] * 24 + ["R", "P26+P27"] + ["D"] * 24 + ["R"] + ["D"] * 24:
+        assert session.play(Move.parse(text)) is None
+    return session
+
+
+def test_rewind_finds_the_last_winnable_step_of_deal_456() -> None:
+    session = _deal_456_lost()
+    assert _analyse(session.state, session.seen_mask).verdict is Verdict.LOST
+    rewind = Rewind(list(reversed(session.history)), session.seen_mask, AnswerCache())
+    while not rewind.step(4096):
+        pass
+    assert rewind.result == (50, True)
+    back = session.history[-50]
+    assert _analyse(back, session.seen_mask).verdict is Verdict.WINNABLE
+    assert _analyse(session.history[-49], session.seen_mask).verdict is Verdict.LOST
+
+
+def test_rewind_out_of_budget_never_claims_there_is_none() -> None:
+    session = _deal_456_lost()
+    rewind = Rewind(list(reversed(session.history)), session.seen_mask, AnswerCache(), position_nodes=50)
+    while not rewind.step(4096):
+        pass
+    assert rewind.result == (0, False)
+    assert not rewind.none_wins and not rewind.none_in_all_orders
+    assert rewind.undetermined  # it went on past undetermined positions to the first one
+    assert max(rewind.undetermined | {rewind.not_win}) == len(session.history)
+
+
+def test_rewind_with_nothing_earlier() -> None:
+    rewind = Rewind([], 0, AnswerCache())
+    assert rewind.done and rewind.result == (0, False) and rewind.none_wins
+
+
+def _cli(lines: str, *args: str) -> list[dict[str, object]]:
+    result = subprocess.run(
+        [sys.executable, "-m", "solver", "analyse", *args],
+        input=lines, capture_output=True, text=True, timeout=120, check=True,
+    )  # fmt: skip
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def test_cli_analyse_gives_the_games_answer() -> None:
+    text = "pyramid: P21=Qh; stock: 3c Ad 5h; unseen: Ad 5h"
+    state, unseen = parse_position_unseen(text)
+    expected = _analyse(state, state.stock & ~unseen)
+    lost = "pyramid: P21=9s P23=5h P25=8c; stock: 2c; waste: 4c 5d 8d; pass: 3"
+    out = _cli(f"{text}\n# a comment\n\nnonsense\n{lost}\n{SEED_000}\n")
+    assert out[0]["verdict"] == expected.verdict.value == "winnable"
+    assert out[0]["win_share"] == 1.0 and out[0]["exact"] is True and out[0]["hint"] == str(expected.hint)
+    assert set(out[0]) >= {"verdict", "win_share", "exact", "hint", "nodes", "ms"}
+    assert out[1] == {"error": out[1]["error"], "line": 4} and "nonsense" in str(out[1]["error"])
+    assert out[2]["verdict"] == "unknown" or out[2]["verdict"] == "winnable"
+    assert out[3]["verdict"] == "winnable" and out[3]["hint"] == "P23+W"
+
+
+def test_cli_analyse_cut_short_by_its_budget() -> None:
+    deal = _hard_lost_deal().to_text().replace("pass: 1", "pass: 2").replace("\n", "; ")
+    out = _cli(deal + "\n", "--budget-ms", "5")
+    assert out[0]["verdict"] == "unknown" and out[0]["cut_short"] is True and out[0]["win_share"] is None
+
+
+def test_unseen_section_errors() -> None:
+    with pytest.raises(ValueError, match="not in the stock"):
+        parse_position_unseen("stock: 3c Ad; unseen: 5h")
+    with pytest.raises(ValueError, match="top card"):
+        parse_position_unseen("stock: 3c Ad; unseen: 3c")
+    with pytest.raises(ValueError, match="waste"):
+        parse_position_unseen("stock: 3c Ad; waste: 4d; unseen: 4d")
+    state, unseen = parse_position_unseen("stock: 3c Ad 5h; unseen: 5h Ad")
+    assert unseen == 0b110 and parse_position_unseen(state.to_text(unseen)) == (state, unseen)
+
+
+def _wins_after(state: State, unseen: int, move: Move) -> int:
+    return _orders_by_brute_force(apply(state, move), unseen & apply(state, move).stock)[0]
+
+
+def test_with_few_unseen_cards_the_hint_wins_in_the_most_orders() -> None:
+    rng = random.Random("hint orders")
+    checked = 0
+    while checked < 6:
+        found = _with_unseen(rng, RuleSet(1, rng.random() < 0.5), rng.randint(16, 24), rng.randint(2, 3))
+        if found is None:
+            continue
+        state, unseen = found
+        analysis = Analysis(state, state.stock & ~unseen)
+        while not analysis.step(4096, hint=True):
+            pass
+        answer = analysis.answer
+        assert answer is not None
+        if answer.verdict is not Verdict.UNKNOWN:
+            continue
+        assert answer.hint is not None
+        best = max(_wins_after(state, unseen, m) for m in legal_moves(state))
+        assert _wins_after(state, unseen, answer.hint) == best, state.to_text(unseen)
+        checked += 1

@@ -3,11 +3,14 @@ solver, answered in frame slices while the table keeps responding."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pygame
+import pytest
 from solver_cases import reference_deals
 
+import game.analysis
 from game.app import App
 from game.driver import press_key, step, tap, tap_button, tap_place
 from game.play import DECK
@@ -39,12 +42,14 @@ def panel_button(app: App, label: str) -> None:
     tap(app, panel.geometry().buttons[names.index(label)].center)
 
 
-def test_unseen_cards_leave_it_undetermined_with_a_plain_hint(make_app: AppFactory) -> None:
+def test_unseen_cards_give_the_share_of_winning_orders_with_a_hint(make_app: AppFactory) -> None:
     app = make_app(deal=1)
+    tap_button(app, "draw")  # past the deal's start (answered from its label elsewhere)
     tap_button(app, "analyse")
     answer(app)
-    assert app.table.frame().line == "sin determinar: hay cartas del mazo sin ver (puede tener solución)"
-    assert app.table.play.hint is not None  # a normal suggestion instead of a verdict
+    line = app.table.frame().line
+    assert re.fullmatch(r"se gana en ~\d+ % de los órdenes posibles de las cartas sin ver", line), line
+    assert app.table.play.hint is not None  # a suggestion goes with the estimate
 
 
 def test_still_winnable_and_the_hint_follows_the_winning_line(make_app: AppFactory) -> None:
@@ -58,12 +63,18 @@ def test_still_winnable_and_the_hint_follows_the_winning_line(make_app: AppFacto
     assert app.table.frame().line == "Pista: 5♥ con 8♦"
 
 
-def test_a_long_search_runs_in_slices_and_the_table_keeps_responding(make_app: AppFactory) -> None:
+def _hard_lost_position() -> State:
     deck, winnable = reference_deals()[581]  # hard to decide: many frames of search
     assert not winnable
     state = State.from_deal_text(deck, RuleSet(3, False))
-    seen_all = parse_position(state.to_text().replace("pass: 1", "pass: 2"))
-    app = make_app(state=seen_all)
+    return parse_position(state.to_text().replace("pass: 1", "pass: 2"))
+
+
+def test_a_long_search_runs_in_slices_and_the_table_keeps_responding(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(game.analysis, "ANALYSIS_BUDGET_MS", 600_000.0)  # however busy the machine
+    app = make_app(state=_hard_lost_position())
     tap_button(app, "analyse")
     assert app.table.frame().line.startswith("buscando una solución")
     free = next(p for p in range(21, 28) if app.table.play.selectable(p))
@@ -72,6 +83,21 @@ def test_a_long_search_runs_in_slices_and_the_table_keeps_responding(make_app: A
     answer(app)
     panel = app.manager.top
     assert isinstance(panel, Panel) and panel.title(app.ctx.texts) == "Ya no se puede ganar"
+
+
+def test_a_question_cut_short_by_time_says_so_and_claims_nothing(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(game.analysis, "ANALYSIS_BUDGET_MS", 20.0)
+    app = make_app(state=_hard_lost_position())
+    tap_button(app, "analyse")
+    answer(app)
+    assert app.manager.top is app.table  # no «Ya no se puede ganar» panel
+    line = app.table.frame().line
+    assert line == "cortado por tiempo: sin determinar (no quiere decir que no tenga solución)"
+    tap_button(app, "hint")
+    answer(app)
+    assert app.table.play.hint is not None  # a normal suggestion, from where the search stopped
 
 
 def test_a_move_drops_the_question_about_the_old_position(make_app: AppFactory) -> None:

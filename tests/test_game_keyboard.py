@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from game.app import App
-from game.driver import press_key
+from game.driver import press_key, step
 from game.input import Action
 from game.play import DECK
 from game.scenes.deal_dialog import DealDialog
@@ -91,6 +91,10 @@ def test_after_selecting_the_focus_jumps_to_a_partner(make_app: AppFactory) -> N
 def test_hint_then_escape(make_app: AppFactory) -> None:
     app = make_app(deal=1)
     press_key(app, pygame.K_h)
+    for _ in range(600):  # the hint is searched in frame slices
+        if app.table.play.inquiry is None:
+            break
+        step(app)
     assert app.table.play.hint is not None and app.table.frame().hint
     assert app.table.frame().line.startswith("Pista: ")
     press_key(app, pygame.K_ESCAPE)

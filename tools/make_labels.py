@@ -4,6 +4,11 @@
                                                   # an hour on two cores); writes assets/labels.json
     python tools/make_labels.py --deals 1-500     # a part, merged into the existing table
     python tools/make_labels.py --jobs 1 --node-limit 2000000
+    python tools/make_labels.py --verify 1500 --also 4244,7 --record
+                                                  # re-solve 1500 random deals per rule set (and
+                                                  # the deals named, under every rule set) with
+                                                  # the solver as it is now and compare; with
+                                                  # --record, note the check in the table's header
 
 Progress is kept in a checkpoint file next to the output, so an interrupted run resumes.
 The table records how it was made: node budget, date, solver version (git commit), time.
@@ -15,6 +20,7 @@ import argparse
 import datetime
 import json
 import multiprocessing
+import random
 import subprocess
 import sys
 import time
@@ -51,7 +57,58 @@ def solver_version() -> str:
         ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         commit = "unknown"
-    return f"git {commit}"
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain", "rules", "solver"],
+        capture_output=True, text=True, cwd=ROOT, check=False,
+    ).stdout.strip()  # fmt: skip
+    return f"git {commit}" + (" with uncommitted changes" if dirty else "")
+
+
+def verify(args: argparse.Namespace) -> int:
+    """Re-solve a random sample of the table (and the deals named by ``--also``) and compare."""
+    table = load_table(args.out)
+    rng = random.Random(args.seed)
+    also = [int(n) for n in args.also.split(",") if n.strip()] if args.also else []
+    jobs = sorted(
+        {(n, r.passes, r.overlap, args.node_limit) for r in ALL_RULE_SETS for n in also}
+        | {(rng.randint(FIRST_DEAL, LAST_DEAL), r.passes, r.overlap, args.node_limit)
+           for r in ALL_RULE_SETS for _ in range(args.verify)}
+    )  # fmt: skip
+    print(f"re-solving {len(jobs)} entries, {args.jobs} processes, seed {args.seed}", flush=True)
+    began = time.perf_counter()
+    times: dict[str, list[tuple[float, int]]] = {str(r): [] for r in ALL_RULE_SETS}
+    wrong = []
+    with multiprocessing.Pool(args.jobs) as pool:
+        for number, passes, overlap, letter, seconds in pool.imap_unordered(label_of, jobs, chunksize=4):
+            rules = RuleSet(passes, overlap)
+            times[str(rules)].append((seconds, number))
+            stored = LETTERS[table.label(number, rules)]
+            if letter != stored:
+                wrong.append(f"{rules} {number}: table {stored}, solver now {letter}")
+                print("MISMATCH " + wrong[-1], flush=True)
+    for name, found in times.items():
+        found.sort(reverse=True)
+        slow = ", ".join(f"{n} {1000 * t:.0f}ms" for t, n in found[:5])
+        mean = 1000 * sum(t for t, _ in found) / len(found)
+        print(f"{name}: {len(found)} re-solved, mean {mean:.0f} ms, slowest {slow}")
+    seconds = time.perf_counter() - began
+    print(f"{len(jobs) - len(wrong)}/{len(jobs)} verdicts agree with the table ({seconds:.0f} s)")
+    if args.record and not wrong:
+        record = {
+            "solver": solver_version(),
+            "date": datetime.date.today().isoformat(),
+            "entries": len(jobs),
+            "how": f"{args.verify} random deals per rule set (seed {args.seed})"
+            + (f" and deals {args.also} under every rule set" if also else ""),
+            "result": "every verdict agrees",
+            "command": "python tools/make_labels.py " + " ".join(sys.argv[1:]),
+        }
+        verified = table.made.get("verified")
+        history = list(verified) if isinstance(verified, list) else []
+        made = {**table.made, "verified": [*history, record]}
+        args.out.write_text(LabelTable(table.tables, made).to_json() + "\n", encoding="utf-8")
+        print(f"recorded in {args.out.name}")
+    return 1 if wrong else 0
 
 
 def main() -> int:
@@ -60,7 +117,13 @@ def main() -> int:
     parser.add_argument("--jobs", type=whole_number, default=multiprocessing.cpu_count())
     parser.add_argument("--node-limit", type=whole_number, default=DEFAULT_NODE_LIMIT)
     parser.add_argument("--out", type=Path, default=DEFAULT_PATH)
+    parser.add_argument("--verify", type=int, default=0, metavar="N", help="re-solve N deals per rule set")
+    parser.add_argument("--also", default="", help="with --verify: more deals to re-solve, e.g. 4244,7")
+    parser.add_argument("--seed", type=int, default=0, help="with --verify: the sample's seed")
+    parser.add_argument("--record", action="store_true", help="with --verify: note a clean check")
     args = parser.parse_args()
+    if args.verify or args.also:
+        return verify(args)
     first, _, last = args.deals.partition("-")
     numbers = range(int(first), int(last or first) + 1)
 

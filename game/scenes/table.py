@@ -7,13 +7,20 @@ clock pauses while the window is hidden or another screen covers the table.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import pygame
 
 from game.analysis import Answer, Purpose
 from game.anim import Animator
-from game.config import ANALYSIS_SLICE_MS, BUSY_DOTS_PER_SECOND
+from game.config import (
+    ANALYSIS_SLICE_ANIMATING_MS,
+    ANALYSIS_SLICE_IDLE_MS,
+    ANALYSIS_SLICE_MIN_MS,
+    BUSY_DOTS_PER_SECOND,
+    FRAME_BUDGET_MS,
+)
 from game.context import Context
 from game.input import Action, Command, Key, Tap
 from game.play import DECK, Effect, Play, Removed, Tone
@@ -62,6 +69,8 @@ class TableScene(Scene):
         self.visible = True
         self._shown_time = ""
         self._busy_age = 0.0
+        self._draw_ms = 0.0
+        """How long the last drawing of the table took: the solver gets the rest of a frame."""
         self._sounded_selection: int | None = None
 
     def enter(self) -> None:
@@ -322,8 +331,9 @@ class TableScene(Scene):
         changed = self.anim.update(dt)
         if self.play.inquiry is not None:
             self._busy_age += dt
+            slice_ms = self._analysis_slice_ms(animating=changed)
             changed = True
-            answer = self.play.step_inquiry(ANALYSIS_SLICE_MS)
+            answer = self.play.step_inquiry(slice_ms)
             if answer is not None:
                 self._answered(answer)
         shown = format_time(self.play.session.clock.elapsed())
@@ -338,10 +348,17 @@ class TableScene(Scene):
         self.ctx.assets.prepare(self.layout.card)
         self.anim.clear()
 
+    def _analysis_slice_ms(self, animating: bool) -> float:
+        """The frame's idle time: what drawing leaves of the frame, within the slice limits."""
+        ceiling = ANALYSIS_SLICE_ANIMATING_MS if animating else ANALYSIS_SLICE_IDLE_MS
+        return max(ANALYSIS_SLICE_MIN_MS, min(ceiling, FRAME_BUDGET_MS - self._draw_ms))
+
     def draw(self, surface: pygame.Surface) -> None:
+        began = time.perf_counter()
         self.ctx.assets.use_deck(self.ctx.settings.four_colour, self.ctx.settings.large_index)
         self.view.draw(surface, self.layout, self.frame())
         self.anim.draw(surface, self.ctx.assets, self.layout.card)
+        self._draw_ms = (time.perf_counter() - began) * 1000
 
     def overlay_active(self) -> bool:
         """True while cascading cards move (its trails stay on screen without redrawing)."""

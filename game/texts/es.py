@@ -65,11 +65,24 @@ MESSAGES: dict[str, str] = {
     "analysis_label_winnable": "Sí: este reparto tiene solución comprobada",
     "analysis_unknown": "sin determinar (no quiere decir que no tenga solución)",
     "analysis_unknown_unseen": "sin determinar: hay cartas del mazo sin ver (puede tener solución)",
+    "analysis_share": "se gana en ~{p} % de los órdenes posibles de las cartas sin ver",
+    "analysis_share_exact": (
+        "se gana en el {p} % de los órdenes posibles de las cartas sin ver (probados todos)"
+    ),
+    "analysis_cut": "cortado por tiempo: sin determinar (no quiere decir que no tenga solución)",
+    "analysis_cut_share": (
+        "cortado por tiempo: se gana en ~{p} % de los órdenes de las cartas sin ver probados"
+    ),
     "rewind_busy": "buscando el último paso desde el que se gana",
     "rewind_done": "De vuelta al último paso desde el que se gana ({n} atrás)",
     "rewind_start": "De vuelta al principio del reparto, que tiene solución comprobada ({n} atrás)",
     "rewind_none": "No hay un paso anterior desde el que se gane: prueba a repetir el reparto",
-    "rewind_unknown": "sin determinar: no encontré a tiempo un paso desde el que se gane",
+    "rewind_done_some": (
+        "De vuelta a un paso desde el que se gana ({n} atrás); alguno posterior quedó sin determinar"
+    ),
+    "rewind_none_all_orders": "Ningún paso anterior se gana en todos los órdenes de las cartas sin ver",
+    "rewind_unknown": "sin determinar: no encontré un paso anterior del que se sepa que se gana",
+    "rewind_cut": "cortado por tiempo: no encontré a tiempo un paso desde el que se gane (puede haberlo)",
     "won_line": "¡Pirámide despejada! Toca «Nuevo reparto» para seguir",
     "dead_line": "No quedan jugadas: deshaz, repite o empieza otro reparto",
     "dead_line_unsolvable": "No quedan jugadas, y este reparto no tiene solución: prueba con otro",

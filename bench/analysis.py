@@ -1,0 +1,240 @@
+"""Analysis benchmark: «¿Aún se gana?» and «Pista» as the game runs them, on recorded positions.
+
+    python bench/analysis.py                       # about 10 minutes on a shared machine
+    python bench/analysis.py --hint-games 10 --random-games 8 --frame-positions 12   # quicker
+
+Under each of the four rule sets it:
+
+1. plays proven-winnable deals (from ``assets/labels.json``) by «Pista» alone from the start,
+   asking the game's own question (:class:`game.analysis.Inquiry`, the game's slices and
+   budget) before every move, and reports the share won: the hint-following win rate;
+2. plays random games (random legal moves, removals preferred) to their end;
+3. records positions from both kinds of game: a few from each, and the last ones of each
+   random game (late in the last pass, usually lost);
+
+then asks «¿Aún se gana?» about every recorded position with a fresh answer cache and reports
+the answer mix (winnable / lost / estimate = the share of winning orders / unknown without an
+estimate; apart for positions with and without unseen cards; cut-short answers counted) and the
+time to answer in game frames: the answer takes ``frames`` frames of 1/60 s, each giving the
+question :data:`game.config.ANALYSIS_SLICE_IDLE_MS`. Finally it opens the real game (SDL's
+dummy driver, 1280×720) on some of the positions, asks «¿Aún se gana?» right after a draw (so
+the first frames animate) and times every frame until the answer: p50/p99/max.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.analysis import Answer, Inquiry, Purpose, solver_backend
+from game.config import ANALYSIS_SLICE_IDLE_MS
+from rules import Session, State
+from rules.labels import Label, load_table
+from rules.legality import legal_moves
+from rules.state import ALL_RULE_SETS, RuleSet
+from solver.analysis import AnswerCache, Verdict
+
+FRAME_MS = 1000 / 60
+
+
+@dataclass
+class Asked:
+    """One question answered the way the game answers it."""
+
+    answer: Answer
+    frames: int
+    compute_ms: float
+
+
+@dataclass
+class Position:
+    """A recorded position and what the player had seen. A session started there knows the
+    same unseen cards: on the first pass the seen cards still in play are the waste and the
+    stock's top card, on a later pass every card was seen."""
+
+    state: State
+    seen: int
+    origin: str  # "random", "random-end" or "hint"
+
+
+def ask(session: Session, purpose: Purpose, cache: AnswerCache | None = None) -> Asked:
+    """Run one question in the game's slices, as the table does at 60 fps while idle."""
+    backend = solver_backend()
+    inquiry = Inquiry(session, purpose, backend, cache if cache is not None else AnswerCache(backend))
+    frames = 0
+    began = time.perf_counter()
+    while True:
+        frames += 1
+        answer = inquiry.step(ANALYSIS_SLICE_IDLE_MS)
+        if answer is not None:
+            return Asked(answer, frames, (time.perf_counter() - began) * 1000)
+
+
+def follow_hints(number: int, rules: RuleSet, record: list[Position], asked: list[Asked]) -> bool:
+    """Play deal ``number`` by «Pista» alone; True when won. Records a few positions on the way."""
+    session = Session(State.from_deal(number, rules), number)
+    cache = AnswerCache(solver_backend())
+    for index in range(400):
+        if session.is_won:
+            return True
+        result = ask(session, Purpose.HINT, cache)
+        asked.append(result)
+        if index % 7 == 3:
+            record.append(Position(session.state, session.seen_mask, "hint"))
+        move = result.answer.hint
+        if move is None or session.play(move) is not None:
+            return False
+    return session.is_won
+
+
+def random_game(number: int, rules: RuleSet, rng: random.Random, record: list[Position]) -> None:
+    session = Session(State.from_deal(number, rules), number)
+    seen: list[Position] = []
+    while True:
+        moves = legal_moves(session.state)
+        if not moves or session.is_won:
+            break
+        removals = [m for m in moves if m.is_removal]
+        session.play(rng.choice(removals if removals and rng.random() < 0.75 else moves))
+        seen.append(Position(session.state, session.seen_mask, "random"))
+    if not seen:
+        return
+    for position in rng.sample(seen[:-3], min(3, max(0, len(seen) - 3))):
+        record.append(position)
+    for position in seen[-3:-1]:
+        record.append(Position(position.state, position.seen, "random-end"))
+
+
+def kind(answer: Answer) -> str:
+    if answer.verdict is Verdict.WINNABLE:
+        return "winnable"
+    if answer.verdict is Verdict.LOST:
+        return "lost"
+    return "estimate" if answer.win_share is not None else "unknown"
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def spread(values: list[float], digits: int = 0) -> str:
+    if not values:
+        return "-"
+    p50, p99, top = statistics.median(values), percentile(values, 0.99), max(values)
+    return f"p50 {p50:6.{digits}f}  p99 {p99:6.{digits}f}  max {top:6.{digits}f}"
+
+
+def frame_times(positions: list[Position]) -> tuple[list[float], list[float]]:
+    """Frames of the real game while it answers «¿Aún se gana?» about each position, asked
+    right after a draw (animating frames, then idle ones). Returns (all frames, frames with
+    cards moving) in milliseconds."""
+    import pygame  # noqa: PLC0415
+
+    from game.app import App, make_context  # noqa: PLC0415
+    from game.driver import FRAME_SECONDS, tap_button  # noqa: PLC0415
+    from game.settings import Settings  # noqa: PLC0415
+
+    pygame.display.init()
+    pygame.font.init()
+    times: list[float] = []
+    moving: list[float] = []
+    for position in positions:
+        rules = position.state.rules
+        settings = Settings(passes=rules.passes, overlap=rules.overlap)
+        ctx = make_context(settings, seed=1)
+        app = App(ctx, ctx.dealer.position(position.state), size=(1280, 720))
+        app.frame(FRAME_SECONDS)
+        if app.table.play.state.stock_count:
+            tap_button(app, "draw")
+        tap_button(app, "analyse")
+        for _ in range(2000):
+            if app.table.play.inquiry is None:
+                break
+            animating = bool(app.table.anim.ghosts)
+            began = time.perf_counter()
+            app.frame(FRAME_SECONDS)
+            spent = (time.perf_counter() - began) * 1000
+            times.append(spent)
+            if animating:
+                moving.append(spent)
+    pygame.quit()
+    return times, moving
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Benchmark of the in-game analysis.")
+    parser.add_argument("--hint-games", type=int, default=25, help="deals played by hint per rule set")
+    parser.add_argument("--random-games", type=int, default=16, help="random games per rule set")
+    parser.add_argument("--frame-positions", type=int, default=40, help="positions timed in the real game")
+    parser.add_argument("--seed", type=int, default=11)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    labels = load_table()
+    positions: list[Position] = []
+    print("hint-following win rate (proven-winnable deals played by «Pista» alone, from the start):")
+    hint_asked: list[Asked] = []
+    for rules in ALL_RULE_SETS:
+        winnable = labels.numbers(rules, Label.SOLVABLE)
+        deals = rng.sample(winnable, args.hint_games)
+        began = time.perf_counter()
+        won = sum(follow_hints(n, rules, positions, hint_asked) for n in deals)
+        print(
+            f"  {rules!s:<22} won {won}/{len(deals)} = {100 * won / max(1, len(deals)):5.1f} %"
+            f"   ({time.perf_counter() - began:5.0f} s)"
+        )
+        for _ in range(args.random_games):
+            random_game(rng.randint(1, 20000), rules, rng, positions)
+    frames = [a.frames * FRAME_MS for a in hint_asked]
+    print(f"  hints asked: {len(hint_asked)}; time to answer in game frames (ms): {spread(frames)}")
+
+    print(f"\n«¿Aún se gana?» on {len(positions)} recorded positions (fresh cache each):")
+    mix: Counter[tuple[bool, str]] = Counter()
+    cut = 0
+    by_origin: Counter[str] = Counter(p.origin for p in positions)
+    waits: list[float] = []
+    compute: list[float] = []
+    for position in positions:
+        session = Session(position.state)  # knows what the game knew there (see Position)
+        assert session.state.stock & ~session.seen_mask == position.state.stock & ~position.seen
+        result = ask(session, Purpose.ASK)
+        unseen = result.answer.unseen
+        mix[unseen, kind(result.answer)] += 1
+        cut += result.answer.cut_short
+        waits.append(result.frames * FRAME_MS)
+        compute.append(result.compute_ms)
+    print("  recorded from: " + ", ".join(f"{k} {v}" for k, v in sorted(by_origin.items())))
+    for unseen in (True, False):
+        total = sum(v for (u, _), v in mix.items() if u == unseen)
+        parts = ", ".join(
+            f"{name} {mix[unseen, name]} ({100 * mix[unseen, name] / max(total, 1):.0f} %)"
+            for name in ("winnable", "lost", "estimate", "unknown")
+        )
+        print(f"  {'with unseen cards' if unseen else 'every card seen  '} n={total:<4} {parts}")
+    print(f"  cut short by the time budget: {cut}")
+    print(f"  time to answer in game frames (ms): {spread(waits)}")
+    print(f"  solver compute per answer (ms):     {spread(compute)}")
+
+    if args.frame_positions:
+        chosen = rng.sample(positions, min(args.frame_positions, len(positions)))
+        times, moving = frame_times(chosen)
+        print(f"\nframes of the real game (1280x720) while answering, {len(chosen)} positions:")
+        print(f"  all {len(times)} frames (ms): {spread(times, 1)}")
+        print(f"  {len(moving)} frames with cards moving (ms): {spread(moving, 1)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
