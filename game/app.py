@@ -12,7 +12,9 @@ import asyncio
 import dataclasses
 import os
 import random
+import sys
 import time
+import warnings
 from collections.abc import Callable
 
 import pygame
@@ -29,6 +31,7 @@ from .play import Line, Play, Tone
 from .render.assets import Assets
 from .saves import load_settings
 from .scenes.base import SceneManager
+from .scenes.panels import notices_panel
 from .scenes.table import TableScene
 from .settings import Settings
 from .storage import Storage
@@ -89,6 +92,33 @@ def fit_to_desktop() -> tuple[int, int]:
     return window_for_desktop(desktops[0] if desktops else None)
 
 
+def smallest_window(size: tuple[int, int]) -> tuple[int, int]:
+    """The smallest a window of ``size`` may be resized to: :data:`MIN_WINDOW` (320×480) while
+    it is portrait, the same turned (480×320) while it is landscape. Below that the cards are
+    unreadable and badges cover the piles. The two meet only at square-ish sizes of 480 and
+    more, so a drag never jumps from one limit to the other."""
+    portrait, landscape = MIN_WINDOW, (max(MIN_WINDOW), min(MIN_WINDOW))
+    return landscape if size[0] > size[1] else portrait
+
+
+def limit_window_size(size: tuple[int, int]) -> None:
+    """Keep the native window from being resized below :func:`smallest_window` (the browser
+    build sizes its canvas itself, so nothing is set there)."""
+    if sys.platform == "emscripten":
+        return
+    try:
+        with warnings.catch_warnings():
+            # pygame-ce warns that drawing through this Window is deprecated; we only set its
+            # minimum size, and keep drawing through pygame.display
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+    except pygame.error:
+        return
+    least = smallest_window(size)
+    if window.minimum_size != least:
+        window.minimum_size = least
+
+
 def open_window(size: tuple[int, int], fullscreen: bool, resizable: bool = True) -> pygame.Surface:
     """Set the video mode; returns the new display surface (always fetch it again after this)."""
     try:
@@ -98,6 +128,8 @@ def open_window(size: tuple[int, int], fullscreen: bool, resizable: bool = True)
             pygame.display.set_mode(size, pygame.RESIZABLE if resizable else 0)
     except pygame.error as error:
         raise DisplayError(f"cannot open the game window: {error}") from None
+    if resizable and not fullscreen:
+        limit_window_size(size)
     return display_surface()
 
 
@@ -216,6 +248,8 @@ class App:
         self.screen = display_surface()
         size = self.screen.get_size()
         if size != self.manager.size:
+            if not (self.fullscreen or self.fixed):
+                limit_window_size(size)
             self.manager.relayout(size)
             self.dirty = True
 
@@ -280,20 +314,34 @@ def launch(
 ) -> App:
     """Open the game on ``storage``: saved settings (then ``overrides``, e.g. from the command
     line, for this run), and the saved game in progress, or deal ``deal`` when given (or when
-    there is no saved game). A bad save is set aside and the table says so in one line.
+    there is no saved game). When ``deal`` would replace a saved game with moves that is not
+    over, the confirm panel asks first. A bad save is set aside and the table says so.
     ``fixed`` and ``now``: the browser's fixed canvas and its clock (see :class:`App`, ``Session``)."""
     settings = dataclasses.replace(load_settings(storage), **(overrides or {}))  # type: ignore[arg-type]
     ctx = make_context(settings, labels, seed, storage, now)
-    play = ctx.keeper.restore_game(ctx.dealer) if deal is None else None
+    play = ctx.keeper.restore_game(ctx.dealer)
     if play is None:
         play = ctx.dealer.deal(settings, deal)
+        deal = None
     elif play.session.is_dead_end:
         play.line = Line("dead_line", tone=Tone.REFUSAL)
     else:
         play.line = Line("resumed")
     app = App(ctx, play, size=size, fullscreen=fullscreen, fixed=fixed, kiosk=kiosk)
-    if storage.kept:
-        more = len(storage.kept) - 1
-        what = ctx.t(f"doc_{storage.kept[0].split('.')[0]}")
-        play.line = Line("save_kept", {"what": what, "more": f" (+{more})" if more else ""}, Tone.REFUSAL)
+    if deal is not None:
+        # deal ``deal`` instead of the saved game; a game still going on is never thrown away
+        # silently: the table asks first (keep playing it, or start ``deal``: then it is a loss)
+        app.table.request_deal(deal)
+    notices = [save_notice(ctx, name, why) for name, why in storage.problems]
+    if notices:
+        play.line = notices[0]
+    if len(notices) > 1:  # one line each, in a panel the player closes (the table line has room for one)
+        app.manager.push(notices_panel(ctx, app.manager, notices))
     return app
+
+
+def save_notice(ctx: Context, name: str, why: str) -> Line:
+    """The line telling the player that document ``name`` was set aside, and why: damaged, or
+    written by a newer or older version of the game; for the saved game, that it is lost."""
+    lost = ctx.t("save_lost") if name == "game" else ""
+    return Line(f"save_{why}", {"what": ctx.t(f"doc_{name}"), "lost": lost}, Tone.REFUSAL)

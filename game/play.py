@@ -176,9 +176,14 @@ class Play:
         return _effect(before, move)
 
     def undo(self) -> bool:
+        """Take the last move back. A won board is final (it is already counted as a win):
+        nothing is undone and the line says why."""
         self.selected = None
         self.hint = None
         self.inquiry = None
+        if self.state.is_won:
+            self.line = Line("won_no_undo", tone=Tone.REFUSAL)
+            return False
         if not self.session.undo():
             self.line = Line("nothing_to_undo", tone=Tone.REFUSAL)
             return False
@@ -201,6 +206,10 @@ class Play:
         if self.state.is_won:
             self.hint = None
             self._refuse(Refusal.GAME_WON)
+            return
+        if self.session.is_dead_end:
+            self.hint = None
+            self.line = Line("dead_no_help", tone=Tone.REFUSAL)
             return
         self.session.note_hint()
         self.hint = suggest(self.state)
@@ -230,6 +239,9 @@ class Play:
         self.inquiry = None
         if self.state.is_won:
             self._refuse(Refusal.GAME_WON)
+            return None
+        if self.session.is_dead_end and purpose is not Purpose.REWIND:
+            self.line = Line("dead_no_help", tone=Tone.REFUSAL)
             return None
         if purpose is Purpose.HINT:
             self.session.note_hint()

@@ -13,7 +13,9 @@ rules refuse, a negative count) is set aside like a corrupt one and the game sta
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
+import enum
 from collections.abc import Callable
 from typing import Any
 
@@ -22,7 +24,7 @@ from rules import RecordError, RuleSet, Session
 from .dealer import Dealer
 from .play import Play
 from .records import DailyLog, RecordsError, Stats
-from .settings import DealMode, Settings
+from .settings import Settings
 from .storage import Storage
 
 SETTINGS_VERSION = 1
@@ -34,44 +36,48 @@ CLOCK_SAVE_SECONDS = 5.0
 
 # --- settings ---------------------------------------------------------------------------------------
 def settings_doc(settings: Settings) -> dict[str, Any]:
-    return {
-        "passes": settings.passes,
-        "overlap": settings.overlap,
-        "deal_mode": settings.deal_mode.value,
-        "lang": settings.lang,
-        "reduced_motion": settings.reduced_motion,
-        "sound": settings.sound,
-        "four_colour": settings.four_colour,
-        "large_index": settings.large_index,
-    }
+    """Every field of :class:`Settings`, by name (an enum by its value): a new setting is saved
+    the day it is added, with no line to write here."""
+    doc: dict[str, Any] = {}
+    for item in dataclasses.fields(Settings):
+        value = getattr(settings, item.name)
+        doc[item.name] = value.value if isinstance(value, enum.Enum) else value
+    return doc
+
+
+def _setting_value(name: str, default: object, value: object) -> object:
+    """``value`` checked against the type of the field's default; ``ValueError`` when it does not fit."""
+    if isinstance(default, enum.Enum):
+        try:
+            return type(default)(value)
+        except ValueError:
+            raise ValueError(f"{name} cannot be {value!r}") from None
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise ValueError(f"{name} must be true or false, not {value!r}")
+        return value
+    if isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{name} must be a whole number, not {value!r}")
+        return value
+    if isinstance(default, str):
+        if not isinstance(value, str):
+            raise ValueError(f"{name} must be text, not {value!r}")
+        return value
+    raise TypeError(f"setting {name}: no document form for {type(default).__name__}")
 
 
 def settings_from_doc(doc: dict[str, Any]) -> Settings:
-    """Settings from a document; ``ValueError`` naming the first bad value (validated as
-    :class:`Settings` validates them). A setting the document lacks takes its default."""
-    doc = {**settings_doc(Settings()), **doc}
-    switches = ("overlap", "reduced_motion", "sound", "four_colour", "large_index")
-    for name in switches:
-        if not isinstance(doc.get(name), bool):
-            raise ValueError(f"{name} must be true or false")
-    overlap, motion = doc["overlap"], doc["reduced_motion"]
-    passes = doc.get("passes")
-    if isinstance(passes, bool) or not isinstance(passes, int):
-        raise ValueError(f"passes must be a whole number, not {passes!r}")
-    lang = doc.get("lang")
-    if not isinstance(lang, str):
-        raise ValueError(f"language must be text, not {lang!r}")
-    mode = DealMode(doc.get("deal_mode"))
-    return Settings(
-        passes=passes,
-        overlap=overlap,
-        deal_mode=mode,
-        lang=lang,
-        reduced_motion=motion,
-        sound=doc["sound"],
-        four_colour=doc["four_colour"],
-        large_index=doc["large_index"],
-    )
+    """Settings from a document; ``ValueError`` naming the first bad value (each field checked
+    against the type of its default, then validated as :class:`Settings` validates them). A
+    setting the document lacks takes its default; a name it does not know is ignored."""
+    defaults = Settings()
+    values: dict[str, Any] = {
+        item.name: _setting_value(item.name, getattr(defaults, item.name), doc[item.name])
+        for item in dataclasses.fields(Settings)
+        if item.name in doc
+    }
+    return dataclasses.replace(defaults, **values)
 
 
 def load_settings(storage: Storage) -> Settings:

@@ -164,7 +164,10 @@ class Storage:
         self.notices: list[str] = []
         """One line per problem met (English, for the log): a document set aside, a failed write."""
         self.kept: list[str] = []
-        """Names under which bad documents were set aside, in order (the game shows them)."""
+        """Names under which bad documents were set aside, in order."""
+        self.problems: list[tuple[str, str]] = []
+        """(document, why) of each document set aside, in order, for the game to tell the player:
+        why is ``"newer"`` or ``"older"`` (written by another version of the game) or ``"damaged"``."""
         self._write_failed: set[str] = set()
 
     def load(self, name: str, version: int) -> dict[str, Any] | None:
@@ -190,8 +193,9 @@ class Storage:
             self.reject(name, "has no version")
             return None
         if found != version:
-            when = "a newer" if found > version else "an older"
-            self.reject(name, f"was written by {when} version of the game (format {found})")
+            when = "newer" if found > version else "older"
+            article = "a" if when == "newer" else "an"
+            self.reject(name, f"was written by {article} {when} version of the game (format {found})", when)
             return None
         data: dict[str, Any] = doc["data"]
         return data
@@ -214,8 +218,10 @@ class Storage:
         """True while the last write of some document failed (full disk, read-only folder)."""
         return bool(self._write_failed)
 
-    def reject(self, name: str, reason: str) -> None:
-        """Set a document that exists but cannot be used aside, with a notice saying why."""
+    def reject(self, name: str, reason: str, why: str = "damaged") -> None:
+        """Set a document that exists but cannot be used aside, with a notice saying ``reason``
+        (and ``why`` for the player: ``"damaged"``, ``"newer"``, ``"older"``)."""
+        self.problems.append((name, why))
         try:
             kept = self.backend.set_aside(name)
         except (OSError, StorageError) as error:

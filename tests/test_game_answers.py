@@ -215,7 +215,7 @@ def test_an_out_of_range_number_is_refused_as_it_is_typed(make_app: AppFactory) 
         press_key(app, key)
     box = dialog(app)
     assert box.error  # its own line says so before Enter
-    assert box._label("play") == "Jugar nº…"  # never «Jugar el 25000»
+    assert box._label("play") == "Jugar un número"  # never «Jugar el 25000»
     press_key(app, pygame.K_RETURN)
     assert dialog(app) is box and app.table.play.number == 1
     press_key(app, pygame.K_BACKSPACE)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 
 import pygame
@@ -192,3 +193,24 @@ def test_the_game_opens_in_the_desktops_orientation(
         assert layout.deck.left > pyramid.right
     else:
         assert layout.deck.top > pyramid.bottom
+
+
+@pytest.mark.parametrize(
+    ("opened", "dragged", "kept"),
+    [
+        ((720, 432), (330, 400), (480, 400)),  # landscape: no narrower than 480
+        ((720, 432), (700, 200), (700, 320)),  # nor lower than 320
+        ((320, 480), (330, 400), (330, 480)),  # portrait: no lower than 480
+        ((480, 800), (200, 700), (320, 700)),  # nor narrower than 320
+    ],
+)
+def test_the_window_cannot_be_resized_below_the_smallest_readable_size(
+    make_app: Callable[..., App], opened: tuple[int, int], dragged: tuple[int, int], kept: tuple[int, int]
+) -> None:
+    app = make_app(size=opened)
+    with warnings.catch_warnings():  # only its size is used, not drawing through it
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    window.size = dragged
+    step(app)
+    assert window.size == kept and app.manager.size == kept

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
+import pytest
 
 from game.app import App, make_context
+from game.config import BUTTON_OFF
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
 from game.play import DECK
+from game.render.cards import needs_large_index
 from game.scenes.deal_dialog import DealDialog
 from game.scenes.panel import Panel
 from game.scenes.settings_screen import ROWS, SettingsScreen
@@ -162,3 +166,25 @@ def test_with_the_label_table_the_guarantee_is_offered(display: None) -> None:
     tap_button(app, "new")
     dialog = app.manager.top
     assert isinstance(dialog, DealDialog) and dialog.mode_line() == "Al azar: solo repartos con solución"
+
+
+@pytest.mark.parametrize(("size", "forced"), [((320, 480), True), ((480, 800), True), ((1920, 1080), False)])
+def test_large_indices_are_greyed_where_small_cards_use_them_anyway(
+    make_app: AppFactory, tmp_path: Path, size: tuple[int, int], forced: bool
+) -> None:
+    app = make_app(size=size)
+    card_h = app.table.layout.card[1]
+    assert app.ctx.assets.large_index_forced() is needs_large_index(card_h) is forced
+    tap_button(app, "settings")
+    screen = app.manager.top
+    assert isinstance(screen, SettingsScreen)
+    row = next(i for i, r in enumerate(ROWS) if r.key == "set_large_index")
+    tap(app, screen.options[row][0].center)  # «Sí»
+    assert app.ctx.settings.large_index is not forced  # greyed: the tap changes nothing
+    app.draw()
+    surface = pygame.display.get_surface()
+    whole = screen.options[row][0].union(screen.options[row][1])
+    between = (screen.options[row][0].right + screen.options[row][1].left) // 2
+    middle = tuple(surface.get_at((between, whole.top + 4))[:3])
+    assert (middle == BUTTON_OFF[:3]) is forced  # one grey button across both options
+    pygame.image.save(surface, tmp_path / "settings.png")

@@ -4,6 +4,7 @@ everything inside the window (and its panel), no two targets overlapping, each a
 
 from __future__ import annotations
 
+import datetime
 import itertools
 
 import pygame
@@ -16,12 +17,16 @@ from game.scenes import settings_screen
 from game.scenes.base import SceneManager
 from game.scenes.deal_dialog import DealDialog
 from game.scenes.panel import Panel, PanelButton
+from game.scenes.record_screens import DailyScreen, StatsScreen
 from game.scenes.rules_screen import RulesScreen
 from game.scenes.settings_screen import SettingsScreen
 from game.settings import Settings
+from rules import RuleSet
 
 SIZES = [(320, 480), (480, 800), (720, 1280), (488, 480), (528, 528), (800, 480), (1280, 800), (1920, 1080),
-         (1080, 1920), (3840, 2160)]  # fmt: skip
+         (1080, 1920), (3840, 2160),
+         # short landscape windows: 800×480 and 854×480 screens less the window frame, small browsers
+         (720, 432), (768, 432), (640, 432), (800, 400), (640, 360), (568, 320), (480, 320)]  # fmt: skip
 KIOSK = Metrics(min_tap=72, min_corner=40, font_range=(18, 60), panel_font_range=(20, 60))
 
 
@@ -94,3 +99,25 @@ def test_settings_with_more_rows_still_fit(
     assert len(screen.options) == len(rows)
     targets = [rect for row in screen.options for rect in row] + [screen.close_rect]
     assert targets_problems(size, screen.panel, targets, ctx.metrics.min_tap) == []
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("size", SIZES)
+def test_statistics_daily_and_the_deal_dialog_with_its_daily_row_fit(
+    display: None, size: tuple[int, int], lang: str
+) -> None:
+    ctx = context(lang, Metrics())
+    manager = SceneManager()
+    manager.size = size
+    screens: list[StatsScreen | DailyScreen] = [
+        StatsScreen(ctx, manager, RuleSet()),
+        DailyScreen(ctx, manager, lambda number, day: None, (None, False), datetime.date(2026, 11, 30)),
+    ]
+    for screen in screens:
+        screen.relayout(size)
+        assert targets_problems(size, screen.panel, list(screen.rects.values()), 44) == [], type(screen)
+    dialog = DealDialog(ctx, manager, lambda number: None, on_daily=lambda: None)
+    dialog.relayout(size)
+    assert "daily" in dialog.rects
+    assert targets_problems(size, dialog.panel, [dialog.field, *dialog.rects.values()], 44) == []
+    assert all(dialog.panel.contains(rect) for rect in dialog.rects.values())

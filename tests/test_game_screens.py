@@ -10,11 +10,11 @@ import pygame
 import pytest
 
 from game.app import App
-from game.config import FELT_BOTTOM, FELT_TOP, PANEL
+from game.config import FELT_BOTTOM, FELT_TOP, PANEL, SLOT_OUTLINE
 from game.driver import play_by_taps, press_key, step, tap_button, tap_place
 from game.play import DECK
 from game.scenes.panel import Panel
-from rules import Move, partners
+from rules import Move, parse_position, partners
 
 AppFactory = Callable[..., App]
 LineFinder = Callable[[str], tuple[int, list[Move]]]
@@ -129,3 +129,59 @@ def test_piles_are_labelled_and_the_status_bar_shows_the_pass(
     for rect in (layout.stock_label, layout.waste_label):
         patch = pixels[rect.left : rect.right, rect.top : rect.bottom].astype(np.int64)
         assert (patch.mean(axis=2) > 150).mean() > 0.02, rect  # light letters on the felt
+
+
+def light_share(pixels: np.ndarray, rect: pygame.Rect) -> float:
+    """Share of pixels in the middle of ``rect`` that are not felt: light text, or a mark in the
+    colour of an empty place's outline."""
+    inner = rect.inflate(-rect.width // 3, -rect.height // 3)
+    patch = pixels[inner.left : inner.right, inner.top : inner.bottom].astype(np.int64)
+    outline = np.abs(patch - np.array(SLOT_OUTLINE[:3])).sum(axis=2) < 40
+    return float(((patch.mean(axis=2) > 150) | outline).mean())
+
+
+@pytest.mark.parametrize(
+    ("position", "shown"),
+    [
+        ("pyramid: P21=5h P22=9c; waste: 3d 4s; pass: 1", True),
+        ("pyramid: P21=5h P22=9c; waste: 3d 4s; pass: 3", False),  # pass 3 of 3
+        ("pyramid: P21=5h P22=9c; waste: 3d 4s; pass: 1; passes: 1", False),  # one-pass play
+        ("pyramid: P21=5h P22=9c; pass: 2", False),  # nothing in the waste to turn over
+    ],
+    ids=["recycle-left", "last-pass", "one-pass", "empty-waste"],
+)
+@pytest.mark.parametrize("size", [(720, 432), (480, 800)])
+def test_the_empty_stock_shows_the_recycle_mark_only_when_a_recycle_is_possible(
+    make_app: AppFactory, tmp_path: Path, size: tuple[int, int], position: str, shown: bool
+) -> None:
+    app = make_app(state=parse_position(position), size=size)
+    pixels = shot(app, tmp_path / "deck.png")
+    share = light_share(pixels, app.table.layout.deck)
+    assert (share > 0.03) is shown, share
+
+
+def test_a_won_board_shows_no_recycle_mark(make_app: AppFactory, tmp_path: Path) -> None:
+    app = make_app(state=parse_position("pyramid: P21=Kh; waste: 3d 4s; pass: 1"), size=(720, 432))
+    tap_place(app, 21)
+    press_key(app, pygame.K_ESCAPE)
+    assert app.table.play.session.is_won
+    assert light_share(shot(app, tmp_path / "won.png"), app.table.layout.deck) < 0.03
+
+
+def ink_height(pixels: np.ndarray, rect: pygame.Rect) -> int:
+    """Rows of ``rect`` holding light text pixels, from the first to the last."""
+    patch = pixels[rect.left : rect.right, rect.top : rect.bottom].astype(np.int64)
+    rows = np.nonzero((patch.mean(axis=2) > 120).any(axis=0))[0]
+    return int(rows[-1] - rows[0] + 1) if len(rows) else 0
+
+
+@pytest.mark.parametrize("size", [(720, 432), (800, 480), (480, 800), (1920, 1080), (320, 480)])
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_both_pile_labels_share_one_size(
+    make_app: AppFactory, tmp_path: Path, size: tuple[int, int], lang: str
+) -> None:
+    app = make_app(deal=2, size=size, lang=lang)
+    pixels = shot(app, tmp_path / "labels.png")
+    layout = app.table.layout
+    stock, waste = ink_height(pixels, layout.stock_label), ink_height(pixels, layout.waste_label)
+    assert stock > 0 and abs(stock - waste) <= 1, (stock, waste)

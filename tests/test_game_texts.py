@@ -6,8 +6,9 @@ import re
 
 import pytest
 
+from game.scenes.record_screens import rules_name
 from game.texts import CATALOGUES, RULES_TEXT, Texts, format_time
-from rules import Refusal
+from rules import Refusal, RuleSet
 from rules.labels import Label
 
 SPEC_WORDING = {
@@ -65,3 +66,21 @@ def test_time_format() -> None:
 def test_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="fr"):
         Texts("fr")
+
+
+def test_statistics_say_games_and_name_one_pass_in_the_singular() -> None:
+    """«Jugadas» are moves everywhere; the statistics count games («Partidas»), and the rules
+    header says «1 vuelta», "1 pass" (not «1 vueltas», "1 passes")."""
+    es, en = Texts("es"), Texts("en")
+    assert es.t("stats_played") == "Partidas" and "ugadas" not in es.t("stats_played")
+    assert en.t("stats_played") == "Games played"
+    assert rules_name(es, RuleSet(passes=1, overlap=True)) == "1 vuelta · superposición: Sí"
+    assert rules_name(es, RuleSet(passes=3, overlap=False)) == "3 vueltas · superposición: No"
+    assert rules_name(en, RuleSet(passes=1, overlap=False)) == "1 pass · overlap: No"
+    assert rules_name(en, RuleSet(passes=3, overlap=True)) == "3 passes · overlap: Yes"
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_empty_play_button_reads_as_words_not_as_clipped_text(lang: str) -> None:
+    label = Texts(lang).t("dialog_play_empty")
+    assert not label.endswith(("…", ".")) and "nº" not in label and "no." not in label

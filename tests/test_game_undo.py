@@ -9,7 +9,9 @@ import pygame
 from game.app import App
 from game.driver import press_key, tap, tap_button, tap_place
 from game.play import DECK
+from game.render.widgets import Style
 from game.scenes.panel import Panel
+from game.scenes.record_screens import DailyScreen
 from rules import parse_position
 
 AppFactory = Callable[..., App]
@@ -71,3 +73,40 @@ def test_dead_end_panel_undo_replay_and_new_deal(make_app: AppFactory) -> None:
     tap(app, panel.geometry().buttons[2].center)  # new deal: a numbered one
     assert app.manager.top is app.table and app.table.play.number is not None
     assert app.table.play.state.pyramid_left == 28
+
+
+def test_a_won_board_offers_no_undo_and_leaving_it_asks_nothing(make_app: AppFactory) -> None:
+    app = make_app(state=parse_position("pyramid: P21=Kh; stock: 3d"))
+    tap_place(app, 21)  # the King leaves: the pyramid is clear
+    play = app.table.play
+    assert play.session.is_won
+    press_key(app, pygame.K_ESCAPE)  # close the win panel, back to the board
+    assert app.manager.top is app.table
+    assert app.table.frame().buttons["undo"][1] is Style.OFF
+    tap_button(app, "undo")
+    press_key(app, pygame.K_u)
+    assert play.session.is_won and play.session.undos == 0
+    assert app.table.frame().line == "la partida ya está ganada: no se deshace"
+    app.table.request_deal(5)  # «Nuevo reparto» from the won board: no «contará como perdida»
+    assert app.manager.top is app.table and app.table.play.number == 5
+
+
+def test_a_dead_end_offers_no_hint_or_analysis_and_is_left_without_asking(make_app: AppFactory) -> None:
+    app = make_app(state=parse_position("pyramid: P21=5h P22=8c P23=2s; stock: 3d; pass: 3"))
+    for place in (21, 22, DECK):
+        tap_place(app, place)
+    assert app.table.play.session.is_dead_end
+    press_key(app, pygame.K_ESCAPE)  # close «No quedan jugadas»
+    buttons = app.table.frame().buttons
+    assert buttons["hint"][1] is Style.OFF and buttons["analyse"][1] is Style.OFF
+    for action in (lambda: tap_button(app, "hint"), lambda: press_key(app, pygame.K_h),
+                   lambda: tap_button(app, "analyse")):  # fmt: skip
+        action()
+        assert app.manager.top is app.table  # no «Ya no se puede ganar» panel
+        assert app.table.play.inquiry is None and app.table.play.session.hints == 0
+        assert app.table.frame().line.startswith("No quedan jugadas: no hay pista")
+    press_key(app, pygame.K_t)  # «Reparto del día»: the game is over, so no «¿Empezar otro reparto?»
+    daily = app.manager.top
+    assert isinstance(daily, DailyScreen)
+    daily.activate("play")
+    assert app.manager.top is app.table and app.table.play.daily is not None

@@ -3,7 +3,9 @@ deal, the question before a game is left, bad saves set aside, and ``kill -9`` o
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
+import enum
 import json
 import os
 import random
@@ -24,11 +26,11 @@ from game.dealer import Dealer
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
 from game.play import DECK
 from game.records import daily_number
-from game.saves import GAME_VERSION, Keeper, load_settings
+from game.saves import GAME_VERSION, SETTINGS_VERSION, Keeper, load_settings, settings_doc
 from game.scenes.panel import Panel
 from game.scenes.record_screens import DailyScreen, StatsScreen
 from game.scenes.settings_screen import ROWS, SettingsScreen
-from game.settings import Settings
+from game.settings import LANGUAGES, PASSES, Settings
 from game.storage import FileBackend, MemoryBackend, Storage
 from rules import Move, RuleSet, Session
 from rules.labels import LabelTable
@@ -82,17 +84,37 @@ def test_a_second_start_on_the_same_data_directory_finds_the_same_table(
     assert [s for s in shown.status if "tiempo" not in s] == [s for s in frame.status if "tiempo" not in s]
 
 
-def test_deal_option_starts_that_deal_and_the_left_game_counts_as_lost(
+def test_deal_option_asks_before_leaving_a_saved_game_and_counts_the_loss_only_if_confirmed(
     open_game: Callable[..., App], tmp_path: Path
 ) -> None:
     first = open_game(deal=11)
     tap_place(first, DECK)
+    game_id = first.table.play.game_id
     assert _doc(tmp_path, "stats")["data"]["rules"]["passes=3 overlap=on"]["played"] == 1  # type: ignore[index]
-    second = open_game(deal=12)
-    assert second.table.play.number == 12 and second.table.play.session.moves == 0
-    step(second)
+    second = open_game(deal=12)  # main.py --deal 12 over a saved game with a move
+    panel = second.manager.top
+    assert isinstance(panel, Panel) and panel.title(second.ctx.texts) == "¿Empezar otro reparto?"
+    assert second.table.play.game_id == game_id
+    press_key(second, pygame.K_RETURN)  # the default: «Seguir jugando» with the saved game
+    assert second.manager.top is second.table and second.table.play.game_id == game_id
+    stats = _doc(tmp_path, "stats")["data"]["rules"]["passes=3 overlap=on"]  # type: ignore[index]
+    assert (stats["played"], stats["recent"]) == (1, "")  # not counted as a loss
+    third = open_game(deal=12)
+    panel = third.manager.top
+    assert isinstance(panel, Panel)
+    tap(third, panel.geometry().buttons[1].center)  # «Sí, otro reparto»
+    assert third.table.play.number == 12 and third.table.play.session.moves == 0
+    step(third)
     stats = _doc(tmp_path, "stats")["data"]["rules"]["passes=3 overlap=on"]  # type: ignore[index]
     assert (stats["played"], stats["won"], stats["recent"]) == (1, 0, "L")
+
+
+def test_deal_option_over_a_fresh_or_finished_saved_game_asks_nothing(
+    open_game: Callable[..., App], tmp_path: Path
+) -> None:
+    open_game(deal=11)  # no move made
+    second = open_game(deal=12)
+    assert second.manager.top is second.table and second.table.play.number == 12
 
 
 def test_settings_are_saved_on_change_and_restored(open_game: Callable[..., App], tmp_path: Path) -> None:
@@ -160,7 +182,8 @@ def test_a_bad_game_save_is_set_aside_and_the_table_says_so(
     assert app.table.play.session.moves == 0
     line = app.table.frame().line
     kept = app.ctx.storage.kept[0]
-    assert line == "Partida guardada: archivo dañado, guardado aparte"
+    why = "es de una versión más nueva del juego" if b'"version": 7' in raw else "archivo dañado"
+    assert line == f"Partida guardada: {why}, guardado aparte; la partida en curso se perdió"
     assert (tmp_path / kept).read_bytes() == raw
     step(app)
     assert _doc(tmp_path, "game")["version"] == GAME_VERSION  # a clean save took its place
@@ -173,7 +196,35 @@ def test_corrupt_statistics_and_daily_files_start_clean(
     (tmp_path / "daily.json").write_bytes(b"")
     app = open_game(deal=2)
     assert app.ctx.keeper.stats.by_rules == {} and app.ctx.keeper.daily.days == {}
-    assert len(app.ctx.storage.kept) == 2 and "(+1)" in app.table.frame().line
+    assert len(app.ctx.storage.kept) == 2
+    panel = app.manager.top
+    assert isinstance(panel, Panel) and panel.body(app.ctx.texts) == [
+        "• Estadísticas: archivo dañado, guardado aparte",
+        "• Reparto del día: archivo dañado, guardado aparte",
+    ]
+    press_key(app, pygame.K_RETURN)  # «Cerrar»
+    assert app.manager.top is app.table
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_newer_settings_file_and_a_damaged_game_are_each_named(
+    open_game: Callable[..., App], tmp_path: Path, lang: str
+) -> None:
+    (tmp_path / "settings.json").write_text('{"version": 9, "data": {"lang": "es"}}', "utf-8")
+    (tmp_path / "game.json").write_bytes(b'{"version": 1, "data": {"id": 5')
+    app = open_game(size=(720, 432), lang=lang)
+    panel = app.manager.top
+    assert isinstance(panel, Panel)
+    expected = {
+        "es": ["Ajustes: es de una versión más nueva del juego, guardado aparte",
+               "Partida guardada: archivo dañado, guardado aparte; la partida en curso se perdió"],
+        "en": ["Settings: written by a newer version of the game, kept aside",
+               "Saved game: damaged file, kept aside; the game in progress is lost"],
+    }[lang]  # fmt: skip
+    assert panel.body(app.ctx.texts) == ["• " + line for line in expected]
+    geometry = panel.geometry()
+    assert pygame.Rect(0, 0, 720, 432).contains(geometry.panel)
+    assert app.table.frame().line == expected[0]
 
 
 def test_leaving_a_game_with_moves_asks_first(open_game: Callable[..., App]) -> None:
@@ -333,7 +384,9 @@ def test_kill_9_at_any_moment_loses_at_most_the_last_move(tmp_path: Path) -> Non
         rest = process.stdout.read()
         process.wait()
         printed = [
-            tuple(int(x) for x in line.split()) for line in (*seen, *rest.splitlines()) if line.strip()
+            tuple(int(x) for x in line.split())
+            for line in (*seen, *rest.splitlines())
+            if len(line.split()) == 2  # not a line the kill cut in half
         ]
         moves_done, undos_done = printed[-1]
         storage = Storage(FileBackend(directory))
@@ -388,3 +441,97 @@ def test_any_saved_data_starts_the_game_or_is_set_aside(name: str, data: dict[st
     keeper.restore_game(Dealer(LabelTable(), random.Random(1)))
     assert len(storage.notices) == len(storage.kept) <= 1
     assert (name in backend.docs) == (not storage.kept)
+
+
+def _other_value(default: object) -> object:
+    """A valid value of a setting that differs from ``default``."""
+    if isinstance(default, bool):
+        return not default
+    if isinstance(default, enum.Enum):
+        return next(member for member in type(default) if member is not default)
+    if isinstance(default, int):
+        return next(p for p in PASSES if p != default)
+    if isinstance(default, str):
+        return next(lang for lang in LANGUAGES if lang != default)
+    raise AssertionError(f"no other value for {default!r}")
+
+
+def test_every_setting_survives_a_restart(tmp_path: Path) -> None:
+    """Each field of Settings (sound, four colours, large indices included), set away from its
+    default, is written to the settings file and read back by the next start."""
+    defaults = Settings()
+    changed = dataclasses.replace(
+        defaults, **{f.name: _other_value(getattr(defaults, f.name)) for f in dataclasses.fields(Settings)}
+    )
+    assert all(getattr(changed, f.name) != getattr(defaults, f.name) for f in dataclasses.fields(Settings))
+    Storage(FileBackend(tmp_path)).save("settings", SETTINGS_VERSION, settings_doc(changed))
+    saved = _doc(tmp_path, "settings")["data"]
+    assert isinstance(saved, dict) and set(saved) == {f.name for f in dataclasses.fields(Settings)}
+    storage = Storage(FileBackend(tmp_path))
+    assert load_settings(storage) == changed and storage.notices == []
+
+
+def test_sound_four_colours_and_large_indices_are_saved_from_the_settings_screen(
+    open_game: Callable[..., App], tmp_path: Path
+) -> None:
+    app = open_game(deal=3, size=(1920, 1080))  # cards large enough for «Índices grandes» to matter
+    tap_button(app, "settings")
+    screen = app.manager.top
+    assert isinstance(screen, SettingsScreen)
+    for key, value in (("set_sound", False), ("set_four_colour", True), ("set_large_index", True)):
+        row = next(i for i, r in enumerate(ROWS) if r.key == key)
+        tap(app, screen.options[row][ROWS[row].values.index(value)].center)
+    step(app)
+    again = open_game().ctx.settings
+    assert (again.sound, again.four_colour, again.large_index) == (False, True, True)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("sound", "yes"), ("four_colour", 1), ("large_index", None), ("passes", True), ("deal_mode", "odd"),
+     ("lang", 3), ("reduced_motion", "false")],
+)  # fmt: skip
+def test_a_setting_of_the_wrong_type_is_set_aside(tmp_path: Path, field: str, value: object) -> None:
+    doc = {"version": SETTINGS_VERSION, "data": {**settings_doc(Settings()), field: value}}
+    (tmp_path / "settings.json").write_text(json.dumps(doc), encoding="utf-8")
+    storage = Storage(FileBackend(tmp_path))
+    assert load_settings(storage) == Settings()
+    assert len(storage.notices) == 1 and field in storage.notices[0]
+
+
+@pytest.mark.parametrize("size", [(320, 480), (720, 432), (3840, 2160), (480, 800)])
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_daily_legend_keeps_each_mark_with_its_word_and_explains_the_empty_square(
+    open_game: Callable[..., App], size: tuple[int, int], lang: str
+) -> None:
+    app = open_game(deal=11, size=size, lang=lang)
+    press_key(app, pygame.K_t)
+    screen = app.manager.top
+    assert isinstance(screen, DailyScreen)
+    lines = screen._wrapped(app.ctx.texts, screen.font, screen.chart.width)
+    words = {"es": ("■ ganado", "★ limpio", "○ empezado", "□ sin jugar"),
+             "en": ("■ won", "★ clean", "○ started", "□ not played")}[lang]  # fmt: skip
+    shown = [line.replace("\u00a0", " ") for line in lines]
+    for item in words:  # each mark on one line with its word
+        assert any(item in line for line in shown), (item, shown)
+    assert all(not line.rstrip(" ·").endswith(("■", "★", "○", "□")) for line in shown), shown
+
+
+def test_the_daily_deal_is_named_on_the_table_and_its_button_says_when_it_is_won(
+    open_game: Callable[..., App],
+) -> None:
+    app = open_game(deal=11)
+    today = app.ctx.keeper.date()
+    press_key(app, pygame.K_t)
+    press_key(app, pygame.K_RETURN)  # play the daily deal
+    play = app.table.play
+    assert play.daily == today.isoformat()
+    assert app.table.frame().deal_text.startswith(f"Reparto del día {play.number} · ")
+    assert play.number is not None
+    app.ctx.keeper.daily.won(today.isoformat(), play.number, clean=True)
+    app.table.new_deal(5)  # another deal on the table; today's is won
+    press_key(app, pygame.K_t)
+    screen = app.manager.top
+    assert isinstance(screen, DailyScreen)
+    assert screen.label("play") == "Ganado hoy: jugarlo otra vez"
+    assert app.table.frame().deal_text.startswith("Reparto 5 · ")

@@ -81,6 +81,8 @@ class Assets:
         self._files: dict[str, dict[str, Path]] = {}
         self.four_colour = False
         self.large_index = False
+        self.card_size: tuple[int, int] | None = None
+        """The size of the table's cards (set by :meth:`prepare`)."""
         self._font_files = {
             False: root / FONT_REGULAR.relative_to(ASSETS),
             True: root / FONT_BOLD.relative_to(ASSETS),
@@ -102,6 +104,11 @@ class Assets:
         """The deck folder faces of ``size`` come from (``""`` is the standard deck)."""
         large = self.large_index or needs_large_index(size[1])
         return deck_folder(self.four_colour, large)
+
+    def large_index_forced(self) -> bool:
+        """True when the table's cards are so small that they use the large index anyway (the
+        «Índices grandes» setting then changes nothing)."""
+        return self.card_size is not None and needs_large_index(self.card_size[1])
 
     def raw(self, name: str, deck: str = "") -> pygame.Surface:
         """The full-size image called ``name`` (any letter case) of ``deck``, converted for fast blits."""
@@ -157,6 +164,7 @@ class Assets:
     def prepare(self, size: tuple[int, int]) -> None:
         """Scale every face and the back to ``size`` now (on a layout change), so no frame of play
         pays for scaling a card the first time it shows."""
+        self.card_size = size
         for card in DECK:
             self.face(card, size)
         self.back(size)

@@ -203,10 +203,17 @@ class TableView:
         self._badge(surface, layout, layout.waste, str(len(waste)))
 
     def _pile_labels(self, surface: pygame.Surface, layout: TableLayout, names: tuple[str, str]) -> None:
-        for rect, name in zip((layout.stock_label, layout.waste_label), names, strict=True):
+        rects = (layout.stock_label, layout.waste_label)
+        size = layout.font  # one size for both labels: the largest at which each fits its place
+        while size > 10 and any(
+            name and self.assets.font(size, True).size(name)[0] > rect.width
+            for rect, name in zip(rects, names, strict=True)
+        ):
+            size -= 1
+        for rect, name in zip(rects, names, strict=True):
             if not name:
                 continue
-            text = self.assets.fit_text(name, layout.font, TEXT_DIM, rect.width, bold=True)
+            text = self.assets.text(name, size, TEXT_DIM, bold=True)
             if rect.height >= layout.card[1]:  # beside the pile: centred on it
                 surface.blit(text, text.get_rect(center=rect.center))
             else:
@@ -216,13 +223,13 @@ class TableView:
         self, surface: pygame.Surface, layout: TableLayout, count: int, empty: bool, recycle_ready: bool
     ) -> None:
         """The face-down cards of the stock: a back with their ``count``, or an empty place
-        (with the recycle mark when the whole stock is ``empty``)."""
+        (with the recycle mark when the whole stock is ``empty`` and the rules allow a recycle:
+        never on the last pass, in one-pass play or on a won board)."""
         rect = layout.deck
         if count == 0:
             self._empty(surface, layout, rect)
-            if empty:
-                color = TEXT if recycle_ready else SLOT_OUTLINE
-                mark = self.assets.text("↻", layout.card[0] // 2, color, bold=True)
+            if empty and recycle_ready:
+                mark = self.assets.text("↻", layout.card[0] // 2, TEXT, bold=True)
                 surface.blit(mark, mark.get_rect(center=rect.center))
             return
         back = self.assets.back(layout.card)

@@ -30,6 +30,8 @@ from rules.deals import LAST_DEAL
 from .base import Scene, SceneManager
 
 KEYPAD = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0", "")
+KEYPAD_COMPACT = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "⌫", "")
+"""Two rows of six, for windows too short for the 3 × 4 keypad."""
 ACTIONS = ("random", "play", "cancel")
 MAX_DIGITS = len(str(LAST_DEAL))
 
@@ -58,6 +60,7 @@ class DealDialog(Scene):
         self.field = pygame.Rect(0, 0, 0, 0)
         self.font = 16
         self.prompt: list[str] = []
+        self.compact = False
 
     # --- actions ------------------------------------------------------------------------------
     def type(self, char: str) -> None:
@@ -131,7 +134,16 @@ class DealDialog(Scene):
 
     # --- layout and drawing -------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
+        """The normal keypad (3 × 4) when the window is tall enough, else the compact one:
+        two rows of six keys, closer rows, and the error shown in place of the mode line."""
         self.size = size
+        self.compact = False
+        self._place(size)
+        if self.panel.bottom > size[1] - 4:
+            self.compact = True
+            self._place(size)
+
+    def _place(self, size: tuple[int, int]) -> None:
         width, height = size
         metrics = self.ctx.metrics
         margin = metrics.panel_margin(size)
@@ -139,13 +151,18 @@ class DealDialog(Scene):
         key_h = metrics.button_h(self.font)
         panel_w = panel_width(size, self.font, margin)
         inner = panel_w - 2 * margin
+        gap = margin // 2
+        columns, rows = (6, 2) if self.compact else (3, 4)
+        between = gap if self.compact else margin  # between the field, the keypad and the actions
         self.prompt = self.ctx.assets.wrap(self.ctx.t("dialog_prompt"), self.font, inner)
-        text_h = line_height(round(self.font * 1.4)) + (len(self.prompt) + 2) * line_height(self.font)
+        body_lines = len(self.prompt) + (1 if self.compact else 2)
+        text_h = line_height(round(self.font * 1.4)) + body_lines * line_height(self.font)
         field_h = key_h
-        keypad_h = 4 * key_h + 3 * (margin // 2)
-        panel_h = 5 * margin + text_h + field_h + keypad_h + key_h
+        keypad_h = rows * key_h + (rows - 1) * gap
+        panel_h = 2 * margin + text_h + field_h + keypad_h + key_h + 2 * between
+        panel_h += 0 if self.compact else margin
         # «Reparto del día»: a row of its own when there is height for it, else a fourth action
-        daily_h = key_h + margin // 2 if self.on_daily is not None else 0
+        daily_h = key_h + gap if self.on_daily is not None else 0
         if daily_h and panel_h + daily_h > height - 8:
             daily_h = 0
         panel_h += daily_h
@@ -154,22 +171,23 @@ class DealDialog(Scene):
         left = self.panel.left + margin
         y = self.panel.top + margin + text_h
         self.field = pygame.Rect(left, y, inner, field_h)
-        y += field_h + margin
-        key_w = min((inner - 2 * (margin // 2)) // 3, 4 * key_h)
-        pad_left = left + (inner - 3 * key_w - 2 * (margin // 2)) // 2
+        y += field_h + between
+        key_w = min((inner - (columns - 1) * gap) // columns, 4 * key_h)
+        pad_left = left + (inner - columns * key_w - (columns - 1) * gap) // 2
+        keys = KEYPAD_COMPACT if self.compact else KEYPAD
         self.rects = {}
-        for index, label in enumerate(KEYPAD):
+        for index, label in enumerate(keys):
             if not label:
                 continue
-            row, col = divmod(index, 3)
-            x = pad_left + col * (key_w + margin // 2)
-            self.rects[label] = pygame.Rect(x, y + row * (key_h + margin // 2), key_w, key_h)
-        y += keypad_h + margin
-        action_w = (inner - (len(action_row) - 1) * (margin // 2)) // len(action_row)
+            row, col = divmod(index, columns)
+            x = pad_left + col * (key_w + gap)
+            self.rects[label] = pygame.Rect(x, y + row * (key_h + gap), key_w, key_h)
+        y += keypad_h + between
+        action_w = (inner - (len(action_row) - 1) * gap) // len(action_row)
         for index, name in enumerate(action_row):
-            self.rects[name] = pygame.Rect(left + index * (action_w + margin // 2), y, action_w, key_h)
+            self.rects[name] = pygame.Rect(left + index * (action_w + gap), y, action_w, key_h)
         if daily_h:
-            self.rects["daily"] = pygame.Rect(left, y + key_h + margin // 2, inner, key_h)
+            self.rects["daily"] = pygame.Rect(left, y + key_h + gap, inner, key_h)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.panel)
@@ -180,11 +198,14 @@ class DealDialog(Scene):
             round(font * 1.4), color=PANEL_TEXT, centered_in=self.panel.width, bold=True,
         )  # fmt: skip
         inner = self.field.width
-        lines = [*self.prompt, self.mode_line()]
+        error_in_place = self.error and self.compact  # no line of its own: it replaces the mode line
+        lines = [*self.prompt, "" if error_in_place else self.mode_line()]
         for line in lines:
             text = assets.fit_text(line, font, PANEL_TEXT, inner)
             surface.blit(text, text.get_rect(midtop=(self.panel.centerx, y)))
             y += line_height(font)
+        if error_in_place:
+            y -= line_height(font)
         if self.error:
             text = assets.fit_text(ctx.t("dialog_bad"), font, ERROR_TEXT, inner, bold=True)
             surface.blit(text, text.get_rect(midtop=(self.panel.centerx, y)))

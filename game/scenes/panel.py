@@ -47,6 +47,10 @@ class _Geometry:
     body_top: int
 
 
+TWO_COLUMN_EMS = 12
+"""A panel's buttons go into two columns (when one is too tall) only if each is this many font sizes wide."""
+
+
 class Panel(Scene):
     modal = True
     lets_flourish_show = True
@@ -96,24 +100,30 @@ class Panel(Scene):
         panel_w = panel_width(self.size, font, margin)
         inner = panel_w - 2 * margin
         assets = self.ctx.assets
+        columns = 1  # buttons in two columns when one is too tall and the panel is wide enough
         while True:
             title_lines = assets.wrap(title, round(font * 1.4), inner, bold=True)
             body_lines = [line for text in body for line in assets.wrap(text, font, inner)]
             button_h = metrics.button_h(font)
             text_h = len(title_lines) * line_height(round(font * 1.4)) + len(body_lines) * line_height(font)
-            buttons_h = len(self.buttons) * (button_h + margin // 2)
+            rows = -(-len(self.buttons) // columns)
+            buttons_h = rows * (button_h + margin // 2)
             panel_h = margin * 3 + text_h + buttons_h
             if panel_h <= height - 2 * margin or font <= 12:
                 break
+            if columns == 1 and len(self.buttons) > 2 and (inner - margin // 2) // 2 >= font * TWO_COLUMN_EMS:
+                columns = 2
+                continue
             font -= 1
         panel = pygame.Rect((width - panel_w) // 2, max(margin, (height - panel_h) // 2), panel_w, panel_h)
         body_top = panel.top + margin + len(title_lines) * line_height(round(font * 1.4))
         top = body_top + len(body_lines) * line_height(font) + margin
+        button_w = (inner - (columns - 1) * (margin // 2)) // columns
         rects = []
         for index in range(len(self.buttons)):
-            rects.append(
-                pygame.Rect(panel.left + margin, top + index * (button_h + margin // 2), inner, button_h)
-            )
+            row, col = divmod(index, columns)
+            x = panel.left + margin + col * (button_w + margin // 2)
+            rects.append(pygame.Rect(x, top + row * (button_h + margin // 2), button_w, button_h))
         return _Geometry(key, panel, font, title_lines, body_lines, rects, body_top)
 
     # --- input ------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from game.analysis import Answer, Purpose
 from game.context import Context
-from game.play import Play
+from game.play import Line, Play
 from game.texts import Texts, format_time
 from rules.labels import Label
 
@@ -172,4 +172,13 @@ def confirm_new_panel(ctx: Context, manager: SceneManager, moves: int, on_yes: C
     panel = _closable(
         ctx, manager, "confirm_title", lambda t: [t.t("confirm_body", moves=t.moves(moves))], buttons
     )
+    return panel
+
+
+def notices_panel(ctx: Context, manager: SceneManager, notices: list[Line]) -> Panel:
+    """«Archivos guardados aparte»: one line per save document that could not be used."""
+    panel = _closable(
+        ctx, manager, "notices_title", lambda t: ["• " + t.t(n.key, **n.params) for n in notices], [],
+    )  # fmt: skip
+    panel.buttons = [_button("btn_close", lambda: manager.pop(panel), primary=True)]
     return panel

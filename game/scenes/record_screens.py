@@ -38,6 +38,11 @@ from rules import ALL_RULE_SETS, RuleSet
 from .base import Scene, SceneManager
 from .panel import Panel, PanelButton
 
+MIN_CHART_SHARE = 0.5
+"""The least of its height a screen's chart keeps on a short window."""
+MIN_SHORT_MARGIN = 8
+"""The margins of a screen shrink to this before its font does."""
+
 
 class RecordScreen(Scene):
     """Shared frame: title, body lines, a chart box, and a row of buttons (names → actions)."""
@@ -115,18 +120,24 @@ class RecordScreen(Scene):
         margin = metrics.panel_margin(self.size)
         font = metrics.panel_font(self.size, share=0.028)
         texts = self.ctx.texts
+        chart_share = 1.0  # on a short window the chart gives up height first, then the font
         while True:
             panel_w = panel_width(self.size, font, margin)
             inner = panel_w - 2 * margin
             body = self._wrapped(texts, font, inner)
             button_h = metrics.button_h(font)
             title_h = line_height(round(font * 1.4))
-            chart_h = round(line_height(font) * self.chart_lines)
+            chart_h = round(line_height(font) * self.chart_lines * chart_share)
             header_h = self.header_height(button_h, margin)
             panel_h = 5 * margin + title_h + header_h + len(body) * line_height(font) + chart_h + button_h
             if panel_h <= height - 2 * margin or font <= 11:
                 break
-            font -= 1
+            if chart_share > MIN_CHART_SHARE:
+                chart_share = max(MIN_CHART_SHARE, chart_share - 0.1)
+            elif margin > MIN_SHORT_MARGIN:
+                margin -= 2
+            else:
+                font -= 1
         self.font = font
         self.panel = pygame.Rect((width - panel_w) // 2, max(4, (height - panel_h) // 2), panel_w, panel_h)
         left = self.panel.left + margin
@@ -154,11 +165,24 @@ class RecordScreen(Scene):
         lines = []
         for line in self.body(texts):
             bold = line.startswith("\t")
-            lines += [
-                "\t" + part if bold else part
-                for part in self.ctx.assets.wrap(line.lstrip("\t"), font, inner, bold)
-            ]
+            parts = self._wrap(line.lstrip("\t"), font, inner, bold)
+            lines += ["\t" + part if bold else part for part in parts]
         return lines
+
+    def _wrap(self, text: str, font: int, inner: int, bold: bool) -> list[str]:
+        """``text`` broken at plain spaces only: words joined by a no-break space (``\\u00a0``,
+        as in «○\\u00a0empezado») stay on one line."""
+        measure = self.ctx.assets.font(font, bold)
+        lines: list[str] = []
+        current = ""
+        for word in text.split(" "):
+            candidate = f"{current} {word}" if current else word
+            if current and measure.size(candidate)[0] > inner:
+                lines.append(current)
+                current = word
+            else:
+                current = candidate
+        return [*lines, current] if current else lines
 
     # --- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -187,7 +211,11 @@ class RecordScreen(Scene):
 
 # --- statistics ----------------------------------------------------------------------------------------
 def rules_name(texts: Texts, rules: RuleSet) -> str:
-    return texts.t("stats_rules", p=rules.passes, o=texts.t("yes" if rules.overlap else "no"))
+    """The rules as the statistics name them, e.g. «1 vuelta · superposición: Sí»."""
+    overlap = texts.t("yes" if rules.overlap else "no")
+    if rules.passes == 1:
+        return texts.t("stats_rules_one", o=overlap)
+    return texts.t("stats_rules", p=rules.passes, o=overlap)
 
 
 class StatsScreen(RecordScreen):
@@ -368,7 +396,10 @@ class DailyScreen(RecordScreen):
 
     def label(self, name: str) -> str:
         if name == "play":
-            return self.ctx.t("btn_daily_back" if self.on_table else "btn_daily_play")
+            if self.on_table:
+                return self.ctx.t("btn_daily_back")
+            mark = self.ctx.keeper.daily.days.get(self.today.isoformat())
+            return self.ctx.t("btn_daily_replay" if mark is not None and mark.won else "btn_daily_play")
         return self.ctx.t("btn_close")
 
     def activate(self, name: str) -> None:

@@ -141,8 +141,15 @@ class SettingsScreen(Scene):
         self.note_y = 0
 
     def choose(self, row: int, index: int) -> None:
+        if self.locked(row):
+            return
         spec = self.rows[row]
         spec.set(self.ctx.settings, spec.values[index])
+
+    def locked(self, row: int) -> bool:
+        """The row can change nothing now: «Índices grandes» while the table's cards are small
+        enough to use the large index anyway (it is greyed, and says so)."""
+        return self.rows[row].key == "set_large_index" and self.ctx.assets.large_index_forced()
 
     # --- input ----------------------------------------------------------------------------------
     def handle(self, command: Command) -> None:
@@ -291,6 +298,12 @@ class SettingsScreen(Scene):
                 surface.blit(line, (rect.left, y))
                 y += line.get_height()
             current = spec.get(ctx.settings)
+            if self.locked(row):
+                whole = self.options[row][0].unionall(self.options[row][1:])
+                focused = self.focus_visible and self.focus == row
+                label = ctx.t("large_index_auto")
+                draw_button(surface, assets, whole, label, font, style=Style.OFF, focused=focused)
+                continue
             for index, rect in enumerate(self.options[row]):
                 value = spec.values[index]
                 style = Style.PRIMARY if value == current else Style.NORMAL

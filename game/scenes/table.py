@@ -229,10 +229,11 @@ class TableScene(Scene):
         self.request_start(lambda: self.ctx.dealer.deal(self.ctx.settings, number))
 
     def request_start(self, make: Callable[[], Play]) -> None:
-        """Play what ``make`` deals. A game with moves, not won, is never left silently: a panel
-        asks first (leaving it counts as a loss)."""
+        """Play what ``make`` deals. A game with moves still going on is never left silently: a
+        panel asks first (leaving it counts as a loss). A game that is over (won, or at a dead
+        end) or already counted is left without asking."""
         session = self.play.session
-        if session.moves == 0 or session.is_won:
+        if session.moves == 0 or session.is_over or self.ctx.keeper.stats.resolved == self.play.game_id:
             self.start(make())
             return
         panel = confirm_new_panel(self.ctx, self.manager, session.moves, lambda: self.start(make()))
@@ -383,7 +384,10 @@ class TableScene(Scene):
         session = play.session
         label = play.shown_label
         label_text = texts.label(label) if label is not None else texts.t("label_hidden")
-        deal = texts.t("deal", n=play.number) + " · " + label_text if play.number is not None else label_text
+        deal_key = "deal_daily" if play.daily is not None else "deal"  # the daily deal says so
+        deal = label_text
+        if play.number is not None:
+            deal = texts.t(deal_key, n=play.number) + " · " + label_text
         self.layout.fit_deal_chip(self.ctx.assets.font(self.layout.font).size(deal)[0])
         line, tone = "", Tone.INFO
         if play.line is not None:
@@ -417,13 +421,14 @@ class TableScene(Scene):
     def _buttons(self, deal: str, recycle_ok: bool) -> dict[str, tuple[str, Style]]:
         texts = self.ctx.texts
         state = self.play.state
-        won = state.is_won  # a won board offers no hint, no analysis, no draw
+        won = state.is_won  # a won board offers no hint, no analysis, no draw, no undo
+        over = self.play.session.is_over  # nor a dead end a hint or analysis: nothing is playable
         styles = {
             "draw": Style.NORMAL if state.stock_count and not won else Style.OFF,
             "recycle": Style.PRIMARY if recycle_ok else Style.OFF,
-            "undo": Style.NORMAL if self.play.session.history else Style.OFF,
-            "hint": Style.OFF if won else Style.NORMAL,
-            "analyse": Style.OFF if won else Style.NORMAL,
+            "undo": Style.NORMAL if self.play.session.history and not won else Style.OFF,
+            "hint": Style.OFF if over else Style.NORMAL,
+            "analyse": Style.OFF if over else Style.NORMAL,
         }
         buttons = {"deal": (deal, Style.CHIP)}
         for name in (*PILE_CONTROLS, *CONTROLS):
