@@ -128,7 +128,7 @@ def test_the_demo_plays_winning_lines_through_the_rules_and_loops(kiosk_app: Cal
     run_for(app, 1.1)
     demo = app.manager.top
     assert isinstance(demo, AttractScene)
-    won: list[int] = []
+    won: list[Session] = []  # kept alive, so a new session never takes an old one's id
     animated = 0
     for _ in range(3000):
         moves = app.table.play.session.moves
@@ -136,8 +136,8 @@ def test_the_demo_plays_winning_lines_through_the_rules_and_loops(kiosk_app: Cal
         session = app.table.play.session
         if session.moves == moves + 1 and app.table.anim.ghosts:
             animated += 1  # the move's cards fly as in play
-        if session.is_won and (not won or won[-1] != id(session)):
-            won.append(id(session))
+        if session.is_won and (not won or won[-1] is not session):
+            won.append(session)
             assert session.state.removed_from_pyramid == 28
             assert session.moves == len(session.history)  # every move went through Session.play
         if len(won) == 2:
