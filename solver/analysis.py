@@ -55,10 +55,10 @@ EXHAUSTIVE_ORDERS = 120
 """Try every order of the unseen cards when there are at most this many."""
 SAMPLE_ORDERS = 40
 """Otherwise try this many orders drawn at random (seeded by what the player knows)."""
-MIN_SAMPLE = 24
+MIN_SAMPLE = 20
 """A sample stops early, once at least this many orders were tried, when it has used
 :data:`SAMPLE_NODE_CAP` nodes: the estimate is then from fewer orders, and says how many."""
-SAMPLE_NODE_CAP = 150_000
+SAMPLE_NODE_CAP = 80_000
 ORDER_NODE_LIMIT = 12_000
 """Nodes one order may take before it counts as undecided."""
 BLANK_NODE_LIMIT = 10_000

@@ -19,6 +19,7 @@ from rules.session import Session
 from rules.state import ALL_RULE_SETS, Layout, RuleSet, State, parse_position, parse_position_unseen
 from rules.topology import iter_slots
 from solver.analysis import (
+    MIN_SAMPLE,
     ORDER_NODE_LIMIT,
     SAMPLE_ORDERS,
     Analysis,
@@ -407,7 +408,7 @@ def test_at_a_one_pass_deal_start_the_share_is_no_more_than_the_orders_tried_win
     analysis = Analysis(state, 0b1)
     answer = analysis.run()
     assert answer.verdict is Verdict.UNKNOWN and not answer.exact
-    assert answer.orders_tried == len(analysis.tried) >= 24
+    assert answer.orders_tried == len(analysis.tried) >= MIN_SAMPLE
     wins = _true_wins(state, analysis.unseen, analysis.tried)
     assert answer.win_share is not None and answer.win_share_max is not None
     assert answer.win_share <= wins / len(analysis.tried) + 1e-9 <= answer.win_share_max + 2e-9
