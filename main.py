@@ -1,6 +1,7 @@
 """Pirámide — start the game.
 
     python main.py [--deal N] [--passes 1|3] [--classic] [--fullscreen] [--lang es|en] [--data-dir DIR]
+                   [--kiosk [--idle-seconds S] [--target-mm MM]]
 
 Without ``--deal`` the saved game in progress goes on (or, when there is none, a random deal
 is chosen: a proven-solvable one when the label table exists). ``--classic`` turns the overlap
@@ -9,7 +10,13 @@ Saves live in the user's data directory, or in ``--data-dir DIR``. A bad argumen
 on stderr and exit status 2; a missing or broken card image or font, or no display to open a
 window on, one line and status 1; Ctrl-C, status 130 (see :mod:`rules.cli`). A missing or
 unreadable label table is one line on stderr, and the game plays on without promising solvable
-deals. The loop is ``async`` so the browser build can run the same code.
+deals.
+
+``--kiosk`` runs a public touchscreen (:mod:`game.kiosk`) with saves and statistics of its own,
+in the ``kiosk`` folder of the data directory. Staff close it with Ctrl+Shift+Q; SIGTERM and
+SIGINT (``systemctl stop``, Ctrl-C) save its game and exit with status 0.
+
+The loop is ``async`` so the browser build can run the same code.
 
 In the browser (pygbag, ``sys.platform == "emscripten"``) the options come from the page
 address instead (``?deal=N&lang=en&passes=1&classic``, see :mod:`game.platform`): a bad value
@@ -23,13 +30,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import signal
 import sys
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING
 
 from game import platform
-from game.config import WINDOW_CLASS
-from game.settings import LANGUAGES, PASSES
+from game.config import KIOSK_DATA_DIR, KIOSK_IDLE_SECONDS, KIOSK_TARGET_MM, WINDOW_CLASS
+from game.settings import LANGUAGES, PASSES, DealMode
 from game.storage import FileBackend, Storage, default_data_dir
 from rules import DealNumberError, parse_deal_number
 from rules.cli import Parser, run_command, whole_number
@@ -47,13 +56,76 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
     parser.add_argument("--lang", choices=LANGUAGES, help="language (es, en)")
     parser.add_argument("--data-dir", metavar="DIR", type=Path, help="keep saves in DIR")
+    parser.add_argument(
+        "--kiosk",
+        action="store_true",
+        help="public touchscreen: fullscreen, big targets, idle reset, attract demo; staff exit Ctrl+Shift+Q",
+    )
+    parser.add_argument(
+        "--idle-seconds",
+        metavar="S",
+        help=f"kiosk: seconds without input before the reset (default {KIOSK_IDLE_SECONDS:g})",
+    )
+    parser.add_argument(
+        "--target-mm",
+        metavar="MM",
+        help=f"kiosk: smallest tap target in millimetres (default {KIOSK_TARGET_MM:g})",
+    )
     args = parser.parse_args(argv)
     if args.deal is not None:
         try:
             args.deal = parse_deal_number(args.deal)
         except DealNumberError as error:
             parser.error(f"--deal: {error}")
+    for option, low, high in (("idle_seconds", 1.0, 86400.0), ("target_mm", 5.0, 60.0)):
+        raw = getattr(args, option)
+        name = "--" + option.replace("_", "-")
+        if raw is None:
+            continue
+        if not args.kiosk:
+            parser.error(f"{name} only applies with --kiosk")
+        setattr(args, option, _number_between(parser, name, raw, low, high))
+    if args.kiosk and args.idle_seconds is None:
+        args.idle_seconds = KIOSK_IDLE_SECONDS
     return args
+
+
+def _number_between(parser: Parser, name: str, raw: str, low: float, high: float) -> float:
+    try:
+        value = float(raw)
+    except ValueError:
+        parser.error(f"{name}: {raw!r} is not a number")
+    if not low <= value <= high:
+        parser.error(f"{name}: {raw} is not between {low:g} and {high:g}")
+    return value
+
+
+class Stopper:
+    """In a kiosk, SIGTERM and SIGINT (``systemctl stop``, Ctrl+C in a terminal) end the loop
+    cleanly: the frame finishes, the game is saved and the process exits with status 0. (A kiosk
+    ignores the window's close event, which is how SDL passes these signals on by default.)
+    Installed before SDL starts, so SDL leaves them alone; natively only: the browser has none."""
+
+    def __init__(self) -> None:
+        self.reason = ""
+        self.app: App | None = None
+
+    def install(self) -> None:
+        if sys.platform == "emscripten":
+            return
+        for number in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(number, self)
+
+    def __call__(self, number: int, frame: FrameType | None) -> None:
+        self.reason = signal.Signals(number).name
+        if self.app is not None:
+            self.app.stop(self.reason)
+
+    def watch(self, app: App) -> None:
+        """Stop ``app`` on the next signal (or now, if one came while it was being built)."""
+        self.app = app
+        if self.reason:
+            app.stop(self.reason)
 
 
 def load_labels() -> LabelTable:
@@ -71,21 +143,41 @@ def overrides(args: argparse.Namespace) -> dict[str, object]:
     given: dict[str, object] = {"passes": args.passes, "lang": args.lang}
     if args.classic:
         given["overlap"] = False
+    if args.kiosk:  # the kiosk's own language, and only proven-winnable deals
+        given["lang"] = args.lang or KIOSK_LANG
+        given["deal_mode"] = DealMode.SOLVABLE
     return {name: value for name, value in given.items() if value is not None}
+
+
+KIOSK_LANG = "es"
 
 
 async def main(argv: list[str]) -> int:
     args = parse_args(argv)
-    storage = Storage(FileBackend(args.data_dir or default_data_dir()))
+    stopper = Stopper()
+    data_dir = args.data_dir or default_data_dir()
+    if args.kiosk:  # the kiosk's games and statistics never mix with a home player's
+        stopper.install()
+        data_dir = data_dir / KIOSK_DATA_DIR
+    storage = Storage(FileBackend(data_dir))
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame  # noqa: PLC0415 - after the environment is set, as SDL reads it at import
 
     from game.app import launch, start_display  # noqa: PLC0415
+    from game.kiosk import KioskOptions  # noqa: PLC0415
 
     start_display()
     labels = load_labels()
-    app = launch(storage, labels, deal=args.deal, overrides=overrides(args), fullscreen=args.fullscreen)
+    kiosk = None
+    if args.kiosk:
+        target_mm = KIOSK_TARGET_MM if args.target_mm is None else args.target_mm
+        lang = args.lang or KIOSK_LANG
+        kiosk = KioskOptions(idle_seconds=args.idle_seconds, lang=lang, target_mm=target_mm)
+    app = launch(
+        storage, labels, deal=args.deal, overrides=overrides(args), fullscreen=args.fullscreen, kiosk=kiosk
+    )
+    stopper.watch(app)
     for notice in storage.notices:
         print(f"main.py: {notice}", file=sys.stderr)
     told = len(storage.notices)

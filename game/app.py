@@ -22,10 +22,11 @@ import pygame
 from rules.cli import CommandError
 from rules.labels import LabelTable
 
-from .config import DESKTOP_MARGIN, FPS, MIN_WINDOW, WINDOW_SIZE
+from .config import DESKTOP_MARGIN, FPS, KIOSK_REPEAT_SECONDS, MIN_WINDOW, WINDOW_SIZE
 from .context import Context
 from .dealer import Dealer
-from .input import Action, Key, Visibility, Window, to_command, to_window_signal
+from .input import Action, Key, Tap, TapFilter, Visibility, Window, to_command, to_window_signal
+from .kiosk import Kiosk, KioskOptions, Mood, display_dpi, kiosk_metrics, kiosk_min_tap
 from .play import Line, Play, Tone
 from .render.assets import Assets
 from .saves import load_settings
@@ -140,24 +141,41 @@ class App:
         size: tuple[int, int] | None = None,
         fullscreen: bool = False,
         fixed: bool = False,
+        *,
+        kiosk: KioskOptions | None = None,
     ) -> None:
         """Open the window (``size``; by default fitted to the desktop, see
         :func:`window_for_desktop`) and show ``play`` on the table. ``fixed``: a canvas of
         exactly ``size`` that the page scales (the browser build): not resizable, and F11 does
-        nothing."""
+        nothing. ``kiosk``: run as a public touchscreen (fullscreen unless a ``size`` is given,
+        cursor hidden, tap targets from :func:`game.kiosk.kiosk_metrics`, idle reset and attract
+        demo; see :mod:`game.kiosk`)."""
         self.ctx = ctx
+        ctx.kiosk = kiosk is not None
         self.windowed_size = fit_to_desktop() if size is None else size
         self.fixed = fixed
-        self.fullscreen = fullscreen and not fixed
+        self.fullscreen = (fullscreen or (kiosk is not None and size is None)) and not fixed
         pygame.display.set_caption(Texts(ctx.settings.lang).t("title"))
         self.screen = open_window(self.windowed_size, self.fullscreen, resizable=not fixed)
+        if kiosk is not None:
+            min_tap = kiosk_min_tap(kiosk.target_mm, display_dpi(), self.screen.get_size())
+            ctx.metrics = kiosk_metrics(min_tap)
         pygame.event.clear()
         self.manager = SceneManager()
         self.manager.relayout(self.screen.get_size())
         self.table = TableScene(ctx, self.manager, play)
         self.manager.push(self.table)
         self.visibility = Visibility()
+        self.taps = TapFilter(KIOSK_REPEAT_SECONDS if kiosk is not None else 0.0)
+        self.kiosk = None if kiosk is None else Kiosk(ctx, self.manager, self.table, kiosk)
+        if self.kiosk is not None:
+            pygame.mouse.set_visible(False)
+            self.kiosk.on_reset = self.save
+        self.now = 0.0
+        """Seconds of play, the sum of every frame's ``dt`` (simulated in tests)."""
         self.running = True
+        self.stop_reason = ""
+        """Why the loop stopped: "window" (closed), "staff" (Ctrl+Shift+Q), or a signal's name."""
         self.dirty = True
         self.frames_drawn = 0
         self._told_failing = False
@@ -165,11 +183,15 @@ class App:
     # --- one frame ------------------------------------------------------------------------------
     def frame(self, dt: float) -> bool:
         """Handle pending events, advance ``dt`` seconds, draw if anything changed. True if drawn."""
-        for event in pygame.event.get():
+        self.now += dt
+        events = pygame.event.get()
+        self.taps.begin_frame(events)
+        for event in events:
             self.dispatch(event)
         self._sync_size()
         self._sync_visibility()
-        changed = self.manager.update(dt)
+        changed = self.kiosk.update(dt) if self.kiosk is not None else False
+        changed |= self.manager.update(dt)
         self.save()
         if not (changed or self.dirty):
             return False
@@ -183,10 +205,16 @@ class App:
         self.dirty = False
         self.frames_drawn += 1
 
+    def stop(self, reason: str) -> None:
+        """End the loop after this frame (the caller saves and exits)."""
+        self.running = False
+        self.stop_reason = reason
+
     def dispatch(self, event: pygame.event.Event) -> None:
         signal = to_window_signal(event)
         if signal is Window.QUIT:
-            self.running = False
+            if self.kiosk is None:  # a kiosk is closed by staff (Ctrl+Shift+Q) or a signal only
+                self.stop("window")
         elif signal is not None:
             self.visibility.apply(signal)
             self.dirty = True
@@ -195,11 +223,17 @@ class App:
         command = to_command(event)
         if command is None:
             return
+        if isinstance(command, Tap) and not self.taps.accept(event, command, self.now):
+            return
         self.dirty = True
-        if isinstance(command, Key) and command.action is Action.FULLSCREEN:
-            if not self.fixed:
+        if isinstance(command, Key) and command.action is Action.STAFF_EXIT:
+            self.stop("staff")
+        elif isinstance(command, Key) and command.action is Action.FULLSCREEN:
+            if not self.fixed and self.kiosk is None:  # a kiosk never leaves fullscreen
                 self.toggle_fullscreen()
         else:
+            if self.kiosk is not None:
+                self.kiosk.activity(command)
             self.manager.handle(command)
 
     def toggle_fullscreen(self) -> None:
@@ -227,7 +261,11 @@ class App:
                 self.save(force_clock=True)
 
     def save(self, force_clock: bool = False) -> None:
-        """Write whatever changed (the game after a move, settings, statistics): see :class:`Keeper`."""
+        """Write whatever changed (the game after a move, settings, statistics): see :class:`Keeper`.
+        The kiosk's attract demo is never saved nor counted (what is saved meanwhile is the fresh
+        game its idle reset dealt)."""
+        if self.kiosk is not None and self.kiosk.mood is Mood.DEMO:
+            return
         self.ctx.keeper.sync(self.table.play, self.ctx.settings, force_clock)
         failing = self.ctx.storage.failing
         if failing and not self._told_failing:
@@ -272,6 +310,7 @@ def launch(
     seed: int | None = None,
     fixed: bool = False,
     now: Callable[[], float] = time.monotonic,
+    kiosk: KioskOptions | None = None,
 ) -> App:
     """Open the game on ``storage``: saved settings (then ``overrides``, e.g. from the command
     line, for this run), and the saved game in progress, or deal ``deal`` when given (or when
@@ -288,7 +327,7 @@ def launch(
         play.line = play.dead_end_line()
     else:
         play.line = Line("resumed")
-    app = App(ctx, play, size=size, fullscreen=fullscreen, fixed=fixed)
+    app = App(ctx, play, size=size, fullscreen=fullscreen, fixed=fixed, kiosk=kiosk)
     if deal is not None:
         # deal ``deal`` instead of the saved game; a game still going on is never thrown away
         # silently: the table asks first (keep playing it, or start ``deal``: then it is a loss)

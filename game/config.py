@@ -47,6 +47,38 @@ DISCARD_STAGGER = 0.05
 DISCARD_SHRINK = 0.7
 """A removed card's size when it leaves the table, over its size on the table."""
 COPIED_NOTE_SECONDS = 2.0
+TOUCH_ECHO_SECONDS = 0.5
+"""A plain click this soon after a touch tap at the same place is the driver's echo of it."""
+KIOSK_REPEAT_SECONDS = 0.12
+"""Kiosk: a second tap at the same place this soon is the panel reporting one touch twice
+(nobody taps twice in 120 ms)."""
+DUPLICATE_TAP_PX = 24
+"""Taps closer than this (on each axis) count as "the same place" for the two rules above."""
+PALM_FINGERS = 3
+"""This many fingers down at once is a palm or a hand resting on the glass: no tap counts."""
+KIOSK_IDLE_SECONDS = 90.0
+"""Kiosk: seconds without input before «¿Sigues ahí?» (``--idle-seconds``)."""
+KIOSK_TARGET_MM = 20.0
+"""Kiosk: the smallest side of a tap target on the glass, in millimetres (``--target-mm``)."""
+KIOSK_TARGET_PX_1080 = 72
+"""Kiosk: the smallest tap target when SDL does not know the display's size, for a 1080-pixel
+short side (≈ 20 mm on a 24" 1080p panel), scaled with the screen."""
+KIOSK_DATA_DIR = "kiosk"
+"""Kiosk: the folder, inside the data directory, of the kiosk's own saves and statistics."""
+KIOSK_PROMPT_SECONDS = 20.0
+"""Kiosk: the countdown of «¿Sigues ahí?» before the game is closed and the demo starts."""
+KIOSK_MOVE_SECONDS = 0.7
+"""Kiosk: the attract demo's calm pace, one move every this many seconds."""
+DEMO_WIN_PAUSE_SECONDS = 3.0
+"""Kiosk: how long the demo shows a cleared pyramid (and its confetti) before the next deal."""
+DEMO_SEARCH_NODES = 256
+"""Kiosk: solver nodes the demo may search each frame while it proves its next deal winnable
+(about 4 ms at ~16 µs a node; most deals are proven within a few hundred nodes)."""
+DEMO_NODE_LIMIT = 10_000
+"""Kiosk: a deal not proven winnable within this many nodes (a fraction of a second of slices)
+is passed over for another. Most deals take a few hundred. The bound also caps the memory a
+search holds: with 50,000 the soak's memory stepped up by 2–3 MB the first time a hard deal
+came, and stayed there (``bench/kiosk_soak.py``)."""
 FRAME_BUDGET_MS = 1000 / FPS - 3.0
 """What a frame may take, drawing and the solver's slice together, with room for the rest."""
 ANALYSIS_SLICE_IDLE_MS = 9.0

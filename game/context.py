@@ -43,6 +43,8 @@ class Context:
     sounds: Sounds = field(default_factory=Sounds)
     storage: Storage = field(default_factory=lambda: Storage(MemoryBackend()))
     keeper: Keeper = field(init=False)
+    kiosk: bool = False
+    """A public touchscreen (``--kiosk``): nothing that quits, types or copies is offered."""
     _texts: dict[str, Texts] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

@@ -2,7 +2,10 @@
 
 * Mouse and touch become one :class:`Tap`. Touch reaches us through SDL's mouse emulation
   (mouse events marked ``touch=True``, already in window coordinates); finger events are
-  ignored, so a tap is never counted twice. Only the press counts, never the release.
+  only counted (a palm), never turned into taps, so a tap is never counted twice. Only the
+  press counts, never the release. :class:`TapFilter` forgives what touch drivers and hands
+  add: the duplicate plain click some drivers send right after a touch, the double report of
+  panels that pose as a mouse, and the taps of a palm resting on the glass.
 * Keys become :class:`Key` commands with an :class:`Action`; scenes never look at key codes.
 * Window events (quit, focus, minimise, hide) become a :class:`Window` signal for the app.
 """
@@ -13,6 +16,8 @@ import enum
 from dataclasses import dataclass
 
 import pygame
+
+from .config import DUPLICATE_TAP_PX, PALM_FINGERS, TOUCH_ECHO_SECONDS
 
 
 class Action(enum.Enum):
@@ -34,6 +39,8 @@ class Action(enum.Enum):
     FULLSCREEN = "fullscreen"
     STATS = "stats"
     DAILY = "daily"
+    STAFF_EXIT = "staff_exit"
+    """Ctrl+Shift+Q: the documented way for staff to close the game (a kiosk offers no other)."""
 
 
 @dataclass(frozen=True)
@@ -123,8 +130,11 @@ def to_command(event: pygame.event.Event) -> Command | None:
 
 def _key_command(event: pygame.event.Event) -> Key | None:
     key = event.key
+    mod = int(getattr(event, "mod", 0))
+    if key == pygame.K_q and mod & pygame.KMOD_CTRL and mod & pygame.KMOD_SHIFT:
+        return Key(Action.STAFF_EXIT)
     if key == pygame.K_TAB:
-        shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        shift = bool(mod & pygame.KMOD_SHIFT)
         return Key(Action.PREV if shift else Action.NEXT)
     if key in _DIGITS:
         return Key(Action.DIGIT, _DIGITS[key])
@@ -167,3 +177,60 @@ class Visibility:
     @property
     def visible(self) -> bool:
         return not (self.focus_lost or self.minimized or self.hidden)
+
+
+class TapFilter:
+    """Decides which taps are the player's and which are echoes or strays (forgiving touch).
+
+    A tap is dropped when it repeats the last accepted one near the same place (within
+    :data:`DUPLICATE_TAP_PX`) too soon to be a second tap:
+
+    * a touch tap and a plain click (``touch`` differs) within :data:`TOUCH_ECHO_SECONDS`:
+      the duplicate ``touch=False`` click some touch drivers send right after the touch;
+    * any two taps within ``repeat_seconds`` (0 turns this off): panels that pose as a mouse
+      and report one touch twice. Off on the desktop, where a quick double click on the stock
+      means two draws; the kiosk sets it.
+
+    A frame in which :data:`PALM_FINGERS` or more fingers are down at once (a palm, a sleeve,
+    a child's whole hand) keeps none of its taps. Times are the app's own clock (seconds), so
+    tests run on simulated time.
+    """
+
+    def __init__(self, repeat_seconds: float = 0.0) -> None:
+        self.repeat_seconds = repeat_seconds
+        self._fingers: set[tuple[int, int]] = set()
+        self._palm = False
+        self._last: tuple[float, tuple[int, int], bool] | None = None
+        self.dropped = 0
+
+    def begin_frame(self, events: list[pygame.event.Event]) -> None:
+        """Look at a frame's events before they are handled: were many fingers down at once?"""
+        most = len(self._fingers)
+        for event in events:
+            key = (int(getattr(event, "touch_id", 0)), int(getattr(event, "finger_id", 0)))
+            if event.type == pygame.FINGERDOWN:
+                self._fingers.add(key)
+                most = max(most, len(self._fingers))
+            elif event.type == pygame.FINGERUP:
+                self._fingers.discard(key)
+        self._palm = most >= PALM_FINGERS
+
+    def accept(self, event: pygame.event.Event, tap: Tap, now: float) -> bool:
+        """True if ``tap`` (made from ``event`` at time ``now``) is the player's."""
+        touch = bool(getattr(event, "touch", False))
+        if self._palm:
+            self.dropped += 1
+            return False
+        last = self._last
+        if last is not None and _near(last[1], tap.pos):
+            since = now - last[0]
+            echo = last[2] != touch and since <= TOUCH_ECHO_SECONDS
+            if echo or since < self.repeat_seconds:
+                self.dropped += 1
+                return False
+        self._last = (now, tap.pos, touch)
+        return True
+
+
+def _near(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return abs(a[0] - b[0]) <= DUPLICATE_TAP_PX and abs(a[1] - b[1]) <= DUPLICATE_TAP_PX

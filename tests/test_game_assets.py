@@ -8,7 +8,7 @@ import pygame
 import pytest
 from commands import SHIPPED_ASSETS, make_assets
 
-from game.render.assets import AssetError, Assets, png_problem
+from game.render.assets import TEXT_CACHE_BYTES, AssetError, Assets, png_problem
 from rules import DECK
 
 
@@ -53,3 +53,20 @@ def test_a_broken_font_names_its_file_instead_of_crashing_at_first_use(window: N
     (root / "fonts" / "DejaVuSans.ttf").write_bytes(b"\x00\x01\x00\x00" + b"\x00" * 200)
     with pytest.raises(AssetError, match=r"font cannot be read: .*DejaVuSans\.ttf"):
         Assets(root).text("hola", 20, (0, 0, 0))
+
+
+def test_rendered_text_is_kept_within_its_memory_budget(display: None) -> None:
+    """The caches stay bounded however long the game runs (a kiosk runs for days)."""
+    pygame.display.set_mode((320, 240))
+    assets = Assets()
+    kept = assets.text("Toca para jugar", 40, (255, 255, 255), True)
+    total = 0
+    for number in range(3000):  # a new deal chip every few minutes, for days
+        assets.text("Toca para jugar", 40, (255, 255, 255), True)  # drawn every frame: stays
+        line = assets.text(f"Reparto {number} · Con solución comprobada", 40, (255, 255, 255))
+        total += line.get_pitch() * line.get_height()
+    assert total > 3 * TEXT_CACHE_BYTES  # far more was drawn than the budget ...
+    assert assets._text_bytes <= TEXT_CACHE_BYTES
+    kept_bytes = sum(s.get_pitch() * s.get_height() for s in assets._texts.values())
+    assert kept_bytes == assets._text_bytes
+    assert assets.text("Toca para jugar", 40, (255, 255, 255), True) is kept  # the busiest line survives

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +11,11 @@ from pathlib import Path
 import pytest
 from commands import command_env, interrupt, make_assets, one_line, run, start_game
 
+from game.saves import GAME_VERSION
+from game.settings import DealMode
+from game.storage import FileBackend, Storage
 from main import overrides, parse_args
+from rules import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -142,3 +147,38 @@ def test_a_bad_or_missing_label_file_is_reported_and_the_game_plays_on(tmp_path:
     assert first.startswith(f"main.py: {labels}:") and first.endswith("deals cannot be guaranteed solvable")
     assert ("no label table" in first) == (kind == "missing")
     assert last == "main.py: interrupted"
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["--idle-seconds", "30"], "only applies with --kiosk"),
+        (["--kiosk", "--idle-seconds", "soon"], "not a number"),
+        (["--kiosk", "--idle-seconds", "0"], "between 1 and 86400"),
+        (["--kiosk", "--target-mm", "200"], "between 5 and 60"),
+    ],
+)
+def test_bad_kiosk_arguments_get_one_line_and_status_2(argv: list[str], needle: str) -> None:
+    one_line(run(["main.py", *argv], env=command_env()), 2, needle)
+
+
+def test_kiosk_options_are_read() -> None:
+    args = parse_args(["--kiosk", "--idle-seconds", "3", "--target-mm", "25"])
+    assert (args.kiosk, args.idle_seconds, args.target_mm) == (True, 3.0, 25.0)
+    default = parse_args(["--kiosk"])
+    assert (default.idle_seconds, default.target_mm) == (90.0, None)
+    assert overrides(default) == {"lang": "es", "deal_mode": DealMode.SOLVABLE}  # the kiosk's own
+
+
+@needs_proc
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_saves_the_kiosk_and_exits_with_status_0(number: int, tmp_path: Path) -> None:
+    """``systemctl stop`` (SIGTERM) or Ctrl+C: the kiosk saves its game, in its own folder."""
+    game = start_game(["--kiosk", "--deal", "77", "--data-dir", str(tmp_path)], command_env())
+    game.send_signal(number)
+    out, err = game.communicate(timeout=60)
+    assert game.returncode == 0, err
+    assert b"Traceback" not in err and out == b""
+    assert [p.name for p in tmp_path.iterdir()] == ["kiosk"]  # apart from a home player's saves
+    doc = Storage(FileBackend(tmp_path / "kiosk")).load("game", GAME_VERSION)
+    assert doc is not None and Session.from_record(doc["session"]).deal_number == 77

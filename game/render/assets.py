@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections import OrderedDict
 from pathlib import Path
 
 import pygame
@@ -29,7 +30,10 @@ from rules.labels import assets_dir
 
 from .cards import deck_folder, make_back, needs_large_index, scale_face
 
-TEXT_CACHE_LIMIT = 600
+TEXT_CACHE_BYTES = 4 * 2**20
+"""Pixel memory kept for rendered lines of text: the least recently drawn go first beyond it.
+Several screens' worth (a line is 10–130 kB); a kiosk that runs for days, with a new deal chip
+every few minutes, stays within it instead of growing (``bench/kiosk_soak.py``)."""
 
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -85,7 +89,8 @@ class Assets:
         }
         self._raw: dict[str, pygame.Surface] = {}
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._texts: dict[tuple[str, int, Color, bool], pygame.Surface] = {}
+        self._texts: OrderedDict[tuple[str, int, Color, bool], pygame.Surface] = OrderedDict()
+        self._text_bytes = 0
         self._faces: dict[str, pygame.Surface] = {}
         self._face_key: tuple[tuple[int, int], str] = ((0, 0), "")
         self._backs: dict[tuple[int, int], pygame.Surface] = {}
@@ -193,11 +198,15 @@ class Assets:
         """``text`` rendered anti-aliased in one line; cached, so drawing it again costs a blit."""
         key = (text, size, color, bold)
         surface = self._texts.get(key)
-        if surface is None:
-            if len(self._texts) >= TEXT_CACHE_LIMIT:
-                self._texts.clear()
-            surface = self.font(size, bold).render(text, True, color).convert_alpha()
-            self._texts[key] = surface
+        if surface is not None:
+            self._texts.move_to_end(key)
+            return surface
+        surface = self.font(size, bold).render(text, True, color).convert_alpha()
+        self._texts[key] = surface
+        self._text_bytes += _pixel_bytes(surface)
+        while self._text_bytes > TEXT_CACHE_BYTES and len(self._texts) > 1:
+            _, oldest = self._texts.popitem(last=False)
+            self._text_bytes -= _pixel_bytes(oldest)
         return surface
 
     def fit_text(
@@ -223,3 +232,7 @@ class Assets:
         if current:
             lines.append(current)
         return lines
+
+
+def _pixel_bytes(surface: pygame.Surface) -> int:
+    return surface.get_pitch() * surface.get_height()

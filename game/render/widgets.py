@@ -36,6 +36,11 @@ class Style(enum.Enum):
     """Text on the felt with a faint outline (the deal number in the top bar)."""
 
 
+BUTTON_LABELS_KEPT = 64
+"""Button labels kept rendered: a few screens' worth. Each holds its surfaces (up to 50 kB
+apiece), and the deal chip is a new label every deal, so a kiosk that deals thousands of times
+would otherwise keep the last 256 of them (about 13 MB) for nothing."""
+
 _FILL: dict[Style, Color] = {
     Style.NORMAL: BUTTON,
     Style.PRIMARY: BUTTON_ON,
@@ -73,7 +78,7 @@ def draw_button(
         focus_ring(surface, rect)
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=BUTTON_LABELS_KEPT)
 def button_lines(
     assets: Assets, label: str, font: int, color: Color, room: tuple[int, int], *, bold: bool
 ) -> list[pygame.Surface]:

@@ -22,6 +22,9 @@ class Scene:
     modal = False
     """True for panels and dialogs: the scenes below are shown dimmed (and drawn once, then reused
     from a cached backdrop for as long as they do not change)."""
+    lets_flourish_show = False
+    """True when the table's win flourish should still show while this scene is on top
+    (the end panels, the kiosk's attract demo); other screens hide it."""
 
     def enter(self) -> None:
         """Called when the scene is pushed."""

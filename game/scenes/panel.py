@@ -53,6 +53,7 @@ TWO_COLUMN_EMS = 12
 
 class Panel(Scene):
     modal = True
+    lets_flourish_show = True
 
     def __init__(
         self,

@@ -100,7 +100,7 @@ def win_panel(
         _button("btn_replay", on_replay),
         _button("btn_look", lambda: manager.pop(panel)),
     ]
-    if number is not None:
+    if number is not None and not ctx.kiosk:  # a kiosk's clipboard is of no use to anyone
         buttons.insert(0, PanelButton(copy_label, copy))
     panel = _closable(ctx, manager, "win_title", body, buttons)
     return panel

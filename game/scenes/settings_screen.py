@@ -86,10 +86,8 @@ ROWS: tuple[Row, ...] = (
         lambda s, v: setattr(s, "large_index", v),
     ),
 )
-CLOSE = len(ROWS)
-"""Focus index of the close button."""
-STATS = CLOSE + 1
-"""Focus index of the «Estadísticas» button (when the screen has one)."""
+KIOSK_ROWS: tuple[Row, ...] = tuple(row for row in ROWS if row.key in ("set_lang", "set_motion"))
+"""A kiosk keeps its rules, deal mode and look: visitors change only the language and the motion."""
 
 
 COLUMN_MIN_EMS = 14
@@ -120,7 +118,14 @@ class SettingsScreen(Scene):
         self.ctx = ctx
         self.manager = manager
         self.on_stats = on_stats
-        self.stops = len(ROWS) + (2 if on_stats is not None else 1)
+        self.rows = KIOSK_ROWS if ctx.kiosk else ROWS
+        self.close_index = len(self.rows)
+        """Focus index of the close button."""
+        self.stats_index = self.close_index + 1
+        """Focus index of the «Estadísticas» button (when the screen has one)."""
+        self.note_lines = 0 if ctx.kiosk else 2
+        """The note on when rule settings apply (a kiosk offers none)."""
+        self.stops = len(self.rows) + (2 if on_stats is not None else 1)
         """Focus stops: the rows, the close button, and «Estadísticas» if there is one."""
         self.focus = 0
         self.focus_visible = False
@@ -138,13 +143,13 @@ class SettingsScreen(Scene):
     def choose(self, row: int, index: int) -> None:
         if self.locked(row):
             return
-        spec = ROWS[row]
+        spec = self.rows[row]
         spec.set(self.ctx.settings, spec.values[index])
 
     def locked(self, row: int) -> bool:
         """The row can change nothing now: «Índices grandes» while the table's cards are small
         enough to use the large index anyway (it is greyed, and says so)."""
-        return ROWS[row].key == "set_large_index" and self.ctx.assets.large_index_forced()
+        return self.rows[row].key == "set_large_index" and self.ctx.assets.large_index_forced()
 
     # --- input ----------------------------------------------------------------------------------
     def handle(self, command: Command) -> None:
@@ -173,14 +178,14 @@ class SettingsScreen(Scene):
             self.focus = (self.focus + 1) % self.stops
         elif action in (Action.UP, Action.PREV):
             self.focus = (self.focus - 1) % self.stops
-        elif action is Action.CONFIRM and self.focus == STATS and self.on_stats is not None:
+        elif action is Action.CONFIRM and self.focus == self.stats_index and self.on_stats is not None:
             self.on_stats()
-        elif action in (Action.LEFT, Action.RIGHT) and self.focus < CLOSE:
-            spec = ROWS[self.focus]
+        elif action in (Action.LEFT, Action.RIGHT) and self.focus < self.close_index:
+            spec = self.rows[self.focus]
             current = spec.values.index(spec.get(self.ctx.settings))
             step = 1 if action is Action.RIGHT else -1
             self.choose(self.focus, (current + step) % len(spec.values))
-        elif action is Action.CANCEL or (action is Action.CONFIRM and self.focus == CLOSE):
+        elif action is Action.CANCEL or (action is Action.CONFIRM and self.focus == self.close_index):
             self.manager.pop(self)
         elif action is Action.CONFIRM:
             self.focus += 1
@@ -196,14 +201,14 @@ class SettingsScreen(Scene):
         panel_w, panel_h = shape.size
         inner = panel_w - 2 * margin
         col_w = (inner - (shape.columns - 1) * margin) // shape.columns
-        per_column = -(-len(ROWS) // shape.columns)
+        per_column = -(-len(self.rows) // shape.columns)
         gap = shape.gap
         self.panel = pygame.Rect((size[0] - panel_w) // 2, max(4, (size[1] - panel_h) // 2), panel_w, panel_h)
         self.title_rect = pygame.Rect(self.panel.left, self.panel.top + gap // 2, panel_w, shape.title_h)
         top = self.panel.top + gap + shape.title_h
         label_w = col_w * 2 // 5 if shape.beside else col_w
         self.labels, self.options = [], []
-        for index, spec in enumerate(ROWS):
+        for index, spec in enumerate(self.rows):
             column, row = divmod(index, per_column)
             left = self.panel.left + margin + column * (col_w + margin)
             y = top + row * (shape.row_h + gap)
@@ -225,7 +230,7 @@ class SettingsScreen(Scene):
             self.close_rect = pygame.Rect(self.panel.right - margin - close_w, top_y, close_w, button_h)
             self.stats_rect = pygame.Rect(self.panel.left + margin, top_y, close_w, button_h)
         else:
-            bottom_y = self.note_y + 2 * line_height(self.font)
+            bottom_y = self.note_y + self.note_lines * line_height(self.font)
             if self.on_stats is None:
                 self.close_rect = pygame.Rect(self.panel.centerx - inner // 4, bottom_y, inner // 2, button_h)
             else:
@@ -245,13 +250,14 @@ class SettingsScreen(Scene):
         button_h = metrics.button_h(font)
         title_h = max(line_height(round(font * 1.4)), button_h)
         one_column_w = panel_width(size, font, margin, extra=font * 10)
-        widest = max(len(spec.values) for spec in ROWS)
+        widest = max(len(spec.values) for spec in self.rows)
 
         def shape(columns: int, beside: bool, close_in_title: bool, gap: int) -> _Shape:
             row_h = button_h if beside else line_height(font) + button_h
             close_h = 0 if close_in_title else button_h + gap
-            per_column = -(-len(ROWS) // columns)
-            panel_h = 2 * gap + title_h + per_column * (row_h + gap) + 2 * line_height(font) + close_h
+            per_column = -(-len(self.rows) // columns)
+            note_h = self.note_lines * line_height(font)
+            panel_h = 2 * gap + title_h + per_column * (row_h + gap) + note_h + close_h
             panel_w = one_column_w if columns == 1 else width - 2 * margin
             col_w = (panel_w - 2 * margin - (columns - 1) * margin) // columns
             option_w = ((col_w * 3 // 5 if beside else col_w) - gap * widest) // widest
@@ -284,7 +290,7 @@ class SettingsScreen(Scene):
         ctx, assets, font = self.ctx, self.ctx.assets, self.font
         title = assets.text(ctx.t("settings_title"), round(font * 1.4), PANEL_TEXT, bold=True)
         surface.blit(title, title.get_rect(center=self.title_rect.center))
-        for row, spec in enumerate(ROWS):
+        for row, spec in enumerate(self.rows):
             rect = self.labels[row]
             lines = button_lines(assets, ctx.t(spec.key), font, PANEL_TEXT, rect.size, bold=True)
             y = rect.centery - sum(line.get_height() for line in lines) // 2
@@ -305,13 +311,14 @@ class SettingsScreen(Scene):
                 draw_button(
                     surface, assets, rect, self.option_name(spec, value), font, style=style, focused=focused
                 )
-        note = assets.wrap(ctx.t("settings_note"), font - 1, self.panel.width - 24)
-        blit_lines(
-            surface, assets, note, (self.panel.left, self.note_y), font - 1,
-            color=PANEL_TEXT, centered_in=self.panel.width,
-        )  # fmt: skip
-        focused = self.focus_visible and self.focus == CLOSE
+        if self.note_lines:
+            note = assets.wrap(ctx.t("settings_note"), font - 1, self.panel.width - 24)
+            blit_lines(
+                surface, assets, note, (self.panel.left, self.note_y), font - 1,
+                color=PANEL_TEXT, centered_in=self.panel.width,
+            )  # fmt: skip
+        focused = self.focus_visible and self.focus == self.close_index
         draw_button(surface, assets, self.close_rect, ctx.t("btn_close"), font, focused=focused)
         if self.on_stats is not None:
-            focused = self.focus_visible and self.focus == STATS
+            focused = self.focus_visible and self.focus == self.stats_index
             draw_button(surface, assets, self.stats_rect, ctx.t("btn_stats"), font, focused=focused)

@@ -29,7 +29,7 @@ from game.render.table_view import TableFrame, TableView
 from game.render.widgets import Style
 from game.sound import Sound
 from game.texts import format_time
-from rules import RECYCLE, Kind, check
+from rules import RECYCLE, Kind, Move, check
 from solver.analysis import Verdict
 
 from .base import Scene, SceneManager
@@ -77,9 +77,11 @@ class TableScene(Scene):
         self._animate_deal()
 
     # --- deals ---------------------------------------------------------------------------------
-    def start(self, play: Play) -> None:
-        """Play ``play`` from now on (a new deal or a position), closing any panel above."""
-        self.manager.pop_above(self)
+    def start(self, play: Play, *, close_above: bool = True) -> None:
+        """Play ``play`` from now on (a new deal or a position), closing any panel above
+        (unless ``close_above`` is False: the kiosk's demo stays over the deals it plays)."""
+        if close_above:
+            self.manager.pop_above(self)
         self.play = play
         self.anim.clear()
         self._animate_deal()
@@ -130,8 +132,8 @@ class TableScene(Scene):
         if place is not None:
             self.focus = place
             self._after(self.play.tap(place))
-        elif self.play.selected is not None or self.play.hint is not None:
-            self.play.cancel()
+        # A tap on bare felt (a stray touch, a sleeve, a palm's edge) changes nothing, not even
+        # the selection: the selected card is let go by tapping it again, Esc or a right click.
 
     def _key(self, key: Key) -> None:
         action = key.action
@@ -166,6 +168,8 @@ class TableScene(Scene):
             answer = play.ask(Purpose.HINT if name == "hint" else Purpose.ASK)
             if answer is not None:
                 self._answered(answer)
+        elif name in ("new", "deal") and self.ctx.kiosk:  # no number to type: a fresh deal
+            self.request_deal()
         elif name in ("new", "deal"):
             on_daily = lambda: self.press("daily")  # noqa: E731
             dialog = DealDialog(self.ctx, self.manager, self.request_deal, on_daily=on_daily)
@@ -173,7 +177,8 @@ class TableScene(Scene):
         elif name == "rules":
             self.manager.push(RulesScreen(self.ctx, self.manager))
         elif name == "settings":
-            self.manager.push(SettingsScreen(self.ctx, self.manager, on_stats=lambda: self.press("stats")))
+            on_stats = None if self.ctx.kiosk else lambda: self.press("stats")  # a kiosk's are for staff
+            self.manager.push(SettingsScreen(self.ctx, self.manager, on_stats=on_stats))
         elif name in ("stats", "daily"):
             self._open_records(name)
         elif name == "draw":
@@ -204,6 +209,19 @@ class TableScene(Scene):
                 on_undo=self._undo_from_panel, on_replay=self.replay, on_new=self.new_deal,
             )  # fmt: skip
             self.manager.push(panel)
+
+    def demo_move(self, move: Move) -> bool:
+        """Make ``move`` for the kiosk's attract demo: through the rules, with the normal
+        animations (and the win cascade), but no end panel and no sound (a kiosk's demo plays in
+        a public room for hours). False if the rules refused it."""
+        effect = self.play.play(move)
+        if effect is None:
+            return False
+        if not self.ctx.settings.reduced_motion:
+            self.anim.effect(effect, self.layout)
+            if self.play.session.is_won:
+                self.anim.win(self.play.session.start_state, self.layout)
+        return True
 
     # --- saves: asking before a game is left; statistics; the daily deal ---------------------------
     def request_deal(self, number: int | None = None) -> None:
@@ -354,6 +372,8 @@ class TableScene(Scene):
         top = self.manager.top
         if isinstance(top, Panel):
             self.anim.draw_cascade(surface, self.ctx.assets, top.geometry().panel)
+        elif top is not None and top.lets_flourish_show:  # the kiosk's demo: no panel to keep clear
+            self.anim.draw_cascade(surface, self.ctx.assets, None)
         elif self.anim.flourishing:
             self.anim.cascade.stop()
 

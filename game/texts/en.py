@@ -135,6 +135,12 @@ MESSAGES: dict[str, str] = {
     "dialog_mode_solvable": "Random: solvable deals only",
     "dialog_mode_unsure": "Random: no label table, may have no solution",
     "dialog_mode_random": "Random: any deal",
+    # kiosk (--kiosk)
+    "kiosk_prompt_title": "Are you still there?",
+    "kiosk_prompt_body": "If nobody touches the screen, a new game starts in {n} s.",
+    "btn_continue": "Continue",
+    "kiosk_tap_to_play": "Tap to play",
+    "kiosk_demo": "Demo: how a deal with a solution is cleared",
     # saves, statistics, daily deal
     "save_damaged": "{what}: damaged file, kept aside{lost}",
     "save_newer": "{what}: written by a newer version of the game, kept aside{lost}",

@@ -142,6 +142,12 @@ MESSAGES: dict[str, str] = {
     "dialog_mode_solvable": "Al azar: solo repartos con solución",
     "dialog_mode_unsure": "Al azar: sin tabla de etiquetas, puede no tener solución",
     "dialog_mode_random": "Al azar: cualquier reparto",
+    # kiosk (--kiosk)
+    "kiosk_prompt_title": "¿Sigues ahí?",
+    "kiosk_prompt_body": "Si nadie toca la pantalla, en {n} s empieza un juego nuevo.",
+    "btn_continue": "Seguir",
+    "kiosk_tap_to_play": "Toca para jugar",
+    "kiosk_demo": "Demostración: así se despeja un reparto con solución",
     # saves, statistics, daily deal
     "save_damaged": "{what}: archivo dañado, guardado aparte{lost}",
     "save_newer": "{what}: es de una versión más nueva del juego, guardado aparte{lost}",
