@@ -126,6 +126,21 @@ def kind(answer: Answer) -> str:
     return "estimate" if answer.win_share is not None else "unknown"
 
 
+def print_estimates(estimates: list[Answer]) -> None:
+    """What the shares were based on: orders tried, and how many left some undecided (their
+    share is then a range won/tried … (won + undecided)/tried; its width in points)."""
+    if not estimates:
+        return
+    tried = [float(a.orders_tried) for a in estimates]
+    ranged = [a for a in estimates if a.undecided]
+    widths = [100 * a.undecided / a.orders_tried for a in ranged]
+    exact = sum(a.exact for a in estimates)
+    print(
+        f"  estimates: {len(estimates)}, exact {exact}; orders tried {spread(tried)};"
+        f" with undecided orders {len(ranged)} (range width % {spread(widths)})"
+    )
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
@@ -221,12 +236,15 @@ def main() -> int:
     by_origin: Counter[str] = Counter(p.origin for p in positions)
     waits: list[float] = []
     compute: list[float] = []
+    estimates: list[Answer] = []
     for position in positions:
         session = Session(position.state)  # knows what the game knew there (see Position)
         assert session.state.stock & ~session.seen_mask == position.state.stock & ~position.seen
         result = ask(session, Purpose.ASK)
         unseen = result.answer.unseen
         mix[unseen, kind(result.answer)] += 1
+        if kind(result.answer) == "estimate":
+            estimates.append(result.answer)
         cut += result.answer.cut_short
         waits.append(result.frames * FRAME_MS)
         compute.append(result.compute_ms)
@@ -239,6 +257,7 @@ def main() -> int:
         )
         print(f"  {'with unseen cards' if unseen else 'every card seen  '} n={total:<4} {parts}")
     print(f"  cut short by the time budget: {cut}")
+    print_estimates(estimates)
     print(f"  time to answer in game frames (ms): {spread(waits)}")
     print(f"  solver compute per answer (ms):     {spread(compute)}")
 

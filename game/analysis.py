@@ -49,9 +49,15 @@ class Answer:
     unseen: bool = False
     """Some stock card was never seen: why an answer may be «sin determinar»."""
     win_share: float | None = None
-    """Share of the orders of the unseen cards that win, when known (see ``exact``)."""
+    """Share of the orders tried proven to win, when some were tried (see ``exact``): an
+    undecided order never counts as a win, so it is a lower bound unless ``exact``."""
     exact: bool = False
-    """``win_share`` counts every possible order (else it is an estimate from a sample)."""
+    """``win_share`` counts every possible order, each decided (else it is from a sample, or
+    some orders tried were left undecided)."""
+    orders_tried: int = 0
+    """How many orders of the unseen cards ``win_share`` is based on."""
+    undecided: int = 0
+    """Of those, how many ran out of nodes (counted as not won)."""
     cut_short: bool = False
     """The question ran out of time: nothing beyond what was proven is claimed."""
     certain: bool = True
@@ -123,6 +129,8 @@ class Inquiry:
             unseen=found.unseen > 0,
             win_share=found.win_share,
             exact=found.exact,
+            orders_tried=found.orders_tried,
+            undecided=found.undecided,
             cut_short=found.cut_short,
         )
 
@@ -139,17 +147,20 @@ class Inquiry:
         )
 
 
-def label_answer(purpose: Purpose, label: Label | None) -> Answer | None:
-    """«¿Aún se gana?» at the deal's start, answered from the deal's ``label`` (None while the
-    label is kept hidden): the label table was made in advance by the full solver and the deal
-    chip already shows it, so the answer agrees with the chip and reveals nothing new. None
-    when the label does not decide (unknown, hidden) or the question is another one."""
-    if purpose is not Purpose.ASK:
+def label_answer(purpose: Purpose, label: Label | None, at_start: bool = True) -> Answer | None:
+    """«¿Aún se gana?» or «Pista» answered from the deal's ``label`` (None while the label is
+    kept hidden): the label table was made in advance by the full solver and the deal chip
+    already shows it, so the answer agrees with the chip and reveals nothing new. A deal proven
+    unsolvable is lost at every one of its positions, so that label answers anywhere
+    («ya no se puede ganar»); «solvable» answers «¿Aún se gana?» only at the deal's start
+    (``at_start``). None when the label does not decide (unknown, hidden, solvable after a move)
+    or for the rewind."""
+    if purpose is Purpose.REWIND:
         return None
-    if label is Label.SOLVABLE:
-        return Answer(purpose, Verdict.WINNABLE, from_label=True)
     if label is Label.UNSOLVABLE:
         return Answer(purpose, Verdict.LOST, from_label=True)
+    if label is Label.SOLVABLE and at_start and purpose is Purpose.ASK:
+        return Answer(purpose, Verdict.WINNABLE, from_label=True)
     return None
 
 

@@ -330,7 +330,7 @@ def launch(
         play = ctx.dealer.deal(settings, deal)
         deal = None
     elif play.session.is_dead_end:
-        play.line = Line("dead_line", tone=Tone.REFUSAL)
+        play.line = play.dead_end_line()
     else:
         play.line = Line("resumed")
     app = App(ctx, play, size=size, fullscreen=fullscreen, fixed=fixed, kiosk=kiosk)

@@ -9,6 +9,7 @@ the scene may animate; the state itself has already changed when it is returned.
 from __future__ import annotations
 
 import enum
+import math
 import uuid
 from dataclasses import dataclass, field
 
@@ -233,7 +234,9 @@ class Play:
     def ask(self, purpose: Purpose) -> Answer | None:
         """Start a question; it runs in slices (:meth:`step_inquiry`) while the table responds.
         A won board is not analysed (the line says why). At the deal's start «¿Aún se gana?»
-        is answered at once from the label; that answer is returned (and shown)."""
+        is answered at once from the label, and on a deal whose label «sin solución» is shown
+        both questions are, at any position (:func:`label_answer`); that answer is returned
+        (and shown)."""
         self.selected = None
         self.hint = None
         self.inquiry = None
@@ -245,7 +248,7 @@ class Play:
             return None
         if purpose is Purpose.HINT:
             self.session.note_hint()
-        known = label_answer(purpose, self.shown_label) if self.at_start else None
+        known = label_answer(purpose, self.shown_label, self.at_start)
         if known is not None:
             self._show(known)
             return known
@@ -277,8 +280,7 @@ class Play:
             self.line = _hint_line(self.state, self.hint)
         elif answer.verdict is Verdict.WINNABLE:
             self.line = Line("analysis_label_winnable" if answer.from_label else "analysis_winnable")
-        else:
-            self.hint = answer.hint
+        else:  # «¿Aún se gana?» answers the question; moves are for «Pista» (which counts)
             self.line = _unknown_line(answer)
 
     def _show_rewind(self, answer: Answer) -> None:
@@ -309,8 +311,12 @@ class Play:
             self.line = Line("won_line")
         elif self.session.is_dead_end:
             self.revealed = True
-            key = "dead_line_unsolvable" if self.label is Label.UNSOLVABLE else "dead_line"
-            self.line = Line(key, tone=Tone.REFUSAL)
+            self.line = self.dead_end_line()
+
+    def dead_end_line(self) -> Line:
+        """The line at a dead end: the deal's own «no solution» when its label says so."""
+        key = "dead_line_unsolvable" if self.label is Label.UNSOLVABLE else "dead_line"
+        return Line(key, tone=Tone.REFUSAL)
 
 
 def _effect(before: State, move: Move) -> Effect:
@@ -329,13 +335,17 @@ def _effect(before: State, move: Move) -> Effect:
 
 
 def _unknown_line(answer: Answer) -> Line:
-    """«sin determinar», with the share of winning orders of the unseen cards when known."""
+    """«sin determinar», with the share of winning orders of the unseen cards when known: exact
+    when every order was tried and decided, else what the orders tried show, rounded down (an
+    undecided order is not a win, so «al menos» when some were left undecided)."""
     share = answer.win_share
     if share is not None:
-        percent = round(100 * share)
+        if answer.exact and not answer.cut_short:
+            return Line("analysis_share_exact", {"p": round(100 * share)}, Tone.HINT)
+        values: dict[str, object] = {"p": math.floor(100 * share + 1e-9), "n": answer.orders_tried}
         if answer.cut_short:
-            return Line("analysis_cut_share", {"p": percent}, Tone.HINT)
-        return Line("analysis_share_exact" if answer.exact else "analysis_share", {"p": percent}, Tone.HINT)
+            return Line("analysis_cut_share", values, Tone.HINT)
+        return Line("analysis_share_least" if answer.undecided else "analysis_share", values, Tone.HINT)
     if answer.cut_short:
         return Line("analysis_cut", tone=Tone.HINT)
     return Line("analysis_unknown_unseen" if answer.unseen else "analysis_unknown", tone=Tone.HINT)

@@ -9,9 +9,12 @@ The first reads deal-text lines on standard input and prints one JSON object per
 ``analyse`` reads one position per line (``rules.parse_position`` text with ``;`` between
 sections, ``unseen:`` listing the stock cards never face up) and prints the answer the game
 gives to «¿Aún se gana?» and «Pista»: ``{"verdict": "winnable"|"lost"|"unknown", "win_share":
-0.0–1.0 or null, "exact": bool, "hint": "P21+P27" or null, "cut_short": bool, "nodes": N,
-"ms": T}``. It never reads the order of the unseen cards. With ``--budget-ms`` an answer not
-finished in time is the cut-short one (``cut_short: true``, never a claim of a loss).
+0.0–1.0 or null, "exact": bool, "orders_tried": N, "undecided": N, "hint": "P21+P27" or null,
+"cut_short": bool, "nodes": N, "ms": T}``: ``win_share`` is the share of the orders tried that
+were proven to win (an undecided order never counts as a win), ``exact`` only when every
+possible order was tried and decided. It never reads the order of the unseen cards. With
+``--budget-ms`` an answer not finished in time is the cut-short one (``cut_short: true``,
+never a claim of a loss).
 
 A malformed line gets ``{"error": "...", "line": N}`` naming the problem, and the run goes on.
 Blank lines and lines starting with ``#`` are skipped. Lines may end in LF, CRLF or CR, and a

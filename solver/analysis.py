@@ -9,8 +9,10 @@ not, so the analysis reasons over the orders the unseen cards could be in:
   or when every possible order was tried and every one wins;
 * **lost** is claimed from the stock-need test at the position itself (a test that reads which
   cards are left, never their order), or when every possible order was tried and none wins;
-* otherwise the answer is **unknown** with :attr:`Answer.win_share`, the share of orders that
-  win: exact when every order was tried, an estimate from a sample of orders otherwise.
+* otherwise the answer is **unknown** with :attr:`Answer.win_share`, the share of the orders
+  *tried* that were proven to win: exact when every order was tried and decided; otherwise a
+  lower bound on the orders tried (an order that ran out of nodes never counts as a win; it
+  counts in :attr:`Answer.win_share_max`), from a sample when there are too many orders.
   Unknown never means "no solution".
 
 Orders are the distinct sequences of *ranks* (suits never matter), all equally likely. When
@@ -18,7 +20,9 @@ there are at most :data:`EXHAUSTIVE_ORDERS` of them all are tried; otherwise a s
 :data:`SAMPLE_ORDERS`, drawn by a generator seeded from what the player knows (the cards seen
 and where, and the unseen cards as a sorted set), so the same knowledge always gives the same
 answer and the real order is never read. Each order is decided by the exact search with a node
-limit; an order that runs out of nodes counts as undecided, which makes the share inexact.
+limit; an order that runs out of nodes counts as undecided: not a win (undecided orders are
+mostly losing ones, which take more nodes to prove), so the share is then a range
+``win_share`` … ``win_share_max`` over the orders tried, never an optimistic guess.
 
 Work is counted in nodes (:meth:`Analysis.step`), never in time: the caller owns the clock,
 and when it stops early it reads :meth:`Analysis.partial`, which says the answer was cut short
@@ -49,12 +53,12 @@ from solver.search import Verdict as SearchVerdict
 
 EXHAUSTIVE_ORDERS = 120
 """Try every order of the unseen cards when there are at most this many."""
-SAMPLE_ORDERS = 24
-"""Otherwise decide this many orders drawn at random (seeded by what the player knows)."""
-MIN_SAMPLE = 6
-"""A sample stops early, once at least this many orders are decided, when it has used
-:data:`SAMPLE_NODE_CAP` nodes: the estimate is then from fewer orders, and says so."""
-SAMPLE_NODE_CAP = 40_000
+SAMPLE_ORDERS = 40
+"""Otherwise try this many orders drawn at random (seeded by what the player knows)."""
+MIN_SAMPLE = 20
+"""A sample stops early, once at least this many orders were tried, when it has used
+:data:`SAMPLE_NODE_CAP` nodes: the estimate is then from fewer orders, and says how many."""
+SAMPLE_NODE_CAP = 80_000
 ORDER_NODE_LIMIT = 12_000
 """Nodes one order may take before it counts as undecided."""
 BLANK_NODE_LIMIT = 10_000
@@ -86,10 +90,13 @@ class Verdict(enum.Enum):
 class Answer:
     """What the analysis can say about a position.
 
-    ``win_share``: share of the orders of the unseen cards from which the deal is won (1.0 or
-    0.0 for a proven verdict; None when nothing was decided). ``exact``: every order was tried
-    and decided (always true for a proven verdict). ``orders``: orders decided (0 when no order
-    had to be tried). ``line``: a winning continuation valid for every order, when one is known.
+    ``win_share``: share of the orders *tried* proven to win (1.0 or 0.0 for a proven verdict;
+    None when no order was tried); undecided orders count as not won, so it is a lower bound.
+    ``win_share_max``: the share if every undecided order won (equal to ``win_share`` when all
+    were decided). ``exact``: every possible order was tried and decided (always true for a
+    proven verdict). ``orders``: orders decided; ``orders_tried``: orders tried (decided or
+    not; 0 when no order had to be tried); ``undecided`` = ``orders_tried`` − ``orders``.
+    ``line``: a winning continuation valid for every order, when one is known.
     ``hint``: the move to suggest (None when lost or when no move is left). ``cut_short``: the
     caller stopped the work before it finished.
     """
@@ -110,6 +117,14 @@ class Answer:
 
     lost_orders: int = 0
     """Orders tried and proven lost."""
+    orders_tried: int = 0
+    undecided: int = 0
+
+    @property
+    def win_share_max(self) -> float | None:
+        if self.win_share is None or not self.orders_tried:
+            return self.win_share
+        return self.win_share + self.undecided / self.orders_tried
 
     @property
     def some_order_lost(self) -> bool:
@@ -122,6 +137,8 @@ class Answer:
             "verdict": self.verdict.value,
             "win_share": None if self.win_share is None else round(self.win_share, 4),
             "exact": self.exact,
+            "orders_tried": self.orders_tried,
+            "undecided": self.undecided,
             "hint": None if self.hint is None else str(self.hint),
             "cut_short": self.cut_short,
             "nodes": self.nodes,
@@ -157,6 +174,8 @@ class Analysis:
         self._wins = 0
         self._losses = 0
         self._undecided = 0
+        self.tried: list[tuple[Card, ...]] = []
+        """The orders tried so far (in stock order of the unseen places), for checking."""
         self._votes: Counter[Move] = Counter()
         self._world: State | None = None
         self._won_worlds: list[tuple[State, Move | None]] = []
@@ -284,12 +303,13 @@ class Analysis:
 
     def _next_order_search(self) -> Search | None:
         assert self._orders is not None
-        decided = self._wins + self._losses
-        early_stop = not self._exhaustive and decided >= MIN_SAMPLE and self._spent >= SAMPLE_NODE_CAP
+        tried = self._wins + self._losses + self._undecided
+        early_stop = not self._exhaustive and tried >= MIN_SAMPLE and self._spent >= SAMPLE_NODE_CAP
         order = None if early_stop else next(self._orders, None)
         if order is None:
             self._conclude_orders()
             return None
+        self.tried.append(order)
         world = self._world = _with_order(self.state, self.unseen, order)
         return Search(
             world, node_limit=self.order_node_limit, backend=self.backend, like=self._base, line_limit=1
@@ -307,8 +327,9 @@ class Analysis:
 
     # --- answers ------------------------------------------------------------------------------
     def _share(self) -> float | None:
-        decided = self._wins + self._losses
-        return self._wins / decided if decided else None
+        """Orders proven won over orders tried: an undecided order is never a win."""
+        tried = self._wins + self._losses + self._undecided
+        return self._wins / tried if tried else None
 
     def _final(self, verdict: Verdict, share: float | None, exact: bool, line: tuple[Move, ...] = ()) -> None:
         self.answer = self._make(verdict, share, exact, line=line)
@@ -342,6 +363,8 @@ class Analysis:
             cut_short,
             self.nodes,
             self._losses,
+            self._wins + self._losses + self._undecided,
+            self._undecided,
         )
 
     def _hint(self, verdict: Verdict, line: tuple[Move, ...]) -> Move | None:

@@ -13,12 +13,23 @@ import pytest
 from solver_cases import random_position, reference_deals
 
 import solver.analysis as analysis_module
+from rules.cards import Card
 from rules.legality import apply, legal_moves, replay
 from rules.moves import DRAW, Move
 from rules.session import Session
 from rules.state import ALL_RULE_SETS, Layout, RuleSet, State, parse_position, parse_position_unseen
 from rules.topology import iter_slots
-from solver.analysis import SAMPLE_ORDERS, Analysis, Answer, AnswerCache, Verdict
+from solver.analysis import (
+    MIN_SAMPLE,
+    ORDER_NODE_LIMIT,
+    SAMPLE_ORDERS,
+    Analysis,
+    Answer,
+    AnswerCache,
+    Verdict,
+    _distinct_orders,
+    _with_order,
+)
 from solver.rewind import Rewind
 from solver.search import Verdict as SearchVerdict
 from solver.search import solve
@@ -328,3 +339,105 @@ def test_a_hint_stops_at_its_node_cap_with_a_legal_move_and_no_claim(monkeypatch
     answer = analysis.run()
     assert answer.verdict is not Verdict.LOST or answer.exact
     assert analysis.nodes > 1_500 + 3 * 128
+
+
+# --- the share is honest: an undecided order is never a win (issue 11c) ------------------------
+def _true_wins(state: State, unseen: int, orders: list[tuple[Card, ...]]) -> int:
+    """How many of ``orders`` win, each decided by the solver without a node limit."""
+    wins = 0
+    for order in orders:
+        result = solve(_with_order(state, unseen, order))
+        assert result.verdict is not SearchVerdict.UNKNOWN
+        wins += result.verdict is SearchVerdict.SOLVABLE
+    return wins
+
+
+def _positions_with_many_orders(rules: RuleSet, count: int) -> list[tuple[State, int]]:
+    """Positions with 5–7 unseen cards, 22–30 cards left (too many orders to try: a sample)."""
+    rng = random.Random(f"sampled orders {rules}")
+    found: list[tuple[State, int]] = []
+    while len(found) < count:
+        pick = _with_unseen(rng, rules, rng.randint(22, 30), rng.randint(5, 7))
+        if (
+            pick is not None
+            and _distinct_orders([pick[0].layout.stock[i] for i in iter_slots(pick[1])]) > 120
+        ):
+            found.append(pick)
+    return found
+
+
+@pytest.mark.parametrize("rules", [RuleSet(1, True), RuleSet(1, False)], ids=str)
+@pytest.mark.parametrize("limit", [40, ORDER_NODE_LIMIT], ids=["tight", "game"])
+def test_the_reported_share_never_exceeds_the_true_share_of_the_orders_tried(
+    rules: RuleSet, limit: int
+) -> None:
+    """Sampled answers, some orders left undecided by a tight node limit: the share claimed is
+    at most the true share of the orders tried (brute force over the same orders), and the
+    upper end of its range at least that."""
+    undecided_seen = 0
+    for state, unseen in _positions_with_many_orders(rules, 6):
+        analysis = Analysis(state, state.stock & ~unseen, order_node_limit=limit)
+        answer = analysis.run()
+        if answer.orders_tried == 0:  # decided without orders (a blank win or an order-free loss)
+            continue
+        assert answer.orders_tried == len(analysis.tried) and not answer.exact
+        true = _true_wins(state, unseen, analysis.tried) / len(analysis.tried)
+        assert answer.win_share is not None and answer.win_share_max is not None
+        assert answer.win_share <= true + 1e-9 <= answer.win_share_max + 2e-9, state.to_text(unseen)
+        if not answer.undecided:
+            assert answer.win_share == pytest.approx(true)
+        assert answer.verdict is Verdict.UNKNOWN  # a sample proves nothing either way
+        undecided_seen += answer.undecided
+    if limit < ORDER_NODE_LIMIT:
+        assert undecided_seen > 0  # the tight limit did leave orders undecided
+
+
+@pytest.mark.parametrize("rules", ALL_RULE_SETS, ids=str)
+def test_winnable_or_lost_only_when_every_or_no_order_wins(rules: RuleSet) -> None:
+    """With every order tried: exact and equal to brute force when all were decided; when a
+    tight node limit leaves some undecided, a lower bound and never a verdict."""
+    rng = random.Random(f"verdicts over orders {rules}")
+    checked = 0
+    while checked < 8:
+        found = _with_unseen(rng, rules, rng.randint(14, 22), rng.randint(2, 4))
+        if found is None:
+            continue
+        state, unseen = found
+        wins, total = _orders_by_brute_force(state, unseen)
+        for limit in (60, ORDER_NODE_LIMIT):
+            answer = Analysis(state, state.stock & ~unseen, order_node_limit=limit).run()
+            if answer.verdict is Verdict.WINNABLE:
+                assert wins == total, state.to_text(unseen)
+            elif answer.verdict is Verdict.LOST:
+                assert wins == 0, state.to_text(unseen)
+            if answer.orders_tried == 0:
+                continue
+            assert answer.win_share is not None
+            if answer.undecided:
+                assert not answer.exact and answer.verdict is Verdict.UNKNOWN
+                assert answer.win_share <= wins / total + 1e-9
+            else:
+                assert answer.exact and answer.win_share == pytest.approx(wins / total)
+        checked += 1
+
+
+@pytest.mark.parametrize("deal", [2, 10, 12])
+def test_at_a_one_pass_deal_start_the_share_is_no_more_than_the_orders_tried_win(deal: int) -> None:
+    """The play-tester's case: deal start, 1 pass, stock cards 2–24 unseen. Orders the node
+    limit leaves undecided are mostly lost ones; counting them out said 100 % for deal 2."""
+    state = State.from_deal(deal, RuleSet(1, True))
+    analysis = Analysis(state, 0b1)
+    answer = analysis.run()
+    assert answer.verdict is Verdict.UNKNOWN and not answer.exact
+    assert answer.orders_tried == len(analysis.tried) >= MIN_SAMPLE
+    wins = _true_wins(state, analysis.unseen, analysis.tried)
+    assert answer.win_share is not None and answer.win_share_max is not None
+    assert answer.win_share <= wins / len(analysis.tried) + 1e-9 <= answer.win_share_max + 2e-9
+
+
+def test_the_json_answer_says_what_the_share_is_based_on() -> None:
+    state = State.from_deal(2, RuleSet(1, True))
+    answer = Analysis(state, 0b1, order_node_limit=300).run(node_limit=6_000)
+    data = answer.to_json_dict()
+    assert data["orders_tried"] == answer.orders_tried > 0 and data["undecided"] == answer.undecided
+    assert data["exact"] is False

@@ -16,6 +16,7 @@ from game.driver import press_key, step, tap, tap_button, tap_place
 from game.play import DECK
 from game.scenes.panel import Panel
 from rules import Move, RuleSet, State, parse_position
+from solver.analysis import MIN_SAMPLE
 
 AppFactory = Callable[..., App]
 
@@ -42,14 +43,18 @@ def panel_button(app: App, label: str) -> None:
     tap(app, panel.geometry().buttons[names.index(label)].center)
 
 
-def test_unseen_cards_give_the_share_of_winning_orders_with_a_hint(make_app: AppFactory) -> None:
+def test_unseen_cards_give_the_share_of_the_orders_tried_and_no_free_hint(make_app: AppFactory) -> None:
     app = make_app(deal=1)
     tap_button(app, "draw")  # past the deal's start (answered from its label elsewhere)
     tap_button(app, "analyse")
     answer(app)
     line = app.table.frame().line
-    assert re.fullmatch(r"se gana en ~\d+ % de los órdenes posibles de las cartas sin ver", line), line
-    assert app.table.play.hint is not None  # a suggestion goes with the estimate
+    share = r"se gana en (al menos )?el \d+ % de (\d+) órdenes probados de las cartas sin ver"
+    found = re.fullmatch(share, line)
+    assert found is not None and int(found.group(2)) >= MIN_SAMPLE, line
+    # «¿Aún se gana?» answers the question; a move to play is what «Pista» is for (and counts)
+    assert app.table.play.hint is None
+    assert app.table.play.session.hints == 0
 
 
 def test_still_winnable_and_the_hint_follows_the_winning_line(make_app: AppFactory) -> None:

@@ -5,18 +5,20 @@ draw, the keyboard focus stays put after a refusal, and the deal dialog refuses 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pygame
 import pytest
 
 from game.analysis import Purpose
-from game.app import App, make_context
+from game.app import App, launch, make_context
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
 from game.play import DECK
 from game.render.widgets import Style
 from game.scenes.deal_dialog import DealDialog
 from game.scenes.panel import Panel
 from game.settings import DealMode, Settings
+from game.storage import FileBackend, Storage
 from rules import Move, RuleSet, State, check, check_select, partners
 from rules.labels import Label, LabelTable, load_table
 
@@ -115,6 +117,29 @@ def test_a_proven_unsolvable_deal_is_lost_at_its_start_and_not_offered_again(
         assert "Volver al último paso ganable" not in button_names(app)
 
 
+def test_a_shown_unsolvable_label_answers_both_questions_at_every_position(
+    labelled_app: AppFactory, labels: LabelTable
+) -> None:
+    """Every position of a deal proven unsolvable is lost: once the chip says so, «¿Aún se
+    gana?» and «Pista» say so too (from the label, at once), never a share or «sin determinar»."""
+    app = labelled_app(first(labels, Label.UNSOLVABLE))
+    play = app.table.play
+    assert "sin solución" in app.table.frame().deal_text.lower()
+    for move in ("D", "D", "D"):
+        play_by_taps(app, Move.parse(move))
+    assert not play.at_start
+    for question, body in (("analyse", LABEL_LOST), ("hint", LABEL_LOST)):
+        tap_button(app, question)
+        assert play.inquiry is None, question  # answered at once, from the label
+        panel = top_panel(app)
+        assert panel.title(app.ctx.texts) == "Ya no se puede ganar"
+        assert panel.body(app.ctx.texts) == [body]
+        assert play.hint is None
+        tap(app, panel.geometry().buttons[-1].center)  # «Cerrar»
+        assert app.manager.top is app.table
+    assert play.session.hints == 1  # «Pista» was asked once
+
+
 def test_a_hidden_label_is_not_revealed_by_the_analysis(labelled_app: AppFactory) -> None:
     app = labelled_app(None, deal_mode=DealMode.RANDOM)
     assert app.table.play.shown_label is None
@@ -166,6 +191,29 @@ def test_the_dead_end_of_a_proven_unsolvable_deal_does_not_advise_replaying_it(
     assert button_names(app) == ["Deshacer la última", "Nuevo reparto"]
     assert "repite" not in app.table.frame().line
     assert top_panel(app).buttons[0].primary
+
+
+def test_resuming_the_dead_end_of_a_proven_unsolvable_deal_says_it_has_no_solution(
+    display: None, labels: LabelTable, tmp_path: Path
+) -> None:
+    from solver.hints import suggest  # noqa: PLC0415 - a plain player for this test only
+
+    def open_game(deal: int | None = None) -> App:
+        return launch(Storage(FileBackend(tmp_path)), labels, deal=deal, size=(480, 800), seed=5)
+
+    app = open_game(first(labels, Label.UNSOLVABLE))
+    play = app.table.play
+    while not play.session.is_over:
+        move = suggest(play.state)
+        assert move is not None
+        play_by_taps(app, move)
+    assert play.session.is_dead_end
+    expected = "No quedan jugadas, y este reparto no tiene solución: prueba con otro"
+    assert app.table.frame().line == expected
+    step(app, 3)
+    again = open_game()  # the saved dead end, resumed
+    assert again.table.play.session.is_dead_end and again.table.play.number == play.number
+    assert again.table.frame().line == expected
 
 
 # --- keyboard focus after a refusal -------------------------------------------------------------

@@ -84,3 +84,24 @@ def test_statistics_say_games_and_name_one_pass_in_the_singular() -> None:
 def test_the_empty_play_button_reads_as_words_not_as_clipped_text(lang: str) -> None:
     label = Texts(lang).t("dialog_play_empty")
     assert not label.endswith(("…", ".")) and "nº" not in label and "no." not in label
+
+
+SHARE_KEYS = ("analysis_share", "analysis_share_least", "analysis_cut_share")
+
+
+@pytest.mark.parametrize("lang", sorted(CATALOGUES))
+def test_share_answers_say_how_many_orders_they_come_from(lang: str) -> None:
+    """An estimate names the orders it was taken from; «al menos» when some were undecided or
+    the question was cut short; the Spanish reads «N órdenes probados de las cartas sin ver»."""
+    texts = Texts(lang)
+    for key in SHARE_KEYS:
+        line = texts.t(key, p=45, n=40)
+        assert "45 %" in line and "40" in line, (key, line)
+        if lang == "es":
+            assert "40 órdenes probados de las cartas sin ver" in line, line
+            assert ("al menos el 45 %" in line) == (key != "analysis_share"), line
+        else:
+            assert "40 orders of the unseen cards tried" in line, line
+            assert ("at least 45 %" in line) == (key != "analysis_share"), line
+    exact = texts.t("analysis_share_exact", p=25)
+    assert "25 %" in exact and "~" not in exact

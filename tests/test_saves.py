@@ -93,7 +93,7 @@ def test_deal_option_asks_before_leaving_a_saved_game_and_counts_the_loss_only_i
     assert _doc(tmp_path, "stats")["data"]["rules"]["passes=3 overlap=on"]["played"] == 1  # type: ignore[index]
     second = open_game(deal=12)  # main.py --deal 12 over a saved game with a move
     panel = second.manager.top
-    assert isinstance(panel, Panel) and panel.title(second.ctx.texts) == "¿Empezar otro reparto?"
+    assert isinstance(panel, Panel) and panel.title(second.ctx.texts) == "¿Empezar el reparto nº 12?"
     assert second.table.play.game_id == game_id
     press_key(second, pygame.K_RETURN)  # the default: «Seguir jugando» with the saved game
     assert second.manager.top is second.table and second.table.play.game_id == game_id
@@ -234,7 +234,7 @@ def test_leaving_a_game_with_moves_asks_first(open_game: Callable[..., App]) -> 
     press_key(app, pygame.K_5)
     press_key(app, pygame.K_RETURN)
     panel = app.manager.top
-    assert isinstance(panel, Panel) and panel.title(app.ctx.texts) == "¿Empezar otro reparto?"
+    assert isinstance(panel, Panel) and panel.title(app.ctx.texts) == "¿Empezar el reparto nº 5?"
     press_key(app, pygame.K_RETURN)  # the default: «Seguir jugando»
     assert app.manager.top is app.table and app.table.play.number == 11 and app.table.play.session.moves == 1
     press_key(app, pygame.K_n)

@@ -43,10 +43,13 @@ def _closable(
     title_key: str,
     body: Callable[[Texts], list[str]],
     buttons: list[PanelButton],
+    *,
+    title_values: dict[str, object] | None = None,
 ) -> Panel:
-    """A panel titled ``title_key`` that Esc closes, back to the table."""
+    """A panel titled ``title_key`` (formatted with ``title_values``) that Esc closes, back to the table."""
+    values = title_values or {}
     panel = Panel(
-        ctx, manager, title=lambda t: t.t(title_key), body=body, buttons=buttons,
+        ctx, manager, title=lambda t: t.t(title_key, **values), body=body, buttons=buttons,
         on_cancel=lambda: manager.pop(panel),
     )  # fmt: skip
     return panel
@@ -162,16 +165,20 @@ def lost_panel(
     return panel
 
 
-def confirm_new_panel(ctx: Context, manager: SceneManager, moves: int, on_yes: Callable[[], None]) -> Panel:
-    """«¿Empezar otro reparto?»: asked before a game with moves is left (it counts as lost).
-    «Seguir jugando» is the default and what Esc does."""
+def confirm_new_panel(
+    ctx: Context, manager: SceneManager, moves: int, on_yes: Callable[[], None], number: int | None = None
+) -> Panel:
+    """«¿Empezar otro reparto?» («¿Empezar el reparto nº N?» when the new deal's ``number`` is
+    known): asked before a game with moves is left (it counts as lost). «Seguir jugando» is the
+    default and what Esc does."""
     buttons = [
         _button("btn_keep_playing", lambda: manager.pop(panel), primary=True),
         _button("btn_confirm_new", on_yes),
     ]
     panel = _closable(
-        ctx, manager, "confirm_title", lambda t: [t.t("confirm_body", moves=t.moves(moves))], buttons
-    )
+        ctx, manager, "confirm_title" if number is None else "confirm_title_number",
+        lambda t: [t.t("confirm_body", moves=t.moves(moves))], buttons, title_values={"n": number},
+    )  # fmt: skip
     return panel
 
 

@@ -225,18 +225,19 @@ class TableScene(Scene):
 
     # --- saves: asking before a game is left; statistics; the daily deal ---------------------------
     def request_deal(self, number: int | None = None) -> None:
-        """Deal ``number`` (or at random), asking first if a game with moves would be left."""
-        self.request_start(lambda: self.ctx.dealer.deal(self.ctx.settings, number))
+        """Deal ``number`` (or at random), asking first if a game with moves would be left (the
+        question names deal ``number`` when there is one)."""
+        self.request_start(lambda: self.ctx.dealer.deal(self.ctx.settings, number), number)
 
-    def request_start(self, make: Callable[[], Play]) -> None:
-        """Play what ``make`` deals. A game with moves still going on is never left silently: a
-        panel asks first (leaving it counts as a loss). A game that is over (won, or at a dead
-        end) or already counted is left without asking."""
+    def request_start(self, make: Callable[[], Play], number: int | None = None) -> None:
+        """Play what ``make`` deals (deal ``number``, when known). A game with moves still going
+        on is never left silently: a panel asks first (leaving it counts as a loss). A game that
+        is over (won, or at a dead end) or already counted is left without asking."""
         session = self.play.session
         if session.moves == 0 or session.is_over or self.ctx.keeper.stats.resolved == self.play.game_id:
             self.start(make())
             return
-        panel = confirm_new_panel(self.ctx, self.manager, session.moves, lambda: self.start(make()))
+        panel = confirm_new_panel(self.ctx, self.manager, session.moves, lambda: self.start(make()), number)
         self.manager.push(panel)
 
     def _open_records(self, name: str) -> None:

@@ -66,13 +66,14 @@ MESSAGES: dict[str, str] = {
     "analysis_label_winnable": "Sí: este reparto tiene solución comprobada",
     "analysis_unknown": "sin determinar (no quiere decir que no tenga solución)",
     "analysis_unknown_unseen": "sin determinar: hay cartas del mazo sin ver (puede tener solución)",
-    "analysis_share": "se gana en ~{p} % de los órdenes posibles de las cartas sin ver",
+    "analysis_share": "se gana en el {p} % de {n} órdenes probados de las cartas sin ver",
+    "analysis_share_least": "se gana en al menos el {p} % de {n} órdenes probados de las cartas sin ver",
     "analysis_share_exact": (
         "se gana en el {p} % de los órdenes posibles de las cartas sin ver (probados todos)"
     ),
     "analysis_cut": "cortado por tiempo: sin determinar (no quiere decir que no tenga solución)",
     "analysis_cut_share": (
-        "cortado por tiempo: se gana en ~{p} % de los órdenes de las cartas sin ver probados"
+        "cortado por tiempo: se gana en al menos el {p} % de {n} órdenes probados de las cartas sin ver"
     ),
     "rewind_busy": "buscando el último paso desde el que se gana",
     "rewind_done": "De vuelta al último paso desde el que se gana ({n} atrás)",
@@ -162,6 +163,7 @@ MESSAGES: dict[str, str] = {
     "doc_stats": "Estadísticas",
     "doc_daily": "Reparto del día",
     "confirm_title": "¿Empezar otro reparto?",
+    "confirm_title_number": "¿Empezar el reparto nº {n}?",
     "confirm_body": "La partida en curso ({moves}) contará como perdida en las estadísticas.",
     "btn_confirm_new": "Sí, otro reparto",
     "btn_keep_playing": "Seguir jugando",
