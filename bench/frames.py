@@ -52,11 +52,15 @@ class Timer:
         self.cpu: list[float] = []
         """The same frames in CPU time of this thread: what a frame costs even when other
         programs share the cores (wall-clock times then include waiting for a core)."""
+        self.searching: list[bool] = []
+        """Whether a question to the solver ran in that frame: such frames give the search what
+        drawing leaves of the frame, so they are reported apart from play frames."""
 
     def frames(self, count: int | None = None) -> None:
         """Run frames, each forced to redraw, and record how long each took (milliseconds)."""
         for _ in range(self.frames_per_action if count is None else count):
             self.app.dirty = True
+            self.searching.append(self.app.table.play.inquiry is not None)
             start, cpu = time.perf_counter(), time.thread_time()
             self.app.frame(FRAME_SECONDS)
             self.times.append((time.perf_counter() - start) * 1000.0)
@@ -127,6 +131,7 @@ def main() -> int:
     timer.frames(1)
     first = timer.times.pop()
     timer.cpu.pop()
+    timer.searching.pop()
     deal_start = time.perf_counter()
     while app.table.anim.dealing:
         timer.frames(1)
@@ -140,6 +145,10 @@ def main() -> int:
     p50, p99 = statistics.median(times), percentile(times, 0.99)
     print(f"p50 {p50:.2f} ms   p99 {p99:.2f} ms   max {max(times):.2f} ms")
     print(f"  (CPU time: {spread(timer.cpu)})")
+    for label, wanted in (("play frames (no search running)", False), ("frames with a search running", True)):
+        chosen = [t for t, busy in zip(times, timer.searching, strict=True) if busy is wanted]
+        if chosen:
+            print(f"{label}: {len(chosen)}   {spread(chosen)}")
     print(
         f"deal animation: {len(deal) + 1} frames of {FRAME_SECONDS * 1000:.1f} ms game time "
         f"({deal_wall:.0f} ms to draw them all)   {spread(deal)}"
