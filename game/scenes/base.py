@@ -8,10 +8,17 @@ its animations and analysis going under a panel. Drawing starts at the highest o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pygame
 
 from game.input import Command
 from game.render.widgets import dim
+
+
+def hit(rects: Mapping[str, pygame.Rect], pos: tuple[int, int]) -> str | None:
+    """The name of the button under ``pos``, if any: the one hit test of screens with named buttons."""
+    return next((name for name, rect in rects.items() if rect.collidepoint(pos)), None)
 
 
 class Scene:

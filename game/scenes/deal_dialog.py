@@ -27,7 +27,7 @@ from game.settings import DealMode
 from rules import DealNumberError, parse_deal_number
 from rules.deals import LAST_DEAL
 
-from .base import Scene, SceneManager
+from .base import Scene, SceneManager, hit
 
 KEYPAD = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0", "")
 KEYPAD_COMPACT = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "⌫", "")
@@ -105,10 +105,9 @@ class DealDialog(Scene):
     # --- input ------------------------------------------------------------------------------
     def handle(self, command: Command) -> None:
         if isinstance(command, Tap):
-            for name, rect in self.rects.items():
-                if rect.collidepoint(command.pos):
-                    self.activate(name)
-                    return
+            name = hit(self.rects, command.pos)
+            if name is not None:
+                self.activate(name)
         elif isinstance(command, Key):
             self._key(command)
 

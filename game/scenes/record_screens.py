@@ -35,7 +35,7 @@ from game.render.widgets import (
 from game.texts import Texts, format_time
 from rules import ALL_RULE_SETS, RuleSet
 
-from .base import Scene, SceneManager
+from .base import Scene, SceneManager, hit
 from .panel import Panel, PanelButton
 
 MIN_CHART_SHARE = 0.5
@@ -89,10 +89,9 @@ class RecordScreen(Scene):
     # --- input ----------------------------------------------------------------------------------
     def handle(self, command: Command) -> None:
         if isinstance(command, Tap):
-            for name, rect in self.rects.items():
-                if rect.collidepoint(command.pos):
-                    self.activate(name)
-                    return
+            name = hit(self.rects, command.pos)
+            if name is not None:
+                self.activate(name)
         elif isinstance(command, Key):
             self.key(command.action)
 

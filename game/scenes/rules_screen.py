@@ -13,7 +13,7 @@ from game.context import Context
 from game.input import Action, Command, Key, Scroll, Tap
 from game.render.widgets import Style, draw_button, line_height
 
-from .base import Scene, SceneManager
+from .base import Scene, SceneManager, hit
 
 NAV = ("prev", "next", "close")
 
@@ -92,9 +92,9 @@ class RulesScreen(Scene):
     # --- input -------------------------------------------------------------------------------------
     def handle(self, command: Command) -> None:
         if isinstance(command, Tap):
-            for name, rect in self.rects.items():
-                if rect.collidepoint(command.pos):
-                    self.activate(name)
+            name = hit(self.rects, command.pos)
+            if name is not None:
+                self.activate(name)
         elif isinstance(command, Scroll):
             self.turn(-1 if command.steps > 0 else 1)
         elif isinstance(command, Key):
