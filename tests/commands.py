@@ -121,3 +121,23 @@ def interrupt(process: subprocess.Popen[bytes]) -> subprocess.CompletedProcess[s
         process.kill()
         out, err = process.communicate()
     return subprocess.CompletedProcess(process.args, process.returncode, out.decode(), err.decode())
+
+
+def bad_label_file(kind: str, folder: Path) -> Path:
+    """``folder/labels.json`` broken in the way ``kind`` names; returns its path."""
+    path = folder / "labels.json"
+    if kind == "non-utf8":
+        path.write_bytes(b'{"format": 1, "made": {"by": "\xff\xfe"}, "tables": {}}')
+    elif kind == "nested":
+        path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    elif kind == "long-number":
+        path.write_text('{"format": 1, "made": {"n": ' + "7" * 5000 + '}, "tables": {}}', encoding="utf-8")
+    elif kind == "directory":
+        path.mkdir()
+    elif kind == "empty":
+        path.write_text("", encoding="utf-8")
+    elif kind == "format-true":
+        path.write_text('{"format": true, "tables": {}}', encoding="utf-8")
+    elif kind != "missing":
+        raise ValueError(kind)
+    return path

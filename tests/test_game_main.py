@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from commands import command_env, interrupt, make_assets, one_line, run, start_game
+from commands import bad_label_file, command_env, interrupt, make_assets, one_line, run, start_game
 
 from game.saves import GAME_VERSION
 from game.settings import DealMode
@@ -131,15 +131,7 @@ def test_ctrl_c_stops_the_game_with_one_line_and_status_130() -> None:
 @pytest.mark.parametrize("kind", ["non-utf8", "nested", "long-number", "directory", "missing"])
 def test_a_bad_or_missing_label_file_is_reported_and_the_game_plays_on(tmp_path: Path, kind: str) -> None:
     assets = make_assets(tmp_path / "assets", labels=False)
-    labels = assets / "labels.json"
-    if kind == "non-utf8":
-        labels.write_bytes(b'{"format": 1, "made": {"by": "\xff"}, "tables": {}}')
-    elif kind == "nested":
-        labels.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
-    elif kind == "long-number":
-        labels.write_text('{"format": 1, "made": {"n": ' + "7" * 5000 + '}, "tables": {}}', encoding="utf-8")
-    elif kind == "directory":
-        labels.mkdir()
+    labels = bad_label_file(kind, assets)
     game = start_game([], command_env(PIRAMIDE_ASSETS=str(assets)))  # a random deal, as a player starts
     result = interrupt(game)
     assert result.returncode == 130 and "Traceback" not in result.stderr

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from commands import command_env, make_assets, one_line, run
+from commands import bad_label_file, command_env, make_assets, one_line, run
 
 from rules.deals import LAST_DEAL, DealNumberError
 from rules.labels import (
@@ -141,32 +141,12 @@ def test_cli_label_bad_number(arg: str) -> None:
 VALID_HEAD = '{"format": 1, "made": {}, "tables": {}}'
 
 
-def _bad_label_file(kind: str, folder: Path) -> Path:
-    """``folder/labels.json`` broken in the way ``kind`` names; returns its path."""
-    path = folder / "labels.json"
-    if kind == "non-utf8":
-        path.write_bytes(b'{"format": 1, "made": {"by": "\xff\xfe"}, "tables": {}}')
-    elif kind == "nested":
-        path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
-    elif kind == "long-number":
-        path.write_text('{"format": 1, "made": {"n": ' + "7" * 5000 + '}, "tables": {}}', encoding="utf-8")
-    elif kind == "directory":
-        path.mkdir()
-    elif kind == "empty":
-        path.write_text("", encoding="utf-8")
-    elif kind == "format-true":
-        path.write_text('{"format": true, "tables": {}}', encoding="utf-8")
-    elif kind != "missing":
-        raise ValueError(kind)
-    return path
-
-
 BAD_KINDS = ["non-utf8", "nested", "long-number", "directory", "empty", "format-true"]
 
 
 @pytest.mark.parametrize("kind", BAD_KINDS)
 def test_an_unreadable_label_file_is_a_label_table_error_naming_it(kind: str, tmp_path: Path) -> None:
-    path = _bad_label_file(kind, tmp_path)
+    path = bad_label_file(kind, tmp_path)
     with pytest.raises(LabelTableError, match=r"labels\.json") as caught:
         load_table(path)
     assert not isinstance(caught.value, LabelTableMissingError)
@@ -190,7 +170,7 @@ def test_the_default_label_file_follows_piramide_assets(
 
 @pytest.mark.parametrize("kind", [*BAD_KINDS, "missing"])
 def test_cli_label_with_a_bad_or_missing_table_says_so_with_status_1(kind: str, tmp_path: Path) -> None:
-    _bad_label_file(kind, tmp_path)
+    bad_label_file(kind, tmp_path)
     result = run(["-m", "rules", "label", "5"], env=command_env(PIRAMIDE_ASSETS=str(tmp_path)))
     line = one_line(result, 1, str(tmp_path / "labels.json"))
     assert ("no label table" in line) == (kind == "missing")
