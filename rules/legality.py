@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from rules.cards import KING, PAIR_SUM, Card
 from rules.errors import IllegalMoveError
-from rules.moves import DRAW, PLACES, RECYCLE, STOCK, WASTE, Kind, Move
+from rules.moves import DRAW, PLACES, RECYCLE, STOCK, Kind, Move
 from rules.state import State
 from rules.topology import COVERED_BY, SLOTS, iter_slots
 
@@ -31,6 +31,7 @@ class Refusal(enum.Enum):
     WASTE_EMPTY = "waste_empty"
     NOT_A_KING = "not_a_king"
     NO_CARD = "no_card"
+    FACE_DOWN = "face_down"
     GAME_WON = "game_won"
 
     @property
@@ -47,6 +48,7 @@ MESSAGES: dict[Refusal, str] = {
     Refusal.WASTE_EMPTY: "no hay nada en la pila de descarte para reciclar",
     Refusal.NOT_A_KING: "solo un rey se quita sin pareja",
     Refusal.NO_CARD: "ahí no queda ninguna carta",
+    Refusal.FACE_DOWN: "la carta del mazo está boca abajo: roba para descubrirla",
     Refusal.GAME_WON: "la pirámide ya está despejada",
 }
 
@@ -66,19 +68,26 @@ def overlap_cover(state: State, slot: int) -> int | None:
 
 
 def playable_places(state: State) -> list[int]:
-    """Places whose card may be used now: uncovered pyramid slots, stock top, waste top."""
+    """Places whose card may be used now: uncovered pyramid slots, the stock's top card when it
+    lies face up, the top card of each waste pile."""
     places = iter_slots(state.uncovered)
-    if state.stock_top_index() is not None:
-        places.append(STOCK)
-    if state.waste_top_index() is not None:
-        places.append(WASTE)
+    for place in (STOCK, *state.waste_places()):
+        if state.index_at(place) is not None:
+            places.append(place)
     return places
+
+
+def _face_down(state: State, place: int) -> bool:
+    """``place`` is the stock's top card, which this variant keeps face down."""
+    return place == STOCK and not state.stock_face_up and state.stock_top_index() is not None
 
 
 def check_select(state: State, place: int) -> Refusal | None:
     """Why the card at ``place`` cannot be selected (tapped) now, or None if it can."""
     if state.is_won:
         return Refusal.GAME_WON
+    if _face_down(state, place):
+        return Refusal.FACE_DOWN
     if state.card_at(place) is None:
         return Refusal.NO_CARD
     if place < SLOTS and COVERED_BY[place] & state.pyramid and overlap_cover(state, place) is None:
@@ -105,6 +114,8 @@ def check(state: State, move: Move) -> Refusal | None:
     if move.kind is Kind.RECYCLE:
         return _check_recycle(state)
     places = move.places
+    if any(_face_down(state, p) for p in places):
+        return Refusal.FACE_DOWN
     if any(state.card_at(p) is None for p in places):
         return Refusal.NO_CARD
     for place in places:
@@ -158,9 +169,13 @@ def legal_moves(state: State, involving: int = ALL_PLACES) -> list[Move]:
     moves = sorted((m for m in found if any(involving >> p & 1 for p in m.places)), key=lambda m: m.places)
     if involving >> STOCK & 1 and state.stock_top_index() is not None:
         moves.append(DRAW)
-    if involving & (1 << STOCK | 1 << WASTE) and _check_recycle(state) is None:
+    if involving & (1 << STOCK | _waste_bits(state)) and _check_recycle(state) is None:
         moves.append(RECYCLE)
     return moves
+
+
+def _waste_bits(state: State) -> int:
+    return sum(1 << place for place in state.waste_places())
 
 
 def partners(state: State, place: int) -> list[int]:
@@ -180,9 +195,7 @@ def apply(state: State, move: Move) -> State:
     if refusal is not None:
         raise IllegalMoveError(refusal, move)
     if move.kind is Kind.DRAW:
-        top = state.stock_top_index()
-        assert top is not None
-        return replace(state, cursor=top + 1)
+        return replace(state, cursor=state.drawn_cursor())
     if move.kind is Kind.RECYCLE:
         return replace(state, cursor=0, pass_no=state.pass_no + 1)
     pyramid, stock = state.pyramid, state.stock
@@ -190,11 +203,10 @@ def apply(state: State, move: Move) -> State:
         if place < SLOTS:
             pyramid &= ~(1 << place)
         else:
-            index = state.stock_top_index() if place == STOCK else state.waste_top_index()
+            index = state.index_at(place)
             assert index is not None
             stock &= ~(1 << index)
-    waste = stock & ((1 << state.cursor) - 1)
-    return replace(state, pyramid=pyramid, stock=stock, cursor=waste.bit_length())
+    return replace(state, pyramid=pyramid, stock=stock, cursor=state.normal_cursor(stock))
 
 
 def is_dead_end(state: State) -> bool:

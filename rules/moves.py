@@ -1,7 +1,10 @@
 """Moves and their text notation (SPEC §6).
 
 A *place* is where a playable card lies: pyramid slots ``0``–``27`` (``P0``…``P27``),
-:data:`STOCK` (``S``, the stock's top card) or :data:`WASTE` (``W``, the waste's top card).
+:data:`STOCK` (``S``, the stock's top card) or :data:`WASTE` (``W``, the waste's top card); a
+variant with three waste piles (apophis) names its piles' top cards ``W1`` ``W2`` ``W3``
+(:data:`WASTE_PILES`) and has no ``W``. Which places a position has is the variant's business
+(:meth:`rules.state.State.card_at`); the notation itself is the same for every variant.
 A move is a draw (``D``), a recycle (``R``) or a removal naming one place (a King) or two
 places joined by ``+`` (``P21+P27``, ``S+W``, ``W+P12``). Removal places are kept in a
 canonical order (pyramid slots ascending, then ``S``, then ``W``) so equal moves compare equal
@@ -20,7 +23,10 @@ STOCK = SLOTS
 """Place number of the stock's top card."""
 WASTE = SLOTS + 1
 """Place number of the waste's top card."""
-PLACES = SLOTS + 2
+WASTE_PILES = (SLOTS + 2, SLOTS + 3, SLOTS + 4)
+"""Place numbers of the top cards of waste piles 1, 2 and 3 (``W1`` ``W2`` ``W3``) in a variant
+with three waste piles."""
+PLACES = SLOTS + 5
 
 
 def place_name(place: int) -> str:
@@ -30,6 +36,8 @@ def place_name(place: int) -> str:
         return "S"
     if place == WASTE:
         return "W"
+    if place in WASTE_PILES:
+        return f"W{WASTE_PILES.index(place) + 1}"
     raise ValueError(f"no such place: {place}")
 
 
@@ -39,11 +47,13 @@ def parse_place(token: str) -> int:
         return STOCK
     if text == "W":
         return WASTE
+    if text in ("W1", "W2", "W3"):
+        return WASTE_PILES[int(text[1]) - 1]
     if text.startswith("P") and text[1:].isdigit() and text[1:].isascii():
         slot = int(text[1:])
         if slot < SLOTS:
             return slot
-    raise NotationError(f"{token!r} is not a place (P0…P{SLOTS - 1}, S or W)")
+    raise NotationError(f"{token!r} is not a place (P0…P{SLOTS - 1}, S, W or W1…W3)")
 
 
 class Kind(enum.Enum):

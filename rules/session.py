@@ -241,9 +241,7 @@ class Session:
 
     # --- internals -------------------------------------------------------------------------
     def _see(self, state: State) -> None:
-        top = state.stock_top_index()
-        if top is not None:
-            self._seen |= 1 << top
+        self._seen |= state.visible_stock()
 
     def _sync_clock(self) -> None:
         if self.is_over or self._hidden:
@@ -254,12 +252,10 @@ class Session:
 
 def _initially_seen(state: State) -> int:
     """Cards known at a position's start: on a later pass every card went through the waste;
-    on the first pass the waste cards and the stock's top card."""
+    on the first pass the cards face up (the waste, and the stock's top card when it lies face up)."""
     if state.pass_no > 1:
         return state.stock
-    seen = state.stock & ((1 << state.cursor) - 1)
-    top = state.stock_top_index()
-    return seen | (1 << top) if top is not None else seen
+    return state.visible_stock()
 
 
 _LONGEST_GAME = 10.0**9

@@ -5,11 +5,13 @@ The state is a few integers over a fixed :class:`Layout` (where every card was d
 * ``pyramid`` — bitmask of pyramid slots still on the table;
 * ``stock`` — bitmask over ``layout.stock`` indices of cards still in the stock or the waste;
 * ``cursor`` — stock-sequence indices below it are in the waste, the others in the stock. It is
-  kept normalised: one past the waste's top card, or 0 when the waste is empty;
+  kept normalised: one past the waste's top card, or 0 when the waste is empty (with several
+  waste piles: the end of that card's group, see :mod:`rules.piles`);
 * ``pass_no`` — the current pass through the stock, from 1.
 
-Drawing moves the cursor past the stock's top card; a recycle sets it back to 0, so the waste
-becomes the stock again in the same order. Removing a card clears its bit and nothing moves.
+Drawing moves the cursor past the stock's top card (with several waste piles: past its group of
+three); a recycle sets it back to 0, so the waste becomes the stock again in the same order.
+Removing a card clears its bit and nothing moves.
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules.cards import Card, format_cards, parse_card, parse_cards
+from rules.cards import Card, Deck, format_cards, parse_card, parse_cards
 from rules.deals import PYRAMID_SIZE, STOCK_SIZE, deal_cards, parse_deal_text
 from rules.errors import NotationError
-from rules.moves import STOCK, WASTE, parse_place
+from rules.moves import STOCK, WASTE, WASTE_PILES, parse_place
+from rules.piles import group_end, normal_cursor, pile_cards, pile_top
 from rules.topology import ALL_SLOTS, SLOTS, iter_slots, uncovered
 from rules.variant import ALL_RULE_SETS, CLASSIC, DEFAULT_RULES, RuleSet
 
@@ -100,16 +103,72 @@ class State:
         below = self.stock & ((1 << self.cursor) - 1)
         return below.bit_length() - 1 if below else None
 
+    # --- waste piles (see rules.piles) ----------------------------------------------------
+    @property
+    def piles(self) -> int:
+        """How many waste piles the variant deals the stock onto (1, or 3 for apophis)."""
+        return self.rules.variant.waste_piles
+
+    @property
+    def stock_face_up(self) -> bool:
+        """The stock's top card lies face up and is playable (one waste pile); a variant with
+        several waste piles keeps the stock face down."""
+        return self.piles == 1
+
+    def waste_places(self) -> tuple[int, ...]:
+        """The places of the waste's playable cards: ``W``, or ``W1 W2 W3`` for three piles."""
+        return (WASTE,) if self.piles == 1 else WASTE_PILES[: self.piles]
+
+    def pile_top_index(self, pile: int) -> int | None:
+        """Index in ``layout.stock`` of waste pile ``pile``'s top card (from 0), or None."""
+        return pile_top(self.stock, self.cursor, pile, self.piles)
+
+    def pile_cards(self, pile: int) -> list[Card]:
+        """The cards on waste pile ``pile`` (from 0), bottom first."""
+        return [self.layout.stock[i] for i in pile_cards(self.stock, self.cursor, pile, self.piles)]
+
+    def drawn_cursor(self) -> int:
+        """Where a draw leaves the cursor: past the stock's top card (and the rest of its group)."""
+        top = self.stock_top_index()
+        assert top is not None, "nothing to draw"
+        return group_end(top, self.piles)
+
+    def normal_cursor(self, stock: int) -> int:
+        """The normalised cursor for the stock mask ``stock`` at this state's cursor."""
+        return normal_cursor(stock, self.cursor, self.piles)
+
+    def index_at(self, place: int) -> int | None:
+        """Index in ``layout.stock`` of the playable card at place :data:`STOCK`, :data:`WASTE`
+        or one of :data:`WASTE_PILES`; None when that place has no card in this variant now."""
+        if place == STOCK:
+            return self.stock_top_index() if self.stock_face_up else None
+        if place == WASTE:
+            return self.waste_top_index() if self.piles == 1 else None
+        if place in WASTE_PILES:
+            pile = WASTE_PILES.index(place)
+            return self.pile_top_index(pile) if self.piles > 1 and pile < self.piles else None
+        raise ValueError(f"no such place: {place}")
+
+    def place_of(self, index: int) -> int | None:
+        """The place where stock card ``index`` is playable now, or None."""
+        for place in (STOCK, *self.waste_places()):
+            if self.index_at(place) == index:
+                return place
+        return None
+
+    def visible_stock(self) -> int:
+        """Stock cards face up now (a mask over ``layout.stock``): the waste, and the stock's
+        top card when it lies face up."""
+        visible = self.stock & ((1 << self.cursor) - 1)
+        top = self.stock_top_index()
+        return visible | (1 << top) if self.stock_face_up and top is not None else visible
+
     def card_at(self, place: int) -> Card | None:
-        """The card at a place (pyramid slot, :data:`STOCK` or :data:`WASTE`), or None."""
+        """The card at a place (pyramid slot, :data:`STOCK`, :data:`WASTE` or a waste pile),
+        or None."""
         if 0 <= place < SLOTS:
             return self.layout.pyramid[place] if self.pyramid >> place & 1 else None
-        if place == STOCK:
-            index = self.stock_top_index()
-        elif place == WASTE:
-            index = self.waste_top_index()
-        else:
-            raise ValueError(f"no such place: {place}")
+        index = self.index_at(place)
         return None if index is None else self.layout.stock[index]
 
     def stock_cards(self) -> list[Card]:
@@ -168,8 +227,7 @@ class State:
         tokens = [str(c) if self.pyramid >> s & 1 and c else "--" for s, c in enumerate(self.layout.pyramid)]
         lines = [
             "pyramid: " + " ".join(tokens),
-            "stock: " + format_cards(self.stock_cards()),
-            "waste: " + format_cards(self.waste_cards()),
+            *(self._piles_text() if self.piles > 1 else self._waste_text()),
             f"pass: {self.pass_no}",
             f"passes: {self.rules.passes}",
             f"overlap: {'on' if self.rules.overlap else 'off'}",
@@ -179,8 +237,26 @@ class State:
             lines.append("unseen: " + format_cards(hidden))
         return "\n".join(lines)
 
+    def _waste_text(self) -> list[str]:
+        return ["stock: " + format_cards(self.stock_cards()), "waste: " + format_cards(self.waste_cards())]
 
-_SECTIONS = ("pyramid", "stock", "waste", "pass", "passes", "overlap", "unseen")
+    def _piles_text(self) -> list[str]:
+        """Several waste piles: every sequence place written, ``--`` for a card gone, because a
+        card's place decides its pile (see :func:`parse_position_unseen`)."""
+        def tokens(indices: range) -> str:
+            words = [str(self.layout.stock[i]) if self.stock >> i & 1 else "--" for i in indices]
+            while words and words[-1] == "--":
+                words.pop()
+            return " ".join(words)
+
+        length = len(self.layout.stock)
+        lines = ["stock: " + tokens(range(self.cursor, length))]
+        for pile in range(self.piles):
+            lines.append(f"waste{pile + 1}: " + tokens(range(pile, min(self.cursor, length), self.piles)))
+        return lines
+
+
+_SECTIONS = ("pyramid", "stock", "waste", "waste1", "waste2", "waste3", "pass", "passes", "overlap", "unseen")
 _SLOT_CARD = re.compile(r"^(P\d+)=(\S+)$", re.IGNORECASE)
 
 
@@ -202,8 +278,20 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
         overlap: on                        (rule set; default from ``rules`` or on)
         unseen: 2c                         (stock cards never face up; default none)
 
+    A variant with three waste piles (apophis, ``rules.variant.waste_piles``) has ``waste1:``
+    ``waste2:`` ``waste3:`` instead of ``waste:``, each pile bottom first. There a card's place
+    in the stock sequence decides its pile (card ``i`` goes onto pile ``i mod 3``, see
+    :mod:`rules.piles`), so a card gone from the sequence keeps its place as ``--``: token ``j``
+    of pile ``k`` is sequence card ``3j + k - 1``, and the stock (top first) goes on from the
+    end of the longest pile::
+
+        stock: 7h -- 2c
+        waste1: 4c 9d
+        waste2: -- 8d
+        waste3: Kh
+
     Returns the state and the unseen cards as a mask over ``layout.stock`` indices. An unseen
-    card must lie in the stock below its top card (the top card is face up, the waste was seen).
+    card must lie in the stock, below its top card when that lies face up (the waste was seen).
     Errors name the section and the bad token.
     """
     values: dict[str, str] = {}
@@ -231,23 +319,75 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
         raise NotationError(f"pass: must be between 1 and {rule_set.passes}, not {pass_no}")
 
     pyramid = _parse_pyramid(values.get("pyramid", ""))
-    stock = _section_cards(values, "stock")
-    waste = _section_cards(values, "waste")
-    layout = Layout(pyramid, tuple(waste + stock))
     present = sum(1 << s for s, card in enumerate(pyramid) if card is not None)
-    state = State(layout, rule_set, present & ALL_SLOTS, (1 << len(layout.stock)) - 1, len(waste), pass_no)
-    return state, _parse_unseen(values, layout, len(waste))
+    piles = rule_set.variant.waste_piles
+    if piles > 1:
+        layout, stock_mask, cursor = _parse_piles(values, pyramid, rule_set)
+    else:
+        if any(f"waste{k}" in values for k in (1, 2, 3)):
+            raise NotationError(f"waste1…waste3: {rule_set.variant.name} has one waste pile ('waste:')")
+        stock = _section_cards(values, "stock")
+        waste = _section_cards(values, "waste")
+        layout = Layout(pyramid, tuple(waste + stock))
+        stock_mask, cursor = (1 << len(layout.stock)) - 1, len(waste)
+    state = State(layout, rule_set, present & ALL_SLOTS, stock_mask, cursor, pass_no)
+    return state, _parse_unseen(values, state)
 
 
-def _parse_unseen(values: dict[str, str], layout: Layout, waste: int) -> int:
+def _parse_piles(
+    values: dict[str, str], pyramid: tuple[Card | None, ...], rules: RuleSet
+) -> tuple[Layout, int, int]:
+    """The stock sequence of a position with several waste piles: (layout, stock mask, cursor).
+    A place written ``--`` holds a card gone from play; the layout needs a card there, so it
+    gets one the position does not use (its bit in the stock mask is clear)."""
+    piles, deck = rules.variant.waste_piles, rules.deck
+    if "waste" in values:
+        raise NotationError(f"waste: {piles} waste piles are written waste1: … waste{piles}:")
+    if any(f"waste{k}" in values for k in range(piles + 1, 4)):
+        raise NotationError(f"waste{piles + 1}: there are only {piles} waste piles")
+    columns = [_section_places(values, f"waste{k + 1}", deck) for k in range(piles)]
+    cursor = piles * max(len(column) for column in columns)
+    places: list[Card | None] = [None] * cursor
+    for pile, column in enumerate(columns):
+        places[pile::piles] = column + [None] * (cursor // piles - len(column))
+    places += _section_places(values, "stock", deck)
+    used = {card for card in (*pyramid, *places) if card is not None}
+    spare = iter(card for card in deck.cards if card not in used)
+    stock_mask = sum(1 << i for i, card in enumerate(places) if card is not None)
+    try:
+        sequence = tuple(card if card is not None else next(spare) for card in places)
+    except StopIteration:
+        raise NotationError("stock: more places than the deck has cards") from None
+    layout = Layout(pyramid, sequence)
+    return layout, stock_mask, normal_cursor(stock_mask, cursor, piles)
+
+
+def _section_places(values: dict[str, str], key: str, deck: Deck) -> list[Card | None]:
+    """A section's cards, ``--`` for a place whose card is gone."""
+    places: list[Card | None] = []
+    for token in values.get(key, "").split():
+        if token == "--":
+            places.append(None)
+            continue
+        try:
+            places.append(parse_card(token, deck))
+        except NotationError as error:
+            raise NotationError(f"{key}: {error}") from None
+    return places
+
+
+def _parse_unseen(values: dict[str, str], state: State) -> int:
+    layout, waste = state.layout, state.cursor
     mask = 0
     for card in _section_cards(values, "unseen"):
         if card not in layout.stock:
             raise NotationError(f"unseen: {card} is not in the stock")
         index = layout.stock.index(card)
+        if not state.stock >> index & 1:
+            raise NotationError(f"unseen: {card} is not in the stock")
         if index < waste:
             raise NotationError(f"unseen: {card} is in the waste, which was seen")
-        if index == waste:
+        if index == state.stock_top_index() and state.stock_face_up:
             raise NotationError(f"unseen: {card} is the stock's top card, which is face up")
         if mask >> index & 1:
             raise NotationError(f"unseen: {card} given twice")

@@ -87,11 +87,12 @@ STRICT = Variant("strict", STANDARD_DECK, win_all=True)
 SPANISH = Variant("spanish", SPANISH_DECK)
 """The Spanish 48-card deck: pairs sum 12, a Rey goes alone; pyramid 28, stock 20."""
 APOPHIS = Variant("apophis", STANDARD_DECK, waste_piles=3)
-"""Three waste piles (seed 002, seed 003's Apophis). Defined, registered once the rules play it."""
+"""Three waste piles (seed 002, seed 003's Apophis): the stock, face down, is drawn three cards at
+a time onto three piles in a fixed order (see :mod:`rules.piles`); each pile's top card plays."""
 GIZA = Variant("giza", STANDARD_DECK, columns=8, column_depth=3)
 """Giza: the 24 other cards face up in eight columns of three, no stock. Registered once played."""
 
-REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH)
+REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH, APOPHIS)
 """The variants the rules play in full, the default first (command-line choices, tests)."""
 VARIANTS: dict[str, Variant] = {variant.name: variant for variant in REGISTERED}
 

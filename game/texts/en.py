@@ -46,6 +46,7 @@ MESSAGES: dict[str, str] = {
     "waste_empty": "nothing in the waste pile to recycle",
     "not_a_king": "only a King goes without a partner",
     "no_card": "there is no card there",
+    "face_down": "the stock card is face down: draw to turn it up",
     "game_won": "the pyramid is already cleared",
     # other lines under the table
     "welcome": "Tap a free card, then its partner: together they must add up to 13",

@@ -49,6 +49,7 @@ MESSAGES: dict[str, str] = {
     "waste_empty": "no hay nada en la pila de descarte para reciclar",
     "not_a_king": "solo un rey se quita sin pareja",
     "no_card": "ahí no queda ninguna carta",
+    "face_down": "la carta del mazo está boca abajo: roba para descubrirla",
     "game_won": "la pirámide ya está despejada",
     # other lines under the table
     "welcome": "Toca una carta libre y luego su pareja: juntas deben sumar 13",
