@@ -243,6 +243,7 @@ class State:
     def _piles_text(self) -> list[str]:
         """Several waste piles: every sequence place written, ``--`` for a card gone, because a
         card's place decides its pile (see :func:`parse_position_unseen`)."""
+
         def tokens(indices: range) -> str:
             words = [str(self.layout.stock[i]) if self.stock >> i & 1 else "--" for i in indices]
             while words and words[-1] == "--":
