@@ -47,7 +47,7 @@ from solver.hints import rank_moves, suggest
 from solver.judge import HintJudge, is_king
 from solver.layered import Backend, PureBackend
 from solver.model import Problem
-from solver.movegen import successors
+from solver.movegen import successors_for
 from solver.search import Result, Search
 from solver.search import Verdict as SearchVerdict
 
@@ -389,7 +389,7 @@ class Analysis:
         """The order-free test: does the stock-need test fail at this very position? It reads
         the real ranks, but only as the set of cards left (see the module docstring)."""
         pyr, stk, acc = self._base.start
-        return pyr != 0 and successors(self._base, pyr, stk, acc) is None
+        return pyr != 0 and successors_for(self._base)(self._base, pyr, stk, acc) is None
 
 
 def _with_order(state: State, unseen: int, order: tuple[Card, ...]) -> State:

@@ -18,7 +18,7 @@ from collections.abc import Generator
 from operator import itemgetter
 
 from solver.model import STOCK_BITS, Node, Problem
-from solver.movegen import successors
+from solver.movegen import successors_for
 
 _BY_ACCESS = itemgetter(2)
 SHARDS = 64
@@ -34,6 +34,7 @@ class DepthFirst:
         self.nodes = 0
         self.best: list[dict[int, int]] = [{} for _ in range(SHARDS)]
         self._path: list[Node] = [problem.start]
+        self._successors = successors_for(problem)
         self._pause_at = 0
         self._run = self._visit(problem.start)
 
@@ -61,7 +62,7 @@ class DepthFirst:
         self.nodes += 1
         if self.nodes >= self._pause_at:
             yield
-        children = successors(self.problem, pyr, stk, acc)
+        children = self._successors(self.problem, pyr, stk, acc)
         if not children:
             return False
         children.sort(key=_BY_ACCESS)

@@ -13,7 +13,7 @@ from itertools import pairwise
 
 from rules.cards import KING
 from rules.legality import apply, playable_places
-from rules.moves import DRAW, RECYCLE, STOCK, WASTE, Move
+from rules.moves import DRAW, RECYCLE, Move
 from rules.state import State
 from rules.topology import iter_slots
 from solver.model import Node, Problem
@@ -55,19 +55,21 @@ class _Player:
         self.clear_kings()
 
     def bring_to_top(self, index: int) -> int:
-        """Draw until stock card ``index`` is the stock's or the waste's top card; its place."""
+        """Draw until stock card ``index`` is playable (the stock's top card, or a waste pile's);
+        its place."""
         for _ in range(MAX_DRAWS_PER_STEP):
-            if self.state.stock_top_index() == index:
-                return STOCK
-            if self.state.waste_top_index() == index:
-                return WASTE
+            place = self.state.place_of(index)
+            if place is not None:
+                return place
             self.advance()
         raise LineError(f"stock card {index} never came to the top")
 
-    def bring_pair_to_top(self, first: int, second: int) -> None:
+    def bring_pair_to_top(self, first: int, second: int) -> tuple[int, int]:
+        """Draw until stock cards ``first`` and ``second`` are playable together; their places."""
         for _ in range(MAX_DRAWS_PER_STEP):
-            if self.state.waste_top_index() == first and self.state.stock_top_index() == second:
-                return
+            places = self.state.place_of(first), self.state.place_of(second)
+            if places[0] is not None and places[1] is not None:
+                return places[0], places[1]
             self.advance()
         raise LineError(f"stock cards {first} and {second} never met on top")
 
@@ -96,8 +98,7 @@ def _follow(player: _Player, problem: Problem, path: list[Node]) -> None:
         slots = [s for s in iter_slots(before[0] & ~after[0]) if problem.prank[s] != KING]
         stock = iter_slots(before[1] & ~after[1])
         if len(stock) == 2:
-            player.bring_pair_to_top(stock[0], stock[1])
-            player.play(Move.remove(STOCK, WASTE))
+            player.play(Move.remove(*player.bring_pair_to_top(stock[0], stock[1])))
         elif len(stock) == 1 and len(slots) == 1:
             player.play(Move.remove(slots[0], player.bring_to_top(stock[0])))
         elif len(slots) == 2 and not stock:

@@ -14,11 +14,16 @@ cursor of a later pass. So a smaller ``acc`` *dominates* a larger one with the s
 stock card ``s`` is made at the earliest access where ``s`` is the stock's or the waste's top card,
 which leaves the cursor just past the card before ``s``.
 
+With several waste piles (apophis) the stock is face down and dealt in groups of three: which
+stock cards are playable, and where, is worked out by :mod:`solver.piles`; the nodes, the
+dominance and the rest of this model are the same.
+
 Kings never need a partner, and are handled before the search starts:
 
-* a King on the stock or the waste is deleted from the sequence. Sound: a King there only hides
-  the cards beneath it; when a line of the game without it draws past its place, the real game
-  removes the King the moment it is the stock's or waste's top card, and the two lines agree again;
+* a King on the stock or the waste is deleted from the sequence (its place stays: with several
+  piles the places decide the piles). Sound: a King there only hides the cards beneath it;
+  when a line of the game without it draws past its place, the real game removes the King
+  the moment it is the stock's or a waste pile's top card, and the two lines agree again;
 * a free pyramid King is removed at once (see :meth:`Problem.norm`): removing it changes nothing
   but uncovering cards, so any winning line stays winning with the King removed first.
 """
@@ -29,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.cards import KING, PAIR_SUM
+from rules.piles import normal_cursor, residue_mask
 from rules.state import State
 from rules.topology import CONE, COVERED_BY, ROW, SLOTS, iter_slots
 
@@ -76,6 +82,13 @@ class Problem:
         self.state = state
         self.passes = state.rules.passes
         self.overlap = state.rules.overlap
+        self.piles = state.rules.variant.waste_piles
+        """Waste piles: 1, or several (apophis), whose moves :mod:`solver.piles` generates."""
+        stock_bits = (1 << STOCK_BITS) - 1
+        self.residue_of: tuple[int, ...] = tuple(
+            residue_mask(i % self.piles, self.piles) & stock_bits for i in range(STOCK_BITS)
+        )
+        """Per stock index, the stock indices that go onto the same waste pile."""
         self.prank: tuple[int, ...] = tuple(card.rank if card else 0 for card in layout.pyramid)
         self.srank: tuple[int, ...] = tuple(
             0 if blank >> index & 1 else card.rank for index, card in enumerate(layout.stock)
@@ -124,7 +137,7 @@ class Problem:
 
     def _start_node(self, state: State) -> Node:
         stk = state.stock & ~self.rank_stock[KING]
-        cursor = (stk & ((1 << state.cursor) - 1)).bit_length()
+        cursor = normal_cursor(stk, state.cursor, self.piles)
         return self.norm(state.pyramid), stk, state.pass_no << ACC_SHIFT | cursor
 
     def norm(self, pyr: int) -> int:

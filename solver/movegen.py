@@ -9,9 +9,20 @@ innermost loop of the search, so it is written for speed: locals, bit tricks, no
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Node, Problem
+from solver.piles import successors as pile_successors
 
 STOCK_MASK = (1 << STOCK_BITS) - 1
+
+Successors = Callable[[Problem, int, int, int], list[Node] | None]
+
+
+def successors_for(problem: Problem) -> Successors:
+    """The move generator the problem's variant plays by: :func:`successors` for one waste
+    pile, :func:`solver.piles.successors` for several."""
+    return successors if problem.piles == 1 else pile_successors
 
 
 def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | None:
@@ -79,8 +90,9 @@ def expand_batch(
     parents: list[int] = []
     child_keys: list[int] = []
     child_accs: list[int] = []
+    generate = successors_for(problem)
     for position, (key, acc) in enumerate(zip(keys, accs, strict=True)):
-        found = successors(problem, key >> STOCK_BITS, key & STOCK_MASK, acc)
+        found = generate(problem, key >> STOCK_BITS, key & STOCK_MASK, acc)
         if not found:
             continue
         for pyr, stk, child_acc in found:

@@ -52,6 +52,9 @@ class Tables:
         low = [i for i in range(len(problem.srank)) if problem.low_stock >> i & 1]
         self.low_index = np.array(low, dtype=np.int64)
         self.low_complements = np.array([problem.stock_complements[i] for i in low], dtype=np.int64)
+        self.residue_of = np.array(problem.residue_of, dtype=np.int64)
+        self.complements = np.array((*problem.stock_complements, 0), dtype=np.int64)
+        """Per stock index, the stock cards that pair with it; index -1 (no card): none."""
         self.rows = 0
         self.pairs = np.full((64, 1), -1, dtype=np.int64)
         self.single_rank = np.zeros((64, 1), dtype=np.int64)
@@ -174,14 +177,21 @@ def expand_arrays(problem: Problem, tables: Tables, keys: Array, accs: Array) ->
     pyramids = keys >> STOCK_BITS
     stocks = keys & STOCK_MASK
     shapes = tables.shape_indices(pyramids) if len(keys) else np.zeros(0, dtype=np.int64)
-    reach = _reachable(problem, tables, shapes, stocks, accs)
+    reach = _reachable(problem, tables, shapes, stocks, accs) if problem.piles == 1 else stocks
     alive = np.ones(len(keys), dtype=bool)
     needs = tables.needs[shapes]
     for rank in np.nonzero(needs.any(axis=0))[0]:
         alive &= popcount(reach & tables.rank_stock[rank]) >= needs[:, rank]
     live = np.nonzero(alive)[0]
     node = _Live(pyramids[live], stocks[live], accs[live], shapes[live], problem.passes)
-    parts = [_pyramid_pairs(tables, node), _stock_singles(tables, node), _stock_pairs(tables, node)]
+    if problem.piles == 1:
+        parts = [_pyramid_pairs(tables, node), _stock_singles(tables, node), _stock_pairs(tables, node)]
+    else:
+        parts = [
+            _pyramid_pairs(tables, node),
+            _pile_singles(problem, tables, node),
+            _pile_pairs(problem, tables, node),
+        ]
     rows = np.concatenate([p[0] for p in parts])
     return live[rows], np.concatenate([p[1] for p in parts]), np.concatenate([p[2] for p in parts])
 
@@ -263,4 +273,69 @@ def _stock_pairs(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
     second = np.concatenate([index[with_previous], following[with_following]])
     rest = node.stocks[rows] & ~(1 << first) & ~(1 << second)
     allowed, acc = node.access(rows, first, rest)
+    return rows[allowed], (node.pyramids[rows] << STOCK_BITS | rest)[allowed], acc[allowed]
+
+
+def _normal(stocks: Array, cursors: Array, piles: int) -> Array:
+    """:func:`rules.piles.normal_cursor` elementwise."""
+    below = bit_length(stocks & ((1 << cursors) - 1))
+    return (below + piles - 1) // piles * piles
+
+
+def _lies_on(stocks: Array, tables: Tables, index: Array, cursors: Array) -> NDArray[np.bool_]:
+    """Several waste piles: does a card in play lie on stock card ``index`` at the cursor?"""
+    lying: Array = stocks & tables.residue_of[index] & ((1 << cursors) - 1) & ~((2 << index) - 1)
+    return lying != 0
+
+
+def _pile_singles(problem: Problem, tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
+    """Several waste piles: a free pyramid card with any stock card of the rank it needs
+    (:func:`solver.piles.successors`)."""
+    piles = problem.piles
+    index = tables.stock_positions[tables.single_rank[node.shapes]]
+    present = (index >= 0) & ((node.stocks[:, None, None] >> np.maximum(index, 0)) & 1 == 1)
+    rows, cards, nth = np.nonzero(present)
+    first = index[rows, cards, nth]
+    rest = node.stocks[rows] ^ (1 << first)
+    cursor = node.cursor[rows]
+    end = (first // piles + 1) * piles
+    now = ~_lies_on(rest, tables, first, cursor)
+    allowed = now | node.later[rows]
+    new_cursor = _normal(rest, np.where(now, np.maximum(cursor, end), end), piles)
+    acc = (node.pass_no[rows] + ~now) << ACC_SHIFT | new_cursor
+    after = tables.single_after[node.shapes[rows], cards]
+    return rows[allowed], (after << STOCK_BITS | rest)[allowed], acc[allowed]
+
+
+def _pile_pairs(problem: Problem, tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
+    """Several waste piles: two stock cards on top of two piles at once that pair, found at
+    the end of the higher card's group from the pile tops there (:func:`solver.piles.pile_pairs`)."""
+    piles = problem.piles
+    groups = -(-len(problem.srank) // piles)
+    ends = np.arange(1, groups + 1, dtype=np.int64) * piles
+    below = node.stocks[:, None] & ((1 << ends) - 1)[None, :]  # node × group end
+    tops = np.stack([bit_length(below & tables.residue_of[p]) - 1 for p in range(piles)], axis=2)
+    found_rows, found_first, found_second, found_end = [], [], [], []
+    for p in range(piles):
+        for q in range(p + 1, piles):
+            a, b = tops[:, :, p], tops[:, :, q]
+            low, high = np.minimum(a, b), np.maximum(a, b)
+            complements = tables.complements[low]  # low is -1 where a pile is empty: no partner
+            pairs_up = (complements >> np.maximum(high, 0)) & 1 == 1
+            pair = (low >= 0) & (high >= ends[None, :] - piles) & pairs_up
+            rows, group = np.nonzero(pair)
+            found_rows.append(rows)
+            found_first.append(low[rows, group])
+            found_second.append(high[rows, group])
+            found_end.append(ends[group])
+    rows = np.concatenate(found_rows)
+    first, second, end = np.concatenate(found_first), np.concatenate(found_second), np.concatenate(found_end)
+    stocks, cursor = node.stocks[rows], node.cursor[rows]
+    rest = stocks & ~(1 << first) & ~(1 << second)
+    drawn = cursor <= end
+    on_top = ~(_lies_on(stocks, tables, first, cursor) | _lies_on(stocks, tables, second, cursor))
+    now = drawn | on_top
+    allowed = now | node.later[rows]
+    new_cursor = _normal(rest, np.where(drawn, end, np.where(on_top, cursor, end)), piles)
+    acc = (node.pass_no[rows] + ~now) << ACC_SHIFT | new_cursor
     return rows[allowed], (node.pyramids[rows] << STOCK_BITS | rest)[allowed], acc[allowed]
