@@ -285,7 +285,8 @@ def _normal(stocks: Array, cursors: Array, piles: int) -> Array:
 def _lies_on(stocks: Array, tables: Tables, index: Array, cursors: Array) -> NDArray[np.bool_]:
     """Several waste piles: does a card in play lie on stock card ``index`` at the cursor?"""
     lying: Array = stocks & tables.residue_of[index] & ((1 << cursors) - 1) & ~((2 << index) - 1)
-    return lying != 0
+    on: NDArray[np.bool_] = lying != 0
+    return on
 
 
 def _pile_singles(problem: Problem, tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
