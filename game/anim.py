@@ -28,7 +28,7 @@ from game.config import (
 )
 from game.render.assets import Assets
 from game.render.layout import TableLayout
-from rules import WASTE, Card, State
+from rules import Card, State
 
 from .cascade import Cascade
 from .play import Drawn, Effect, Recycled, Removed
@@ -145,15 +145,20 @@ class Animator:
                 delay = index * DISCARD_STAGGER
                 self.ghosts.append(Ghost(card, start, spot, DISCARD_SECONDS, delay=delay, ease=ease_in_quad))
         elif isinstance(effect, Drawn):
-            self.ghosts.append(
-                Ghost(effect.card, layout.stock.copy(), layout.waste.copy(), DRAW_SECONDS, hides=WASTE)
-            )
+            # from the stock's face-up top card, or (a face-down stock) from the deck
+            start = layout.stock if layout.piles == 1 else layout.deck
+            stagger = DRAW_SECONDS / (2 * max(len(effect.cards), 1))
+            for index, (place, card) in enumerate(effect.cards):
+                end = layout.place_rect(place).copy()
+                ghost = Ghost(card, start.copy(), end, DRAW_SECONDS, delay=index * stagger, hides=place)
+                self.ghosts.append(ghost)
         elif isinstance(effect, Recycled):
             count = min(effect.count, RECYCLE_GHOSTS)
             stagger = RECYCLE_SECONDS / (2 * max(count, 1))
             for index in range(count):
                 duration = RECYCLE_SECONDS - index * stagger
-                ghost = Ghost(None, layout.waste.copy(), layout.deck.copy(), duration, delay=index * stagger)
+                pile = layout.wastes[index % len(layout.wastes)] if layout.wastes else layout.waste
+                ghost = Ghost(None, pile.copy(), layout.deck.copy(), duration, delay=index * stagger)
                 self.ghosts.append(ghost)
 
     def win(self, start: State, layout: TableLayout) -> None:

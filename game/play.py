@@ -13,18 +13,20 @@ import math
 import uuid
 from dataclasses import dataclass, field
 
-from rules import DRAW, RECYCLE, STOCK, WASTE, Card, Kind, Move, Refusal, Session, State, check_select
+from rules import DRAW, RECYCLE, Card, Kind, Move, Refusal, Session, State, check_select
 from rules import partners as rules_partners
 from rules.labels import Label
+from rules.moves import PLACES
 from solver.analysis import AnswerCache, Verdict
 from solver.hints import suggest
 from solver.layered import Backend
 
 from .analysis import Answer, Inquiry, Purpose, label_answer
 
-DECK = WASTE + 1
-"""The face-down part of the stock, a place of the game only: tapping it draws (or recycles
-when the stock is empty). ``STOCK`` is the stock's face-up top card, a card like any other."""
+DECK = PLACES
+"""The face-down part of the stock, a place of the game only (past every place of the rules):
+tapping it draws (or recycles when the stock is empty). ``STOCK`` is the stock's face-up top
+card, a card like any other; a variant with several waste piles has no face-up stock card."""
 
 
 class Tone(enum.Enum):
@@ -51,7 +53,9 @@ class Removed:
 
 @dataclass(frozen=True)
 class Drawn:
-    card: Card
+    cards: tuple[tuple[int, Card], ...]
+    """(place, card) of every card the draw turned up, places as they are after the move: the
+    waste (``W``), or each card's waste pile (``W1`` … ``W3``)."""
 
 
 @dataclass(frozen=True)
@@ -321,9 +325,12 @@ class Play:
 
 def _effect(before: State, move: Move) -> Effect:
     if move.kind is Kind.DRAW:
-        card = before.card_at(STOCK)
-        assert card is not None
-        return Drawn(card)
+        top = before.stock_top_index()
+        assert top is not None
+        piles = before.waste_places()
+        turned = range(top, before.drawn_cursor())
+        stock = before.layout.stock
+        return Drawn(tuple((piles[i % len(piles)], stock[i]) for i in turned if before.stock >> i & 1))
     if move.kind is Kind.RECYCLE:
         return Recycled(before.waste_count)
     cards = []

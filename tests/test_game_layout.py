@@ -1,4 +1,5 @@
-"""The table layout for every window from 320×480 to 3840×2160, either orientation.
+"""The table layout for every window from 320×480 to 3840×2160, either orientation, with one
+waste pile or three (apophis).
 
 A property test over hundreds of window sizes (random, plus the sizes where earlier layouts
 broke) checks the real :class:`TableLayout`: nothing overlaps, nothing leaves the window,
@@ -19,6 +20,7 @@ from game.play import DECK
 from game.render.layout import TableLayout, compute_layout
 from game.render.metrics import Metrics
 from rules import STOCK, WASTE
+from rules.moves import WASTE_PILES
 from rules.topology import ALL_SLOTS, COVERED_BY, SLOTS
 
 EDGE_SIZES = [
@@ -92,7 +94,7 @@ def corner_problems(layout: TableLayout) -> list[str]:
 
 def orientation_problems(layout: TableLayout) -> list[str]:
     pyramid = layout.slots[0].unionall(layout.slots)
-    piles = layout.deck.unionall([layout.stock, layout.waste])
+    piles = layout.deck.unionall([layout.place_rect(p) for p in layout.pile_places])
     if layout.landscape and piles.left < pyramid.right:
         return ["landscape: the piles are not beside the pyramid"]
     if not layout.landscape and piles.top < pyramid.bottom:
@@ -117,25 +119,47 @@ def test_any_window_gets_a_layout_without_overlaps(width: int, height: int) -> N
     assert layout_problems(layout) + orientation_problems(layout) == []
 
 
-@pytest.mark.parametrize("size", EDGE_SIZES)
-def test_the_sizes_that_broke_before(size: tuple[int, int]) -> None:
-    layout = compute_layout(size)
+@settings(max_examples=200, deadline=None)
+@given(st.integers(320, 3840), st.integers(480, 3840))
+@example(320, 480)
+@example(480, 800)
+@example(800, 480)
+@example(1280, 800)
+@example(1920, 1080)
+@example(3840, 2160)
+@example(320, 3840)
+@example(3840, 480)
+def test_any_window_has_room_for_three_waste_piles(width: int, height: int) -> None:
+    layout = compute_layout((width, height), piles=3)
+    assert layout.piles == 3 and len(layout.wastes) == 3
     assert layout_problems(layout) + orientation_problems(layout) == []
 
 
+@pytest.mark.parametrize("piles", [1, 3])
+@pytest.mark.parametrize("size", EDGE_SIZES)
+def test_the_sizes_that_broke_before(size: tuple[int, int], piles: int) -> None:
+    layout = compute_layout(size, piles=piles)
+    assert layout_problems(layout) + orientation_problems(layout) == []
+
+
+@pytest.mark.parametrize("piles", [1, 3])
 @pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920), (1280, 1024), (3840, 2160)])
-def test_bigger_metrics_make_every_target_bigger(size: tuple[int, int]) -> None:
-    layout = compute_layout(size, KIOSK)
+def test_bigger_metrics_make_every_target_bigger(size: tuple[int, int], piles: int) -> None:
+    layout = compute_layout(size, KIOSK, piles)
     assert layout.metrics is KIOSK
     assert layout_problems(layout) == []
     assert min(min(r.size) for r in layout.buttons.values()) >= 72
 
 
-def test_the_pyramid_is_centred_on_wide_windows() -> None:
+@pytest.mark.parametrize("piles", [1, 3])
+def test_the_pyramid_is_centred_on_wide_windows(piles: int) -> None:
     for size in [(1920, 1080), (1280, 720), (3840, 2160), (1280, 800)]:
-        layout = compute_layout(size)
+        layout = compute_layout(size, piles=piles)
         pyramid = layout.slots[0].unionall(layout.slots)
-        assert abs(pyramid.centerx - size[0] / 2) <= 2, size
+        group = pyramid.unionall([layout.place_rect(p) for p in layout.pile_places])
+        # the pyramid centred, or (three piles: a wider block) the pyramid and the piles together
+        centred = pyramid if piles == 1 else group
+        assert abs(centred.centerx - size[0] / 2) <= 2 or abs(pyramid.centerx - size[0] / 2) <= 2, size
         gap = layout.deck.left - pyramid.right
         assert 0 < gap <= layout.card[0], size  # the piles sit next to it, no wide gap
 
@@ -148,10 +172,12 @@ def test_margins_breathe() -> None:
         assert room >= 0.015 * min(size), (size, room)
 
 
+@pytest.mark.parametrize("piles", [1, 3])
 @pytest.mark.parametrize("size", EDGE_SIZES)
-def test_every_place_is_hit_where_it_is_drawn(size: tuple[int, int]) -> None:
-    layout = compute_layout(size)
-    for place in [*range(SLOTS), *PILES]:
+def test_every_place_is_hit_where_it_is_drawn(size: tuple[int, int], piles: int) -> None:
+    layout = compute_layout(size, piles=piles)
+    assert layout.pile_places == (PILES if piles == 1 else (DECK, *WASTE_PILES))
+    for place in [*range(SLOTS), *layout.pile_places]:
         assert layout.hit_place(layout.tap_point(place), ALL_SLOTS) == place
     for name, rect in layout.buttons.items():
         assert layout.hit_button(rect.center) == name

@@ -308,7 +308,8 @@ def test_known_winning_lines_clear_the_pyramid(rules: RuleSet, number: int, move
 
 ANY_MOVE = [DRAW, RECYCLE] + [
     Move.remove(*places)
-    for places in [(p,) for p in range(PLACES)] + [(a, b) for a in range(PLACES) for b in range(a + 1, PLACES)]
+    for places in [(p,) for p in range(PLACES)]
+    + [(a, b) for a in range(PLACES) for b in range(a + 1, PLACES)]
 ]
 
 

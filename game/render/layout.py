@@ -20,6 +20,7 @@ import pygame
 from game.config import CARD_ASPECT, MAX_ROW_STEP, ROW_STEP, SPARE_TO_STEP
 from game.play import DECK
 from rules import STOCK, WASTE
+from rules.moves import WASTE_PILES
 from rules.topology import COL, ROW, ROWS, SLOTS
 
 from .metrics import DEFAULT_METRICS, Metrics, clamp
@@ -75,6 +76,17 @@ class TableLayout:
     """Where «Descarte» is written."""
     margin: int = 8
     metrics: Metrics = DEFAULT_METRICS
+    wastes: list[pygame.Rect] = field(default_factory=list)
+    """The waste piles in pile order: one (``waste``), or three (apophis: ``W1 W2 W3``)."""
+    piles: int = 1
+    """How many waste piles the layout has room for. With more than one the stock is face down
+    and has no card of its own: ``stock`` is an empty rectangle and no place."""
+
+    @property
+    def pile_places(self) -> tuple[int, ...]:
+        """The places of the piles a tap can hit: the deck, the stock's top card (one pile) and
+        the waste piles."""
+        return (DECK, STOCK, WASTE) if self.piles == 1 else (DECK, *WASTE_PILES[: self.piles])
 
     @property
     def step(self) -> int:
@@ -84,6 +96,8 @@ class TableLayout:
     def place_rect(self, place: int) -> pygame.Rect:
         if place < SLOTS:
             return self.slots[place]
+        if place in WASTE_PILES:
+            return self.wastes[WASTE_PILES.index(place)]
         return {STOCK: self.stock, WASTE: self.waste, DECK: self.deck}[place]
 
     def tap_point(self, place: int) -> tuple[int, int]:
@@ -98,7 +112,7 @@ class TableLayout:
         for slot in range(SLOTS - 1, -1, -1):
             if pyramid >> slot & 1 and self.slots[slot].collidepoint(pos):
                 return slot
-        for place in (DECK, STOCK, WASTE):
+        for place in self.pile_places:
             if self.place_rect(place).collidepoint(pos):
                 return place
         return None
@@ -123,11 +137,13 @@ class TableLayout:
             "status": self.status,
             "pass": self.pass_area,
             "deck": self.deck,
-            "stock": self.stock,
-            "waste": self.waste,
             "stock_label": self.stock_label,
             "waste_label": self.waste_label,
         }
+        if self.piles == 1:
+            regions.update(stock=self.stock, waste=self.waste)
+        else:
+            regions.update({f"waste{k + 1}": rect for k, rect in enumerate(self.wastes)})
         regions.update({f"button:{name}": rect for name, rect in self.buttons.items()})
         return regions
 
@@ -149,18 +165,19 @@ UNDER = (
 )
 
 
-def compute_layout(size: tuple[int, int], metrics: Metrics = DEFAULT_METRICS) -> TableLayout:
+def compute_layout(size: tuple[int, int], metrics: Metrics = DEFAULT_METRICS, piles: int = 1) -> TableLayout:
     """The layout of a window of ``size``: the arrangement of its orientation that gives the
     largest cards (a centred pyramid wins unless the others give :data:`UNCENTRED_GAIN` larger
     ones). When nothing fits, margins and fonts shrink to their minimum; below about 320×480
-    cards may get smaller than ``metrics.min_tap``."""
+    cards may get smaller than ``metrics.min_tap``. ``piles``: the variant's waste piles
+    (``Variant.waste_piles``)."""
     arrangements = BESIDE if size[0] > size[1] else UNDER
     smallest = replace(metrics, margin_share=0.0, font_share=0.0)
     for tried in (metrics, smallest):
         best: TableLayout | None = None
         best_score = 0.0
         for arrangement in arrangements:
-            layout = _largest(size, tried, arrangement)
+            layout = _largest(size, tried, arrangement, piles)
             if layout is None:
                 continue
             centred = arrangement.centred or not arrangement.beside
@@ -170,19 +187,21 @@ def compute_layout(size: tuple[int, int], metrics: Metrics = DEFAULT_METRICS) ->
         if best is not None:
             best.metrics = metrics
             return best
-    squeezed = _build(size, smallest, arrangements[-1], SMALLEST_CARD, force=True)
+    squeezed = _build(size, smallest, arrangements[-1], SMALLEST_CARD, piles, force=True)
     assert squeezed is not None
     squeezed.metrics = metrics
     return squeezed
 
 
-def _largest(size: tuple[int, int], metrics: Metrics, arrangement: Arrangement) -> TableLayout | None:
+def _largest(
+    size: tuple[int, int], metrics: Metrics, arrangement: Arrangement, piles: int
+) -> TableLayout | None:
     """The layout with the widest card that fits (binary search: fitting is monotone in card size)."""
     low, high = metrics.min_tap, max(size)
     found = None
     while low <= high:
         middle = (low + high) // 2
-        layout = _build(size, metrics, arrangement, middle)
+        layout = _build(size, metrics, arrangement, middle, piles)
         if layout is None:
             high = middle - 1
         else:
@@ -224,7 +243,13 @@ def _frame(size: tuple[int, int], metrics: Metrics, pile_buttons_in_grid: bool) 
 
 
 def _build(
-    size: tuple[int, int], metrics: Metrics, arrangement: Arrangement, card_w: int, force: bool = False
+    size: tuple[int, int],
+    metrics: Metrics,
+    arrangement: Arrangement,
+    card_w: int,
+    piles: int = 1,
+    *,
+    force: bool = False,
 ) -> TableLayout | None:
     """The layout with cards ``card_w`` wide, or None if it does not fit (``force``: even so)."""
     frame = _frame(size, metrics, arrangement.buttons_in_grid)
@@ -234,39 +259,43 @@ def _build(
         return None  # cards too small to show their corners without spreading the rows apart
     if not force and card_w < metrics.min_tap:
         return None
-    piles = PileBlock(arrangement, frame, metrics, card_w, card_h)
+    block = PileBlock(arrangement, frame, metrics, card_w, card_h, piles=piles)
     play = frame.play
     pyramid_w = ROWS * card_w
     if arrangement.beside:
         between = max(2 * frame.margin, round(card_w * PYRAMID_TO_PILES))
-        group_w = pyramid_w + between + piles.width
+        group_w = pyramid_w + between + block.width
         if arrangement.centred:
-            group_w += between + piles.width
-        fixed_h = piles.height
+            group_w += between + block.width
+        fixed_h = block.height
     else:
         between = max(frame.margin, round(card_h * 0.12))
-        group_w = max(pyramid_w, piles.width)
-        fixed_h = between + piles.height
+        group_w = max(pyramid_w, block.width)
+        fixed_h = between + block.height
     pyramid_h = card_h + (ROWS - 1) * step
-    group_h = max(pyramid_h, piles.height) if arrangement.beside else pyramid_h + fixed_h
+    group_h = max(pyramid_h, block.height) if arrangement.beside else pyramid_h + fixed_h
     if (group_w > play.width or group_h > play.height) and not force:
         return None
     step = _spread(step, card_h, play.height - group_h)
     pyramid_h = card_h + (ROWS - 1) * step
-    group_h = max(pyramid_h, piles.height) if arrangement.beside else pyramid_h + fixed_h
+    group_h = max(pyramid_h, block.height) if arrangement.beside else pyramid_h + fixed_h
     top = play.top + max(0, (play.height - group_h) // 2)
     width = size[0]
     if arrangement.beside:
-        # the pyramid centred in the window when the piles still fit to its right
-        left = min((width - pyramid_w) // 2, play.right - (pyramid_w + between + piles.width))
+        # the pyramid centred in the window when the piles still fit to its right, else the
+        # pyramid and the piles centred together (the same room left and right)
+        left = (width - pyramid_w) // 2
+        if left + pyramid_w + between + block.width > play.right:
+            left = (width - (pyramid_w + between + block.width)) // 2
         left = max(play.left, left)
         piles_pos = (left + pyramid_w + between, top)
     else:
         left = (width - pyramid_w) // 2
-        piles_pos = ((width - piles.width) // 2, top + pyramid_h + between)
+        piles_pos = ((width - block.width) // 2, top + pyramid_h + between)
     layout = _skeleton(size, metrics, frame, (card_w, card_h), step)
     layout.slots = _pyramid(left, top, (card_w, card_h), step)
-    piles.place(layout, *piles_pos)
+    layout.piles = piles
+    block.place(layout, *piles_pos)
     return layout
 
 

@@ -1,6 +1,10 @@
 """The piles' block of the table layout: the deck, the stock's top card, the waste, their
 labels and (unless they went among the controls) «Robar» and «Otra vuelta», placed as one
 block of known size for each :class:`Arrangement`. Used by :mod:`game.render.layout`.
+
+A variant with three waste piles (apophis) has no face-up stock card: the block is the deck
+and the three piles side by side (in a row; or, in two rows, the deck over the three piles),
+with «Descarte» written over all three.
 """
 
 from __future__ import annotations
@@ -19,8 +23,14 @@ DECK_TO_STOCK = 0.06
 """Gap between the face-down deck and the stock's face-up top card (one pile), over card width."""
 STOCK_TO_WASTE = 0.3
 """Gap between the stock and the waste, over card width."""
+WASTE_TO_WASTE = 0.12
+"""Gap between two waste piles (three-pile variants), over card width."""
 LABEL_EMS = 5.5
 """Width of a pile label placed beside its pile, over the font size."""
+TIGHT_LABEL_EMS = 4.5
+"""The same for three waste piles, whose row is one card longer: labels beside the piles are
+the arrangement of the smallest portrait windows, where every pixel of width counts (the view
+fits the text to its place)."""
 
 
 @dataclass(frozen=True)
@@ -65,30 +75,44 @@ class PileBlock:
     controls) the «Robar» and «Otra vuelta» buttons, as one block of known size."""
 
     def __init__(
-        self, arrangement: Arrangement, frame: Fixed, metrics: Metrics, card_w: int, card_h: int
+        self,
+        arrangement: Arrangement,
+        frame: Fixed,
+        metrics: Metrics,
+        card_w: int,
+        card_h: int,
+        *,
+        piles: int = 1,
     ) -> None:
         self.arrangement = arrangement
         self.frame = frame
         self.card = (card_w, card_h)
+        self.piles = piles
         self.small = round(card_w * DECK_TO_STOCK)
         self.big = max(frame.gap, round(card_w * STOCK_TO_WASTE))
+        self.between = max(frame.gap, round(card_w * WASTE_TO_WASTE))
         gap, button_h, label_h = frame.gap, frame.button_h, frame.label_h
         self.label_w = round(frame.font * LABEL_EMS)
+        if piles > 1 and not arrangement.labels_above:
+            self.label_w = round(frame.font * TIGHT_LABEL_EMS)
+            self.big = self.between = gap
         self.stacked = False
         in_grid = arrangement.buttons_in_grid
+        wastes_w = piles * card_w + (piles - 1) * self.between
         if arrangement.beside:
             if arrangement.two_rows:
-                self.width = 2 * card_w + self.small
+                top_row = 2 * card_w + self.small if piles == 1 else card_w
+                self.width = max(top_row, wastes_w)
                 self.height = 2 * (label_h + card_h) + gap
             else:
-                self.width = 3 * card_w + self.small + self.big
+                self.width = self._row_width()
                 self.height = label_h + card_h
             narrowest = max(metrics.min_tap, round(frame.font * metrics.button_min_ems * 0.8))
             self.stacked = (self.width - gap) // 2 < narrowest
             if not in_grid:
                 self.height += (gap + button_h) * (2 if self.stacked else 1)
             return
-        cards_w = 3 * card_w + self.small + self.big
+        cards_w = self._row_width()
         if arrangement.labels_above:
             self.width, self.height = cards_w, label_h + card_h
         else:
@@ -97,6 +121,13 @@ class PileBlock:
         if not in_grid:
             self.width += frame.margin + self.buttons_w
             self.height = max(self.height, 2 * button_h + gap)
+
+    def _row_width(self) -> int:
+        """The deck, the stock's top card (one pile) and the waste piles in one row."""
+        card_w = self.card[0]
+        if self.piles == 1:
+            return 3 * card_w + self.small + self.big
+        return (self.piles + 1) * card_w + self.big + (self.piles - 1) * self.between
 
     def place(self, layout: TableLayout, left: int, top: int) -> None:
         arrangement, frame = self.arrangement, self.frame
@@ -109,26 +140,33 @@ class PileBlock:
             cards_top += (self.height - card_h - label_room) // 2
         x = left if above else left + self.label_w + gap
         layout.deck = pygame.Rect(x, cards_top, card_w, card_h)
-        layout.stock = pygame.Rect(x + card_w + self.small, cards_top, card_w, card_h)
-        if arrangement.two_rows:
-            waste_top = cards_top + card_h + gap + label_h
-            layout.waste = pygame.Rect(x, waste_top, card_w, card_h)
+        if self.piles == 1:
+            layout.stock = pygame.Rect(x + card_w + self.small, cards_top, card_w, card_h)
+            pile = layout.deck.union(layout.stock)
         else:
-            layout.waste = pygame.Rect(layout.stock.right + self.big, cards_top, card_w, card_h)
-        pile = layout.deck.union(layout.stock)
+            layout.stock = pygame.Rect(layout.deck.center, (0, 0))  # face down: no card of its own
+            pile = layout.deck.copy()
+        if arrangement.two_rows:
+            waste_top, waste_left = cards_top + card_h + gap + label_h, x
+        else:
+            waste_top, waste_left = cards_top, pile.right + self.big
+        step = card_w + self.between
+        layout.wastes = [
+            pygame.Rect(waste_left + k * step, waste_top, card_w, card_h) for k in range(self.piles)
+        ]
+        layout.waste = layout.wastes[0]
+        waste = layout.wastes[0].unionall(layout.wastes[1:])
         if above:
             text_h = label_h - frame.label_gap
             layout.stock_label = pygame.Rect(pile.left, pile.top - label_h, pile.width, text_h)
-            waste = layout.waste
             layout.waste_label = pygame.Rect(waste.left, waste.top - label_h, waste.width, text_h)
         else:
             layout.stock_label = pygame.Rect(pile.left - gap - self.label_w, pile.top, self.label_w, card_h)
-            waste = layout.waste
             layout.waste_label = pygame.Rect(waste.right + gap, waste.top, self.label_w, card_h)
         if arrangement.buttons_in_grid:
             return
         if arrangement.beside:
-            below = max(layout.waste.bottom, layout.stock.bottom) + gap
+            below = max(waste.bottom, layout.deck.bottom) + gap
             if self.stacked:
                 layout.buttons["draw"] = pygame.Rect(left, below, self.width, button_h)
                 layout.buttons["recycle"] = pygame.Rect(left, below + button_h + gap, self.width, button_h)
@@ -137,7 +175,7 @@ class PileBlock:
             layout.buttons["draw"] = pygame.Rect(left, below, half, button_h)
             layout.buttons["recycle"] = pygame.Rect(left + self.width - half, below, half, button_h)
         else:
-            buttons_left = layout.waste.right + frame.margin
+            buttons_left = waste.right + frame.margin
             buttons_top = top + (self.height - 2 * button_h - gap) // 2
             layout.buttons["draw"] = pygame.Rect(buttons_left, buttons_top, self.buttons_w, button_h)
             layout.buttons["recycle"] = pygame.Rect(

@@ -31,7 +31,8 @@ from game.config import (
     Color,
 )
 from game.play import Tone
-from rules import STOCK, WASTE, State
+from rules import STOCK, WASTE, Card, State
+from rules.moves import WASTE_PILES
 from rules.topology import SLOTS
 
 from .assets import Assets
@@ -179,6 +180,11 @@ class TableView:
         state = frame.state
         size = layout.card
         self._pile_labels(surface, layout, frame.pile_labels)
+        if not state.stock_face_up:  # several waste piles: the whole stock lies face down
+            self._deck(surface, layout, state.stock_count, state.stock_count == 0, frame.recycle_ready)
+            for pile, place in enumerate(state.waste_places()):
+                self._waste(surface, layout, frame, place, state.pile_cards(pile))
+            return
         face_down = max(0, state.stock_count - 1)  # the stock's top card lies face up beside it
         self._deck(surface, layout, face_down, state.stock_count == 0, frame.recycle_ready)
         top = state.card_at(STOCK)
@@ -188,19 +194,26 @@ class TableView:
             self._lifted(surface, layout, self.assets.face(top, size), layout.stock)
         else:
             surface.blit(self.assets.face(top, size), layout.stock)
-        waste = state.waste_cards()
-        if WASTE in frame.hidden:
-            waste = waste[:-1]
-        if not waste:
-            self._empty(surface, layout, layout.waste)
+        self._waste(surface, layout, frame, WASTE, state.waste_cards())
+
+    def _waste(
+        self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame, place: int, cards: list[Card]
+    ) -> None:
+        """One waste pile (``cards`` bottom first): its top card, a glimpse of the one under
+        it, and how many cards it holds."""
+        size, rect = layout.card, layout.place_rect(place)
+        if place in frame.hidden:
+            cards = cards[:-1]  # the top card is still flying in
+        if not cards:
+            self._empty(surface, layout, rect)
             return
-        if len(waste) > 1:
-            surface.blit(self.assets.face(waste[-2], size), layout.waste.move(-3, -3))
-        if frame.selected == WASTE:
-            self._lifted(surface, layout, self.assets.face(waste[-1], size), layout.waste)
+        if len(cards) > 1:
+            surface.blit(self.assets.face(cards[-2], size), rect.move(-3, -3))
+        if frame.selected == place:
+            self._lifted(surface, layout, self.assets.face(cards[-1], size), rect)
         else:
-            surface.blit(self.assets.face(waste[-1], size), layout.waste)
-        self._badge(surface, layout, layout.waste, str(len(waste)))
+            surface.blit(self.assets.face(cards[-1], size), rect)
+        self._badge(surface, layout, rect, str(len(cards)))
 
     def _pile_labels(self, surface: pygame.Surface, layout: TableLayout, names: tuple[str, str]) -> None:
         rects = (layout.stock_label, layout.waste_label)
@@ -251,7 +264,7 @@ class TableView:
     # --- selection, partners, hint, focus -------------------------------------------------------
     def _marks(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
         thick = max(3, layout.card[0] // 28)
-        if frame.selected is not None and frame.selected in (*range(SLOTS), STOCK, WASTE):
+        if frame.selected is not None and frame.selected in (*range(SLOTS), STOCK, WASTE, *WASTE_PILES):
             ring(
                 surface,
                 layout.place_rect(frame.selected).move(0, -lifted_by(layout)),

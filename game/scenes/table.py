@@ -63,7 +63,7 @@ class TableScene(Scene):
         self.play = play
         self.view = TableView(ctx.assets)
         self.anim = Animator(ctx.rng)
-        self.layout: TableLayout = compute_layout((640, 480), ctx.metrics)
+        self.layout: TableLayout = compute_layout((640, 480), ctx.metrics, play.state.piles)
         self.focus: int | str | None = None
         self.focus_visible = False
         self.visible = True
@@ -83,6 +83,8 @@ class TableScene(Scene):
         if close_above:
             self.manager.pop_above(self)
         self.play = play
+        if self.layout.piles != play.state.piles:  # another variant: room for its piles
+            self.relayout(self.layout.size)
         self.anim.clear()
         self._animate_deal()
         self.focus = None
@@ -346,7 +348,7 @@ class TableScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
-        self.layout = compute_layout(size, self.ctx.metrics)
+        self.layout = compute_layout(size, self.ctx.metrics, self.play.state.piles)
         self.ctx.assets.prepare(self.layout.card)
         self.anim.clear()
 
