@@ -24,18 +24,25 @@ def _verdict_lines(texts: Texts, play: Play) -> list[str]:
     return []
 
 
-def par_lines(ctx: Context, play: Play) -> list[str]:
-    """A par deal's score and where the match stands: «Puntuación: 50 − 3 = 47», «Partida par:
-    reparto 2 de 6 · total +12»."""
-    standing = ctx.keeper.par_standing(play)
-    if standing is None:
-        return []
+def par_lines(ctx: Context, play: Play) -> Callable[[Texts], list[str]]:
+    """A par deal's score and where the match stands («Puntuación: 50 − 3 cartas = +47»,
+    «Partida par: reparto 2 de 6 · total +12»), read when drawn: the deal is entered in the
+    match by the save that follows the move which ended it."""
+    if not play.par:
+        return lambda texts: []
     score = score_session(play.session)
-    texts = ctx.texts
-    return [
-        texts.t("par_score", base=score.base, left=score.cards_left, points=f"{score.points:+d}"),
-        texts.t("par_standing", n=standing[0], total=f"{standing[1]:+d}"),
-    ]
+    on_table = play.state.stock.bit_count() if score.cleared_pass is not None else score.cards_left
+    paired = on_table - score.cards_left
+
+    def lines(texts: Texts) -> list[str]:
+        standing = ctx.keeper.par_standing(play)
+        values = {"base": score.base, "left": score.cards_left, "points": f"{score.points:+d}", "n": paired}
+        found = [texts.t("par_score_paired" if paired else "par_score", **values)]
+        if standing is not None:
+            found.append(texts.t("par_standing", n=standing[0], total=f"{standing[1]:+d}"))
+        return found
+
+    return lines
 
 
 def _button(key: str, action: Callable[[], None], primary: bool = False) -> PanelButton:
@@ -93,7 +100,7 @@ def win_panel(
         ]
         if play.hidden_at_start and play.label is not Label.UNKNOWN:
             lines += _verdict_lines(texts, play)
-        lines += par_scores
+        lines += par_scores(texts)
         if play.daily is not None:
             clean = session.undos == 0 and session.hints == 0
             streak = ctx.keeper.daily.streak(ctx.keeper.date())
@@ -138,7 +145,7 @@ def dead_end_panel(
 
     def body(texts: Texts) -> list[str]:
         removed = texts.t("win_removed", n=play.state.removed_from_pyramid)
-        return [texts.t("dead_body"), removed, *_verdict_lines(texts, play), *par_scores]
+        return [texts.t("dead_body"), removed, *_verdict_lines(texts, play), *par_scores(texts)]
 
     if play.par:  # a par deal ends here, scored: on to the next one, or a last look at the board
         panel = _closable(ctx, manager, "dead_title", body, [])

@@ -130,8 +130,8 @@ class SettingsScreen(Scene):
         """Focus index of the close button."""
         self.stats_index = self.close_index + 1
         """Focus index of the «Estadísticas» button (when the screen has one)."""
-        self.note_lines = 0 if ctx.kiosk else 2
-        """The note on when rule settings apply (a kiosk offers none)."""
+        self.note_lines = 0 if ctx.kiosk else 1
+        """Whether the screen has the note on when rule settings apply (a kiosk offers none)."""
         self.stops = len(self.rows) + (2 if on_stats is not None else 1)
         """Focus stops: the rows, the close button, and «Estadísticas» if there is one."""
         self.focus = 0
@@ -276,7 +276,7 @@ class SettingsScreen(Scene):
             self.close_rect = pygame.Rect(self.panel.right - margin - close_w, top_y, close_w, button_h)
             self.stats_rect = pygame.Rect(self.panel.left + margin, top_y, close_w, button_h)
         else:
-            bottom_y = self.note_y + self.note_lines * line_height(self.font)
+            bottom_y = self.note_y + self._note_rows(self.panel.width, self.font) * line_height(self.font)
             names = ["close", *(["page"] if self.pages > 1 else []), *(["stats"] if self.on_stats else [])]
             count = len(names)
             width = (inner - (count - 1) * margin) // count if count > 1 else inner // 2
@@ -288,6 +288,12 @@ class SettingsScreen(Scene):
         self.page_rect = rects.get("page", pygame.Rect(0, 0, 0, 0))
         if self.on_stats is None:
             self.stats_rect = pygame.Rect(0, 0, 0, 0)
+
+    def _note_rows(self, panel_w: int, font: int) -> int:
+        """Lines the note on when settings apply takes in a panel ``panel_w`` wide (none in a kiosk)."""
+        if not self.note_lines:
+            return 0
+        return len(self.ctx.assets.wrap(self.ctx.t("settings_note"), font - 1, panel_w - 24))
 
     def _shape(self, size: tuple[int, int]) -> _Shape:
         """The first of these that fits the window: each label above its options (or beside
@@ -306,9 +312,9 @@ class SettingsScreen(Scene):
             row_h = button_h if beside else line_height(font) + button_h
             close_h = 0 if close_in_title else button_h + gap
             per_column = -(-rows // columns)
-            note_h = self.note_lines * line_height(font)
-            panel_h = 2 * gap + title_h + per_column * (row_h + gap) + note_h + close_h
             panel_w = one_column_w if columns == 1 else width - 2 * margin
+            note_h = self._note_rows(panel_w, font) * line_height(font)
+            panel_h = 2 * gap + title_h + per_column * (row_h + gap) + note_h + close_h
             col_w = (panel_w - 2 * margin - (columns - 1) * margin) // columns
             option_w = ((col_w * 3 // 5 if beside else col_w) - gap * widest) // widest
             fits = (

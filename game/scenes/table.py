@@ -409,7 +409,7 @@ class TableScene(Scene):
         ]
         standing = self.ctx.keeper.par_standing(play)
         if standing is not None:  # the par match: this deal's number in it and the running total
-            status.append(texts.t("par_status", n=standing[0], total=f"{standing[1]:+d}"))
+            status.insert(3, texts.t("par_status", n=standing[0], total=f"{standing[1]:+d}"))
         return TableFrame(
             state=state,
             deal_text=deal,

@@ -201,6 +201,7 @@ MESSAGES: dict[str, str] = {
     # par scoring
     "par_status": "par {n}/6: {total}",
     "par_score": "Score: {base} − {left} cards = {points}",
+    "par_score_paired": "Score: {base} − {left} cards = {points} ({n} stock cards still pair up)",
     "par_standing": "Par match: deal {n} of 6 · total {total}",
     "confirm_par": "In the par match, this deal will count {points}.",
     "match_title": "Par match over",

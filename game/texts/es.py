@@ -208,6 +208,7 @@ MESSAGES: dict[str, str] = {
     # par scoring
     "par_status": "par {n}/6: {total}",
     "par_score": "Puntuación: {base} − {left} cartas = {points}",
+    "par_score_paired": "Puntuación: {base} − {left} cartas = {points} ({n} del mazo aún se emparejan)",
     "par_standing": "Partida par: reparto {n} de 6 · total {total}",
     "confirm_par": "En la partida par, este reparto contará {points}.",
     "match_title": "Partida par terminada",
