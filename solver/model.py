@@ -89,6 +89,8 @@ class Problem:
         """``like``: a problem with the same pyramid cards and rules (another order of the
         stock), whose pyramid shapes (which never read the stock) this one shares."""
         layout = state.layout
+        if len(layout.stock) > STOCK_BITS:
+            raise ValueError(f"a stock of {len(layout.stock)} cards does not fit a node's {STOCK_BITS} bits")
         self.state = state
         self.passes = state.rules.passes
         self.overlap = state.rules.overlap
