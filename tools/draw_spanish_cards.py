@@ -32,6 +32,7 @@ recompressed losslessly with oxipng (PyPI ``pyoxipng``) when it is installed.
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import os
 import sys
@@ -60,7 +61,8 @@ SUPERSAMPLE = 4
 Color = tuple[int, int, int]
 Point = tuple[float, float]
 
-PAPER: Color = (252, 249, 240)
+PAPER: Color = (255, 255, 238)
+"""A warm white, on the 16 levels a channel the browser bundle keeps (tools/web_assets.py)."""
 INK: Color = (34, 30, 28)
 EDGE: Color = (120, 120, 120)
 GOLD: Color = (246, 192, 44)
@@ -147,8 +149,12 @@ class Place:
         return math.sqrt(abs(self.a * self.d - self.b * self.c))
 
 
-def ellipse(cx: float, cy: float, rx: float, ry: float, start: float = 0.0, stop: float = 360.0) -> list[Point]:
-    """Points along an ellipse (angles in degrees, clockwise from +x, y downwards)."""
+FULL_TURN = (0.0, 360.0)
+
+
+def ellipse(cx: float, cy: float, rx: float, ry: float, arc: tuple[float, float] = FULL_TURN) -> list[Point]:
+    """Points along an ellipse, from angle ``arc[0]`` to ``arc[1]`` (degrees, clockwise from +x)."""
+    start, stop = arc
     steps = max(6, round(abs(stop - start) / 7.5))
     return [
         (cx + rx * math.cos(math.radians(t)), cy + ry * math.sin(math.radians(t)))
@@ -196,15 +202,18 @@ class Pen:
 
     def _stroke(self, px: list[tuple[float, float]], color: Color, width: float) -> None:
         w = max(1, round(width * self.k))
-        for a, b in zip(px, px[1:], strict=False):
+        for a, b in itertools.pairwise(px):
             pygame.draw.line(self.surface, color, a, b, w)
         if w > 2:
             for point in px:
                 pygame.draw.circle(self.surface, color, point, w / 2)
 
-    def dot(self, x: float, y: float, r: float, fill: Color, place: Place = Place(), outline: Color | None = INK,
-            width: float = 1.2) -> None:
-        self.shape(ellipse(x, y, r, r), fill, place, outline, width)
+    def dot(
+        self, centre: Point, r: float, fill: Color, place: Place = Place(), outline: Color | None = INK, *,
+        width: float = 1.2,
+    ) -> None:
+        """A filled, outlined circle of radius ``r``."""
+        self.shape(ellipse(centre[0], centre[1], r, r), fill, place, outline, width)
 
 
 # --- the four suit signs (own units: about 2 tall, centred on the origin) -------------------
@@ -218,28 +227,28 @@ def stroke(at: Place) -> float:
 def draw_oro(pen: Pen, at: Place, bold: bool = False) -> None:
     """A gold coin: rim, an engraved ring, a red flower of eight petals round a gold heart."""
     t = stroke(at)
-    pen.dot(0, 0, 1.0, GOLD, at, width=t * (1.4 if bold else 1.0))
+    pen.dot((0, 0), 1.0, GOLD, at, width=t * (1.4 if bold else 1.0))
     if bold:
-        pen.dot(0, 0, 0.42, RED, at, RED_DARK, t * 0.6)
+        pen.dot((0, 0), 0.42, RED, at, RED_DARK, width=t * 0.6)
         return
     pen.line(ellipse(0, 0, 0.8, 0.8), GOLD_DARK, t * 0.7, at)
     for i in range(8):
         angle = math.radians(i * 45)
         petal = Place.at(0.5 * math.cos(angle), 0.5 * math.sin(angle), 1.0, i * 45 + 90)
         pen.shape(ellipse(0, 0, 0.13, 0.24), RED, at.then(petal), RED_DARK, t * 0.4)
-    pen.dot(0, 0, 0.25, GOLD, at, GOLD_DARK, t * 0.6)
-    pen.dot(0, 0, 0.09, RED, at, None)
+    pen.dot((0, 0), 0.25, GOLD, at, GOLD_DARK, width=t * 0.6)
+    pen.dot((0, 0), 0.09, RED, at, None)
 
 
 def draw_copa(pen: Pen, at: Place, bold: bool = False) -> None:
     """A chalice: deep gold bowl with a red band and a blue stone, knotted stem, round foot."""
     t = stroke(at) * (1.3 if bold else 1.0)
     w = 1.15 if bold else 1.0
-    pen.shape(ellipse(0, -0.62, 0.66 * w, 0.66, 0, 180), GOLD, at, width=t)
+    pen.shape(ellipse(0, -0.62, 0.66 * w, 0.66, (0, 180)), GOLD, at, width=t)
     pen.shape([(-0.6 * w, -0.38), (0.6 * w, -0.38), (0.47 * w, -0.2), (-0.47 * w, -0.2)], RED, at, RED_DARK,
               t * 0.5)
     if not bold:
-        pen.dot(0, -0.29, 0.09, BLUE_LIGHT, at, BLUE, t * 0.4)
+        pen.dot((0, -0.29), 0.09, BLUE_LIGHT, at, BLUE, width=t * 0.4)
     pen.shape(ellipse(0, -0.62, 0.66 * w, 0.15), GOLD_DARK, at, width=t)
     pen.shape(rect(-0.09 * w, 0.0, 0.09 * w, 0.6), GOLD, at, width=t * 0.8)
     pen.shape(ellipse(0, 0.26, 0.22 * w, 0.1), RED, at, width=t * 0.8)
@@ -257,10 +266,10 @@ def draw_espada(pen: Pen, at: Place, bold: bool = False) -> None:
     g = 0.55 if bold else 0.38
     pen.shape(rect(-g, 0.34, g, 0.46), GOLD, at, width=t * 0.8)
     if not bold:
-        pen.dot(-g - 0.02, 0.4, 0.07, RED, at, INK, t * 0.6)
-        pen.dot(g + 0.02, 0.4, 0.07, RED, at, INK, t * 0.6)
+        pen.dot((-g - 0.02, 0.4), 0.07, RED, at, INK, width=t * 0.6)
+        pen.dot((g + 0.02, 0.4), 0.07, RED, at, INK, width=t * 0.6)
     pen.shape(rect(-w * 0.75, 0.46, w * 0.75, 0.8), RED, at, width=t * 0.8)
-    pen.dot(0, 0.88, 0.15 if bold else 0.11, GOLD, at, width=t * 0.8)
+    pen.dot((0, 0.88), 0.15 if bold else 0.11, GOLD, at, width=t * 0.8)
 
 
 def draw_basto(pen: Pen, at: Place, bold: bool = False) -> None:
@@ -274,7 +283,7 @@ def draw_basto(pen: Pen, at: Place, bold: bool = False) -> None:
         x = side * (0.2 - 0.06 * (y + 0.5)) * k
         stub = at.then(Place.at(x, y, k, side * 55))
         pen.shape(rect(-0.07, -0.17, 0.07, 0.02), WOOD, stub, width=t * 0.8)
-        pen.dot(0, -0.17, 0.07, WOOD_LIGHT, stub, WOOD_DARK, t * 0.5)
+        pen.dot((0, -0.17), 0.07, WOOD_LIGHT, stub, WOOD_DARK, width=t * 0.5)
     pen.shape(body, WOOD, at, width=t)
     pen.line([(-0.07 * k, -0.8), (-0.05 * k, 0.7)], WOOD_LIGHT, t * 1.2 * k, at)
     pen.shape(ellipse(0, -0.97, 0.14 * k, 0.05), WOOD_LIGHT, at, WOOD_DARK, t * 0.5)
@@ -288,10 +297,10 @@ SIGNS: dict[str, Callable[[Pen, Place, bool], None]] = {
 }
 
 
-def sign(pen: Pen, suit: str, x: float, y: float, half: float, turn: float = 0.0, bold: bool = False) -> None:
-    """One suit sign centred at ``(x, y)``, ``half`` card units from centre to top, turned
+def sign(pen: Pen, suit: str, centre: Point, half: float, turn: float = 0.0, *, bold: bool = False) -> None:
+    """One suit sign centred at ``centre``, ``half`` card units from centre to top, turned
     clockwise by ``turn`` degrees; ``bold`` is the sturdier drawing of the corner index."""
-    SIGNS[suit](pen, Place.at(x, y, half, turn), bold)
+    SIGNS[suit](pen, Place.at(centre[0], centre[1], half, turn), bold)
 
 
 # --- the card: paper, frame with its pintas, corner index ----------------------------------
@@ -314,10 +323,10 @@ def draw_paper(pen: Pen, suit: str) -> None:
     x0, y0, x1, y1 = FRAME, FRAME, WIDTH - FRAME, HEIGHT - FRAME
     pen.line([(x0, y0 + 20), (x0, y1 - 20)], INK, 1.4)
     pen.line([(x1, y0 + 20), (x1, y1 - 20)], INK, 1.4)
-    pen.line(ellipse(x0 + 20, y0 + 20, 20, 20, 180, 270), INK, 1.4)
-    pen.line(ellipse(x1 - 20, y0 + 20, 20, 20, 270, 360), INK, 1.4)
-    pen.line(ellipse(x1 - 20, y1 - 20, 20, 20, 0, 90), INK, 1.4)
-    pen.line(ellipse(x0 + 20, y1 - 20, 20, 20, 90, 180), INK, 1.4)
+    pen.line(ellipse(x0 + 20, y0 + 20, 20, 20, (180, 270)), INK, 1.4)
+    pen.line(ellipse(x1 - 20, y0 + 20, 20, 20, (270, 360)), INK, 1.4)
+    pen.line(ellipse(x1 - 20, y1 - 20, 20, 20, (0, 90)), INK, 1.4)
+    pen.line(ellipse(x0 + 20, y1 - 20, 20, 20, (90, 180)), INK, 1.4)
     breaks = PINTAS[suit]
     centres = [WIDTH / 2 + (i - (breaks - 1) / 2) * 2.2 * PINTA_GAP for i in range(breaks)]
     edges = [x0 + 20]
@@ -352,7 +361,7 @@ def draw_index(pen: Pen, rank: int, suit: str, font: pygame.font.Font) -> None:
     sub = Pen(corner)
     sub.k = pen.k
     centre = number.get_width() / pen.k / 2
-    sign(sub, suit, centre, INDEX_RANK_HEIGHT + 6 + INDEX_SIGN, INDEX_SIGN, bold=True)
+    sign(sub, suit, (centre, INDEX_RANK_HEIGHT + 6 + INDEX_SIGN), INDEX_SIGN, bold=True)
     pen.surface.blit(corner, (round(INDEX_LEFT * pen.k), round(INDEX_TOP * pen.k)))
     turned = pygame.transform.rotate(corner, 180)
     pen.surface.blit(turned, (round((WIDTH - INDEX_LEFT) * pen.k) - turned.get_width(),
@@ -388,18 +397,18 @@ def draw_round_pips(pen: Pen, rank: int, suit: str) -> None:
     if suit == "c":
         half *= 1.12
     for x, y in pip_places(rank):
-        sign(pen, suit, x, y, half)
+        sign(pen, suit, (x, y), half)
 
 
 def draw_long_pips(pen: Pen, rank: int, suit: str) -> None:
     """Swords and clubs: crossed in an X on the two and three, leaning in pairs on higher cards."""
     if rank == 2:
         for turn in (-28, 28):
-            sign(pen, suit, MID, 175, 112, turn)
+            sign(pen, suit, (MID, 175), 112, turn)
         return
     if rank == 3:
         for turn in (-30, 30, 0):
-            sign(pen, suit, MID, 175, 112, turn)
+            sign(pen, suit, (MID, 175), 112, turn)
         return
     half = {4: 66.0, 5: 54.0}.get(rank, 44.0 if suit == "e" else 40.0)
     lean = 18.0
@@ -408,15 +417,15 @@ def draw_long_pips(pen: Pen, rank: int, suit: str) -> None:
             turn = {COLS3[0]: lean, COLS3[1]: 0.0, COLS3[2]: -lean}[x]
         else:
             turn = 0.0 if x == MID else (lean if x < MID else -lean)
-        sign(pen, suit, x, y, half if x != MID else min(half * 0.9, 36.0), turn)
+        sign(pen, suit, (x, y), half if x != MID else min(half * 0.9, 36.0), turn)
 
 
 def draw_ace(pen: Pen, suit: str) -> None:
     """The 1: one large sign in the middle (the As), with a little flourish of leaves round it."""
     if suit in "oc":
-        sign(pen, suit, MID, 175, 62 if suit == "o" else 70)
+        sign(pen, suit, (MID, 175), 62 if suit == "o" else 70)
     else:
-        sign(pen, suit, MID, 178, 128, -12 if suit == "b" else 0)
+        sign(pen, suit, (MID, 178), 128, -12 if suit == "b" else 0)
 
 
 def draw_number(pen: Pen, rank: int, suit: str) -> None:
@@ -439,13 +448,13 @@ def held(pen: Pen, suit: str, hand: Point, half: float, turn: float = 0.0) -> No
     """The suit's sign held in a hand at ``hand``, then the hand over it."""
     at = Place.at(0, 0, half, turn)
     gx, gy = at((0.0, GRIPS[suit]))
-    sign(pen, suit, hand[0] - gx, hand[1] - gy, half, turn)
-    pen.dot(hand[0], hand[1], 5.5, SKIN, width=1.2)
+    sign(pen, suit, (hand[0] - gx, hand[1] - gy), half, turn)
+    pen.dot((hand[0], hand[1]), 5.5, SKIN, width=1.2)
 
 
 def draw_face(pen: Pen, x: float, y: float, r: float, beard: bool) -> None:
     """A face seen from the front: eyes, nose, mouth, and a white beard for a king."""
-    pen.dot(x, y, r, SKIN, width=1.3)
+    pen.dot((x, y), r, SKIN, width=1.3)
     if beard:
         pen.shape([(x - r * 0.95, y + r * 0.05), (x - r * 0.7, y + r * 1.2), (x, y + r * 1.9),
                    (x + r * 0.7, y + r * 1.2), (x + r * 0.95, y + r * 0.05), (x + r * 0.5, y + r * 0.55),
@@ -453,8 +462,8 @@ def draw_face(pen: Pen, x: float, y: float, r: float, beard: bool) -> None:
         pen.line([(x - r * 0.45, y + r * 0.45), (x, y + r * 0.3), (x + r * 0.45, y + r * 0.45)], GREY, 2.0)
     else:
         pen.line([(x - r * 0.3, y + r * 0.55), (x + r * 0.3, y + r * 0.55)], RED_DARK, 1.2)
-    pen.dot(x - r * 0.38, y - r * 0.12, r * 0.11, INK, outline=None)
-    pen.dot(x + r * 0.38, y - r * 0.12, r * 0.11, INK, outline=None)
+    pen.dot((x - r * 0.38, y - r * 0.12), r * 0.11, INK, outline=None)
+    pen.dot((x + r * 0.38, y - r * 0.12), r * 0.11, INK, outline=None)
     pen.line([(x, y - r * 0.05), (x - r * 0.1, y + r * 0.3), (x + r * 0.05, y + r * 0.32)], INK, 1.0)
 
 
@@ -468,8 +477,8 @@ def draw_crown(pen: Pen, x: float, y: float, w: float) -> None:
     pen.shape(points, GOLD, width=1.3)
     pen.shape(rect(x - w, y, x + w, y + 8), GOLD_DARK, width=1.3)
     for i in range(3):
-        pen.dot(x - w / 2 + i * w / 2, y + 4, 2.2, RED, outline=None)
-        pen.dot(x - w + i * w, y - 15, 2.2, RED, width=0.8)
+        pen.dot((x - w / 2 + i * w / 2, y + 4), 2.2, RED, outline=None)
+        pen.dot((x - w + i * w, y - 15), 2.2, RED, width=0.8)
 
 
 def draw_rey(pen: Pen, suit: str) -> None:
@@ -483,7 +492,7 @@ def draw_rey(pen: Pen, suit: str) -> None:
     for x in (108, 142):
         pen.shape(ellipse(x, 311, 12, 6), BLACK, width=1.0)
     pen.shape([(100, 130), (86, 186), (96, 190), (110, 142)], main, width=1.3)
-    pen.dot(92, 190, 5.5, SKIN, width=1.2)
+    pen.dot((92, 190), 5.5, SKIN, width=1.2)
     pen.shape([(140, 130), (162, 170), (154, 178), (136, 148)], main, width=1.3)
     pen.shape(ellipse(125, 126, 20, 7), WHITE, width=1.2)
     draw_face(pen, 125, 100, 16, beard=True)
@@ -506,13 +515,13 @@ def draw_sota(pen: Pen, suit: str) -> None:
     pen.shape(rect(99, 180, 151, 187), GOLD_DARK, width=1.0)
     pen.line([(92, 226), (158, 226)], GOLD, 3.0)
     pen.shape([(100, 130), (86, 186), (96, 190), (110, 142)], main, width=1.3)
-    pen.dot(92, 190, 5.5, SKIN, width=1.2)
+    pen.dot((92, 190), 5.5, SKIN, width=1.2)
     pen.shape([(140, 130), (162, 170), (154, 178), (136, 148)], main, width=1.3)
     pen.shape(mirrored([(0, 80), (15, 82), (20, 100), (17, 116), (0, 108)]),
               (150, 96, 40), Place.at(125, 0), width=1.2)
     draw_face(pen, 125, 100, 14, beard=False)
     pen.shape(ellipse(125, 86, 25, 6), second, width=1.2)
-    pen.shape(ellipse(125, 79, 15, 9, 180, 360), second, width=1.2)
+    pen.shape(ellipse(125, 79, 15, 9, (180, 360)), second, width=1.2)
     pen.line([(134, 80), (150, 64), (162, 60)], WHITE, 4.0)
     pen.line([(134, 80), (150, 64), (162, 60)], RED, 1.5)
     grips = {"o": (158, 170, 21.0, 0.0), "c": (158, 172, 26.0, 0.0), "e": (158, 176, 62.0, 10.0),
@@ -533,15 +542,15 @@ def draw_horse(pen: Pen, suit: str) -> None:
     for leg in ([(158, 192), (184, 184), (178, 206)], [(150, 200), (172, 198), (164, 214)]):
         pen.line(leg, INK, 10.0)
         pen.line(leg, coat, 7.0)
-        pen.dot(leg[-1][0], leg[-1][1], 4.0, hoof, width=1.0)
+        pen.dot((leg[-1][0], leg[-1][1]), 4.0, hoof, width=1.0)
     pen.shape(ellipse(0, 0, 50, 25), coat, Place.at(117, 212, 1.0, -32), width=1.4)
     pen.shape([(142, 186), (154, 124), (174, 124), (174, 196)], coat, width=1.4)
     pen.shape([(152, 120), (158, 102), (164, 116), (178, 114), (204, 140), (200, 152), (184, 150),
                (168, 140)], coat, width=1.4)
     pen.shape([(156, 114), (150, 120), (140, 150), (138, 180), (146, 176), (150, 150), (160, 126)], mane,
               width=1.2)
-    pen.dot(175, 124, 2.2, INK, outline=None)
-    pen.dot(197, 146, 1.6, INK, outline=None)
+    pen.dot((175, 124), 2.2, INK, outline=None)
+    pen.dot((197, 146), 1.6, INK, outline=None)
     pen.line([(170, 136), (196, 150)], RED_DARK, 1.6)
 
 
@@ -555,11 +564,11 @@ def draw_caballo(pen: Pen, suit: str) -> None:
     pen.shape(ellipse(118, 236, 9, 5), BLACK, width=1.0)
     pen.shape([(104, 190), (130, 184), (130, 140), (108, 140)], main, width=1.4)
     pen.line([(104, 150), (128, 172), (174, 138)], INK, 1.2)
-    pen.dot(128, 170, 5.0, SKIN, width=1.2)
+    pen.dot((128, 170), 5.0, SKIN, width=1.2)
     pen.shape([(124, 142), (146, 116), (152, 124), (130, 154)], main, width=1.3)
     draw_face(pen, 118, 124, 13, beard=False)
     pen.shape(ellipse(118, 110, 22, 5), second, width=1.2)
-    pen.shape(ellipse(118, 106, 12, 9, 180, 360), second, width=1.2)
+    pen.shape(ellipse(118, 106, 12, 9, (180, 360)), second, width=1.2)
     grips = {"o": (150, 118, 20.0, 0.0), "c": (150, 118, 24.0, 0.0), "e": (150, 118, 62.0, 22.0),
              "b": (150, 118, 56.0, 26.0)}
     x, y, half, turn = grips[suit]
@@ -576,7 +585,9 @@ def draw_back() -> pygame.Surface:
     pen = Pen(big)
     k = pen.k
     pygame.draw.rect(big, PAPER, (0, 0, WIDTH * k, HEIGHT * k), border_radius=round(CORNER * k))
-    pygame.draw.rect(big, EDGE, (0, 0, WIDTH * k, HEIGHT * k), width=round(1.2 * k), border_radius=round(CORNER * k))
+    pygame.draw.rect(
+        big, EDGE, (0, 0, WIDTH * k, HEIGHT * k), width=round(1.2 * k), border_radius=round(CORNER * k)
+    )
     field = pygame.Rect(round(14 * k), round(14 * k), round((WIDTH - 28) * k), round((HEIGHT - 28) * k))
     pygame.draw.rect(big, BLUE, field, border_radius=round(6 * k))
     big.set_clip(field)
@@ -589,10 +600,10 @@ def draw_back() -> pygame.Surface:
     pen.line([*rect(14, 14, WIDTH - 14, HEIGHT - 14), (14, 14)], GOLD, 2.4)
     pen.shape(ellipse(MID, 175, 74, 100), PAPER, outline=GOLD, width=5.0)
     pen.line(ellipse(MID, 175, 66, 92), RED, 1.6)
-    sign(pen, "o", MID, 118, 24)
-    sign(pen, "c", MID, 236, 28)
-    sign(pen, "e", 92, 176, 40, 0)
-    sign(pen, "b", 158, 176, 38, 0)
+    sign(pen, "o", (MID, 118), 24)
+    sign(pen, "c", (MID, 236), 28)
+    sign(pen, "e", (92, 176), 40, 0)
+    sign(pen, "b", (158, 176), 38, 0)
     return downsample(big, SUPERSAMPLE)
 
 
@@ -667,7 +678,9 @@ def optimise(pngs: list[Path]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Draw the Spanish 48-card deck.", allow_abbrev=False)
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default: assets/cards/spanish)")
+    parser.add_argument(
+        "--out", type=Path, default=DEFAULT_OUT, help="output folder (default: assets/cards/spanish)"
+    )
     args = parser.parse_args()
     written = draw_deck(args.out)
     total = sum(path.stat().st_size for path in written)
