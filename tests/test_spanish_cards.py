@@ -23,7 +23,7 @@ from game.render.assets import (
 )
 from game.render.cards import ART_SIZE
 from game.render.layout import compute_layout
-from rules import Card
+from rules import SPANISH_DECK, Card
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -89,8 +89,11 @@ def test_the_table_switches_to_the_spanish_deck_by_name(window: None) -> None:
     assets.prepare(size)
     assert assets.deck_for(size) == SPANISH and assets.large_index_forced()
     assert pixels(assets.back(size)) != plain_back  # its own back
-    assert pixels(assets.face(Card(1, "c"), size)) != plain_face  # the 1 of copas, not the ace of clubs
-    assert pixels(assets.face(Card(1, "c"), size)) == pixels(assets.card_image(SPANISH, 1, "c", size))
+    assert pixels(assets.face(Card(1, "c"), size)) == plain_face  # a card draws from its own deck
+    uno_de_copas = assets.face(Card(1, "c", SPANISH_DECK), size)
+    assert pixels(uno_de_copas) != plain_face
+    assert pixels(uno_de_copas) == pixels(assets.card_image(SPANISH, 1, "c", size))
+    assert len({pixels(assets.face(card, size)) for card in SPANISH_DECK.cards}) == 48
     assets.use_deck(True, True, STANDARD)
     assert assets.deck_for(size) == "four-colour-large-index"
     with pytest.raises(ValueError, match="no such deck"):

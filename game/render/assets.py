@@ -30,7 +30,8 @@ from pathlib import Path
 import pygame
 
 from game.config import ASSETS, CARDS_DIR, FONT_BOLD, FONT_REGULAR, Color
-from rules import Card
+from rules import SPANISH_DECK, STANDARD_DECK, Card
+from rules.cards import DECKS
 from rules.cli import CommandError
 from rules.labels import assets_dir
 
@@ -66,16 +67,14 @@ def png_problem(data: bytes) -> str | None:
     return "the file is cut short (no end chunk)"
 
 
-STANDARD = "standard"
+STANDARD = STANDARD_DECK.name
 """The 52-card French-suited deck (ranks ``A 2 … 9 T J Q K``, suits ``s h d c``)."""
-SPANISH = "spanish"
+SPANISH = SPANISH_DECK.name
 """The Spanish 48-card deck (ranks ``1 … 9 S C R``: Sota 10, Caballo 11, Rey 12; suits ``o c e b``:
 oros, copas, espadas, bastos), in ``cards/spanish``."""
-DECK_NAMES: dict[str, tuple[str, str]] = {
-    STANDARD: ("A23456789TJQK", "shdc"),
-    SPANISH: ("123456789SCR", "oceb"),
-}
-"""Each deck's rank tokens (by value - 1) and suit letters: the card files are ``<rank><suit>.png``."""
+DECK_NAMES: dict[str, tuple[str, str]] = {name: (deck.ranks, deck.suits) for name, deck in DECKS.items()}
+"""Each deck's rank tokens (by value - 1) and suit letters (:data:`rules.cards.DECKS`): the card
+files are ``<rank><suit>.png``."""
 
 
 def face_name(deck: str, rank: int, suit: str) -> str:
@@ -139,9 +138,10 @@ class Assets:
 
     # --- images -------------------------------------------------------------------------
     def use_deck(self, four_colour: bool, large_index: bool, name: str = STANDARD) -> None:
-        """Draw faces from now on from the deck called ``name`` (:data:`DECK_NAMES`), with four suit
-        colours and/or the large corner index (the standard deck's choices: the Spanish deck has
-        one art, in four colours with a large index)."""
+        """Play from now on with the deck called ``name`` (:data:`DECK_NAMES`): its faces are the
+        ones :meth:`prepare` scales and its back the one :meth:`back` draws. The standard deck's
+        faces have four suit colours and/or the large corner index; the Spanish deck has one art,
+        in four colours with a large index."""
         if name not in DECK_NAMES:
             raise ValueError(f"no such deck: {name!r}")
         self.four_colour, self.large_index, self.deck_name = four_colour, large_index, name
@@ -201,8 +201,8 @@ class Assets:
         raise AssetError(f"a card image cannot be read: {path} ({problem})")
 
     def face(self, card: Card, size: tuple[int, int]) -> pygame.Surface:
-        """The card's face at ``size`` from the table's deck (:meth:`use_deck`)."""
-        return self.card_image(self.deck_name, card.rank, card.suit, size)
+        """The card's face at ``size``, from the card's own deck (a Spanish card draws Spanish art)."""
+        return self.card_image(card.deck.name, card.rank, card.suit, size)
 
     def card_image(self, deck: str, rank: int, suit: str, size: tuple[int, int]) -> pygame.Surface:
         """The face of value ``rank`` in ``suit`` of the deck called ``deck`` (:data:`DECK_NAMES`)
