@@ -42,6 +42,7 @@ from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import numpy as np
+import numpy.typing as npt
 import pygame
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -403,12 +404,12 @@ def draw_round_pips(pen: Pen, rank: int, suit: str) -> None:
 def draw_long_pips(pen: Pen, rank: int, suit: str) -> None:
     """Swords and clubs: crossed in an X on the two and three, leaning in pairs on higher cards."""
     if rank == 2:
-        for turn in (-28, 28):
-            sign(pen, suit, (MID, 175), 112, turn)
+        for cross in (-28.0, 28.0):
+            sign(pen, suit, (MID, 175), 112, cross)
         return
     if rank == 3:
-        for turn in (-30, 30, 0):
-            sign(pen, suit, (MID, 175), 112, turn)
+        for cross in (-30.0, 30.0, 0.0):
+            sign(pen, suit, (MID, 175), 112, cross)
         return
     half = {4: 66.0, 5: 54.0}.get(rank, 44.0 if suit == "e" else 40.0)
     lean = 18.0
@@ -650,8 +651,9 @@ def downsample(big: pygame.Surface, factor: int) -> pygame.Surface:
     alpha = pygame.surfarray.array_alpha(big).astype(np.int64)
     w, h = big.get_width() // factor, big.get_height() // factor
 
-    def blocks(a: np.ndarray) -> np.ndarray:
-        return a.reshape(w, factor, h, factor, *a.shape[2:]).sum(axis=(1, 3))
+    def blocks(a: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        summed: npt.NDArray[np.int64] = a.reshape(w, factor, h, factor, *a.shape[2:]).sum(axis=(1, 3))
+        return summed
 
     a_sum = blocks(alpha)
     c_sum = blocks(rgb * alpha[:, :, None])
