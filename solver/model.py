@@ -103,10 +103,10 @@ class Problem:
         self.goal_shift = 0 if state.rules.variant.win_all else STOCK_BITS
         """A node is won when ``key >> goal_shift == 0``: the pyramid is empty (and, for
         strict win, the stock and the waste too)."""
+        # waste piles: 1, or several (apophis), whose moves solver.piles generates; per stock
+        # index, the stock indices that go onto the same waste pile
         self.piles = state.rules.variant.waste_piles
-        """Waste piles: 1, or several (apophis), whose moves :mod:`solver.piles` generates."""
         self.residue_of = _residue_masks(self.piles)
-        """Per stock index, the stock indices that go onto the same waste pile."""
         self.prank: tuple[int, ...] = tuple(card.rank if card else 0 for card in layout.pyramid)
         self.srank: tuple[int, ...] = tuple(
             0 if blank >> index & 1 else card.rank for index, card in enumerate(layout.stock)
@@ -306,7 +306,11 @@ class Problem:
     def reachable_stock(self, shape: Shape, stk: int, acc: int) -> int:
         """Stock cards that may still be used. On the last pass a waste card with no partner
         left anywhere (pyramid or the stock part) can never leave, so every waste card beneath
-        it is out of reach for good; on earlier passes every card comes round again."""
+        it is out of reach for good; on earlier passes every card comes round again. With
+        several waste piles (see :mod:`solver.piles`) two waste cards may pair with each other,
+        so this test does not apply and every card still in play counts."""
+        if self.piles > 1:
+            return stk
         cursor = acc & CURSOR_MASK
         if acc >> ACC_SHIFT < self.passes or not cursor:
             return stk

@@ -46,12 +46,20 @@ def normal(stock: int, cursor: int, piles: int) -> int:
 
 def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | None:
     """:func:`solver.movegen.successors` for several waste piles (see the module docstring):
-    pyramid pairs, then a free pyramid card with a stock card, then two stock cards."""
+    None when the stock-need test proves the position lost, else :func:`removals`."""
     shape = problem.shapes.get(pyr) or problem.shape(pyr)
     rank_stock = problem.rank_stock
     for rank, count in shape.needs:
         if (stk & rank_stock[rank]).bit_count() < count:
             return None
+    return removals(problem, pyr, stk, acc)
+
+
+def removals(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node]:
+    """Every removal from ``(pyr, stk, acc)`` as the node it leads to, at its earliest access:
+    pyramid pairs, then a free pyramid card with a stock card, then two stock cards."""
+    shape = problem.shapes.get(pyr) or problem.shape(pyr)
+    rank_stock = problem.rank_stock
     piles = problem.piles
     residues = problem.residue_of
     pass_no = acc >> ACC_SHIFT

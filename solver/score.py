@@ -38,6 +38,7 @@ from rules.state import State
 from rules.topology import CONE, iter_slots
 from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Node, Problem
 from solver.movegen import _stock_pairs as stock_pairs
+from solver.piles import removals as pile_removals
 
 STEP = 2_048
 _BY_ACCESS = itemgetter(2)
@@ -96,7 +97,9 @@ class BestScore:
         if left is None:
             pass_no, cursor = acc >> ACC_SHIFT, acc & CURSOR_MASK
             deck = self.problem.state.rules.deck
-            removed = stock_cleanup(self.problem.srank, stk, cursor, pass_no, self.passes, deck=deck)
+            piles = self.problem.piles
+            ranks = self.problem.srank
+            removed = stock_cleanup(ranks, stk, cursor, pass_no, self.passes, deck=deck, piles=piles)
             left = self._cleanups[(stk, acc)] = stk.bit_count() - removed
         return DealScore(acc >> ACC_SHIFT, left)
 
@@ -186,6 +189,8 @@ def _short(problem: Problem, needs: tuple[tuple[int, int], ...], reach: int) -> 
 def _children(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node]:
     """Every removal from ``(pyr, stk, acc)`` as the node it leads to, each at its earliest
     access (as :func:`solver.movegen.successors`, without the stock-need pruning)."""
+    if problem.piles > 1:
+        return pile_removals(problem, pyr, stk, acc)
     shape = problem.shape(pyr)
     pass_no, cursor = acc >> ACC_SHIFT, acc & CURSOR_MASK
     later = pass_no < problem.passes
@@ -214,11 +219,12 @@ def _children(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node]:
 
 
 def _buried_waste_king(state: State) -> bool:
-    """A King in the waste under other cards, on the last pass: the model would count it removed."""
+    """A King in the waste under other cards (on its pile), on the last pass: the model would
+    count it removed."""
     if state.pass_no < state.rules.passes:
         return False
-    waste = [state.layout.stock[i].rank for i in range(state.cursor) if state.stock >> i & 1]
-    return state.rules.deck.lone_rank in waste[:-1]
+    lone = state.rules.deck.lone_rank
+    return any(lone in [card.rank for card in state.pile_cards(k)[:-1]] for k in range(state.piles))
 
 
 def best_score(state: State) -> Best:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from functools import cache
+from itertools import combinations
 
 import numpy as np
 import pytest
@@ -19,6 +21,7 @@ from rules.cards import STANDARD_DECK, Card
 from rules.errors import NotationError
 from rules.legality import Refusal, apply, check, check_select, legal_moves, replay
 from rules.moves import DRAW, RECYCLE, STOCK, WASTE, WASTE_PILES, Move, parse_moves, place_name
+from rules.scoring import par_base, state_cleanup
 from rules.session import Session
 from rules.state import Layout, RuleSet, State, parse_position, parse_position_unseen
 from rules.variant import APOPHIS, PYRAMID, VARIANTS, rule_sets
@@ -26,6 +29,7 @@ from solver.analysis import Analysis
 from solver.layered import PureBackend
 from solver.model import Problem
 from solver.movegen import expand_batch, successors_for
+from solver.score import best_score
 from solver.search import Verdict, solve
 from solver.vector import NumpyBackend, Tables, expand_arrays
 
@@ -348,3 +352,84 @@ def test_solver_analyse_reads_an_apophis_position() -> None:
     assert answer["hint"] in (None, "D")
     counts = Counter(str(m) for m in legal_moves(parse_position(line)))
     assert counts == Counter({"D": 1})
+
+
+# --- par scoring with three piles ------------------------------------------------------------
+
+
+def _plain_cleanup(state: State) -> int:
+    """Most stock and pile cards removable with no pyramid left, by brute force over the stock
+    sequence (0 for a card gone): every draw, recycle, King and pair of pile tops tried."""
+    piles, passes = state.piles, state.rules.passes
+    lone, pair_sum = state.rules.deck.lone_rank, state.rules.deck.pair_sum
+
+    @cache
+    def go(ranks: tuple[int, ...], cursor: int, pass_no: int) -> int:
+        present = [i for i, rank in enumerate(ranks) if rank]
+        tops = []
+        for pile in range(piles):
+            on_pile = [i for i in present if i < cursor and i % piles == pile]
+            if on_pile:
+                tops.append(on_pile[-1])
+        ahead = [i for i in present if i >= cursor]
+        options = [0]
+        if ahead:
+            options.append(go(ranks, (ahead[0] // piles + 1) * piles, pass_no))
+        elif tops and pass_no < passes:
+            options.append(go(ranks, 0, pass_no + 1))
+        for top in tops:
+            if ranks[top] == lone:
+                options.append(1 + go(_without(ranks, top), cursor, pass_no))
+        for a, b in combinations(tops, 2):
+            if ranks[a] + ranks[b] == pair_sum:
+                options.append(2 + go(_without(ranks, a, b), cursor, pass_no))
+        return max(options)
+
+    sequence = tuple(card.rank if state.stock >> i & 1 else 0 for i, card in enumerate(state.layout.stock))
+    return go(sequence, state.cursor, state.pass_no)
+
+
+def _without(ranks: tuple[int, ...], *indices: int) -> tuple[int, ...]:
+    return tuple(0 if i in indices else rank for i, rank in enumerate(ranks))
+
+
+def _plain_best(state: State) -> int:
+    @cache
+    def go(position: State) -> int:
+        if position.pyramid == 0:
+            left = position.stock.bit_count() - _plain_cleanup(position)
+            return par_base(position.pass_no) - left
+        moves = legal_moves(position)
+        if not moves:
+            return -(position.pyramid_left + position.stock.bit_count())
+        return max(go(apply(position, move)) for move in moves)
+
+    return go(state)
+
+
+def _buried_king(state: State) -> bool:
+    lone = state.rules.deck.lone_rank
+    last = state.pass_no == state.rules.passes
+    return last and any(lone in [c.rank for c in state.pile_cards(k)[:-1]] for k in range(3))
+
+
+@pytest.mark.parametrize("rules", APOPHIS_RULES, ids=str)
+def test_best_par_score_matches_brute_force(rules: RuleSet) -> None:
+    rng = random.Random(f"apophis par {rules}")
+    checked = 0
+    while checked < 25:
+        state = random_position(rng, rules, cards_left=rng.randint(8, 16))
+        if _buried_king(state):
+            with pytest.raises(ValueError, match="King"):
+                best_score(state)
+            continue
+        assert best_score(state).points == _plain_best(state), state.to_text()
+        checked += 1
+
+
+def test_the_clean_up_pairs_pile_tops() -> None:
+    # cleared on pass 1 with 4s, 9d (a pair on two piles) and Kc left: the clean-up takes all
+    state = parse_position("variant: apophis; stock: 4s 9d Kc 2h; passes: 1")
+    assert state_cleanup(state) == 3 == _plain_cleanup(state)
+    buried = parse_position("variant: apophis; stock: 4s 2h Kc 9d; passes: 1")  # 9d lands on the 4s
+    assert state_cleanup(buried) == 1 == _plain_cleanup(buried)
