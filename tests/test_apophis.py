@@ -433,3 +433,18 @@ def test_the_clean_up_pairs_pile_tops() -> None:
     assert state_cleanup(state) == 3 == _plain_cleanup(state)
     buried = parse_position("variant: apophis; stock: 4s 2h Kc 9d; passes: 1")  # 9d lands on the 4s
     assert state_cleanup(buried) == 1 == _plain_cleanup(buried)
+
+
+def test_a_game_record_replays_through_the_rules() -> None:
+    session = Session(_start(5))
+    for move in solve(_start(5)).moves[:12]:
+        assert session.play(move) is None
+    session.undo()
+    record = json.loads(json.dumps(session.record()))
+    assert record["rules"] == "variant=apophis passes=3 overlap=on"
+    again = Session.from_record(record)
+    assert again.state == session.state and again.seen_mask == session.seen_mask
+    assert again.log == session.log and again.position == session.position
+    from_text = Session(parse_position(session.state.to_text()))
+    restored = Session.from_record(json.loads(json.dumps(from_text.record())))
+    assert restored.state.to_text() == session.state.to_text()
