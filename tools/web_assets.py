@@ -111,8 +111,11 @@ def staged_game(stage: Path) -> Any:
         sys.path.insert(0, str(stage))
     from game.config import WINDOW_SIZE  # noqa: PLC0415 - the staged game's
     from game.render import assets, cards, layout  # noqa: PLC0415
+    from rules.variant import REGISTERED  # noqa: PLC0415
 
-    heights = [layout.compute_layout(size).card[1] for size in (WINDOW_SIZE, WINDOW_SIZE[::-1])]
+    piles = sorted({variant.waste_piles for variant in REGISTERED})  # three piles: other card sizes
+    sizes = (WINDOW_SIZE, WINDOW_SIZE[::-1])
+    heights = [layout.compute_layout(size, piles=count).card[1] for size in sizes for count in piles]
     return assets, cards, heights
 
 
