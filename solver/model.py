@@ -307,10 +307,9 @@ class Problem:
         """Stock cards that may still be used. On the last pass a waste card with no partner
         left anywhere (pyramid or the stock part) can never leave, so every waste card beneath
         it is out of reach for good; on earlier passes every card comes round again. With
-        several waste piles (see :mod:`solver.piles`) two waste cards may pair with each other,
-        so this test does not apply and every card still in play counts."""
+        several waste piles, see :meth:`_pile_reach`."""
         if self.piles > 1:
-            return stk
+            return self._pile_reach(shape, stk, acc)
         cursor = acc & CURSOR_MASK
         if acc >> ACC_SHIFT < self.passes or not cursor:
             return stk
@@ -327,6 +326,34 @@ class Problem:
         if not stuck:
             return stk
         return stk & ~((1 << (stuck.bit_length() - 1)) - 1)
+
+    def _pile_reach(self, shape: Shape, stk: int, acc: int) -> int:
+        """:meth:`reachable_stock` with several waste piles (:mod:`solver.piles`). There a
+        waste card may pair with the top card of another pile, or with a stock card that lands
+        on another pile, but never with a card of its own pile (the two are never on top at
+        once). So on the last pass a waste card with no partner left in the pyramid, nor on
+        another pile or in the stock outside its own pile's places, can never leave, and the
+        cards beneath it on its pile are out of reach for good."""
+        cursor = acc & CURSOR_MASK
+        if acc >> ACC_SHIFT < self.passes or not cursor:
+            return stk
+        waste = stk & ((1 << cursor) - 1)
+        reach = stk
+        lonely = shape.partnerless
+        while lonely:
+            low = lonely & -lonely
+            q = low.bit_length() - 1
+            lonely ^= low
+            mine = waste & self.rank_stock[q]
+            if not mine:
+                continue
+            partners = stk & self.rank_stock[self.pair_sum - q]
+            for pile in range(self.piles):
+                same = self.residue_of[pile]
+                on_pile = mine & same
+                if on_pile and not partners & ~same:
+                    reach &= ~(same & ((1 << (on_pile.bit_length() - 1)) - 1))
+        return reach
 
 
 _ROW_MASKS = tuple(sum(1 << s for s in range(SLOTS) if ROW[s] == r) for r in range(ROW[SLOTS - 1] + 1))

@@ -28,9 +28,9 @@ from the pile tops there; from ``(p, c)`` with ``c > e(b)`` it is playable this 
 both are still on top at ``c``, else on a later pass at ``e(b)``.
 
 After a removal the cursor is normalised (:func:`rules.piles.normal_cursor`), as the rules do.
-The last-pass pruning of the one-pile game (:meth:`Problem.reachable_stock`) is not used here:
-with several piles two waste cards can pair with each other, so its argument does not carry
-over; the stock-need test then counts every stock card still in play, which stays sound.
+The stock-need test counts the stock cards still in reach (:meth:`Problem.reachable_stock`,
+whose last-pass argument is adapted to the piles: a waste card can only pair with a card of
+another pile).
 """
 
 from __future__ import annotations
@@ -49,9 +49,11 @@ def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | N
     None when the stock-need test proves the position lost, else :func:`removals`."""
     shape = problem.shapes.get(pyr) or problem.shape(pyr)
     rank_stock = problem.rank_stock
-    for rank, count in shape.needs:
-        if (stk & rank_stock[rank]).bit_count() < count:
-            return None
+    if shape.needs:
+        reach = stk if acc >> ACC_SHIFT < problem.passes else problem.reachable_stock(shape, stk, acc)
+        for rank, count in shape.needs:
+            if (reach & rank_stock[rank]).bit_count() < count:
+                return None
     return removals(problem, pyr, stk, acc)
 
 

@@ -181,7 +181,7 @@ def expand_arrays(problem: Problem, tables: Tables, keys: Array, accs: Array) ->
     pyramids = keys >> STOCK_BITS
     stocks = keys & STOCK_MASK
     shapes = tables.shape_indices(pyramids) if len(keys) else np.zeros(0, dtype=np.int64)
-    reach = _reachable(problem, tables, shapes, stocks, accs) if problem.piles == 1 else stocks
+    reach = (_reachable if problem.piles == 1 else _pile_reachable)(problem, tables, shapes, stocks, accs)
     alive = np.ones(len(keys), dtype=bool)
     needs = tables.needs[shapes]
     for rank in np.nonzero(needs.any(axis=0))[0]:
@@ -238,6 +238,30 @@ def _reachable(problem: Problem, tables: Tables, shapes: Array, stocks: Array, a
         stuck |= np.where(blocked, waste & tables.rank_stock[q], 0)
     top_stuck = np.maximum(bit_length(stuck) - 1, 0)
     reach[last] = np.where(stuck > 0, stk & ~((1 << top_stuck) - 1), stk)
+    return reach
+
+
+def _pile_reachable(problem: Problem, tables: Tables, shapes: Array, stocks: Array, accs: Array) -> Array:
+    """:meth:`Problem.reachable_stock` for every node, with several waste piles."""
+    reach = stocks.copy()
+    cursors = accs & CURSOR_MASK
+    last = np.nonzero((accs >> ACC_SHIFT >= problem.passes) & (cursors > 0))[0]
+    if not len(last):
+        return reach
+    stk = stocks[last]
+    waste = stk & ((1 << cursors[last]) - 1)
+    lonely = tables.partnerless[shapes[last]]
+    beneath = np.zeros(len(last), dtype=np.int64)
+    for q in problem.paired_ranks:
+        mine = waste & tables.rank_stock[q]
+        partners = stk & tables.rank_stock[problem.pair_sum - q]
+        for pile in range(problem.piles):
+            same = tables.residue_of[pile]
+            on_pile = mine & same
+            stuck = ((lonely >> q) & 1 == 1) & (on_pile != 0) & (partners & ~same == 0)
+            top = np.maximum(bit_length(on_pile) - 1, 0)
+            beneath |= np.where(stuck, same & ((1 << top) - 1), 0)
+    reach[last] = stk & ~beneath
     return reach
 
 
