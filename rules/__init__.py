@@ -26,13 +26,14 @@ from rules.legality import (
     playable_places,
     replay,
 )
-from rules.moves import DRAW, RECYCLE, STOCK, WASTE, Kind, Move, parse_moves, place_name
+from rules.moves import DRAW, RECYCLE, STOCK, WASTE, WASTE_PILES, Kind, Move, parse_moves, place_name
 from rules.session import Clock, Session
 from rules.state import ALL_RULE_SETS, CLASSIC, Layout, RuleSet, State, parse_position, parse_position_unseen
-from rules.variant import PYRAMID, SPANISH, STRICT, VARIANTS, Variant, rule_sets
+from rules.variant import APOPHIS, PYRAMID, SPANISH, STRICT, VARIANTS, Variant, rule_sets
 
 __all__ = [
     "ALL_RULE_SETS",
+    "APOPHIS",
     "CLASSIC",
     "DECK",
     "DRAW",
@@ -49,6 +50,7 @@ __all__ = [
     "STRICT",
     "VARIANTS",
     "WASTE",
+    "WASTE_PILES",
     "Card",
     "Clock",
     "DealNumberError",
