@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 from functools import cache
-from itertools import combinations
+from itertools import combinations, permutations
 
 import numpy as np
 import pytest
@@ -356,6 +356,12 @@ def test_solver_analyse_is_honest_about_unseen_cards() -> None:
         "unknown", 0.9, True, 120
     )
     assert seen["verdict"] == "lost"
+    state = parse_position(position)
+    orders = [
+        State(Layout(state.layout.pyramid, order), state.rules, state.pyramid, state.stock, 0, 1)
+        for order in permutations(state.layout.stock)
+    ]
+    assert sum(winnable(order) for order in orders) == 108
 
 
 # --- par scoring with three piles ------------------------------------------------------------
