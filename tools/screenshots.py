@@ -11,7 +11,9 @@ dialog refusing a number; the statistics and daily deal screens and the question
 game in progress is left; and the feel of the table: the deal flying in, the four-colour deck,
 large indices, the win cascade; and par scoring: the settings (each page when they page), the
 status bar of a par deal, the win and dead-end panels with the deal's score, and the summary of
-a completed match. ``--par`` saves only the par-scoring screens.
+a completed match; and three waste piles (apophis): a deal mid-way, a pile's top card selected
+with its partners, cards flying from a draw onto their piles. ``--par`` saves only the
+par-scoring screens, ``--apophis`` only the three-pile ones.
 """
 
 from __future__ import annotations
@@ -32,10 +34,11 @@ from game.app import App, display_surface, make_context
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
 from game.scenes.settings_screen import SettingsScreen
 from game.settings import Settings
-from rules import DRAW, RuleSet, parse_moves, partners
+from rules import APOPHIS, DRAW, WASTE_PILES, RuleSet, State, parse_moves, partners
 from rules.labels import Label, load_table
 from rules.scoring import Match
 from solver.hints import suggest
+from solver.search import solve
 
 ROOT = Path(__file__).resolve().parent.parent
 LINES = ROOT / "tests" / "data" / "winning_lines.txt"
@@ -189,6 +192,29 @@ def shoot_par(size: tuple[int, int], lang: str, out: Path) -> None:
     save(app, out, f"{tag}-par-dead-end")
 
 
+def shoot_apophis(size: tuple[int, int], lang: str, out: Path) -> None:
+    """Three waste piles: a deal of the apophis variant part-way along its winning line, a pile's
+    top card selected with its partners, and a draw's cards on their way to their piles."""
+    tag = f"{size[0]}x{size[1]}-{lang}"
+    rules = RuleSet(3, True, APOPHIS)
+    number = 5
+    start = State.from_deal(number, rules)
+    moves = solve(start).moves
+    settings = Settings(lang=lang)
+    ctx = make_context(settings, LABELS, seed=7)
+    app = App(ctx, ctx.dealer.position(start, number), size=size)
+    for move in moves[:14]:
+        play_by_taps(app, move)
+    save(app, out, f"{tag}-apophis-table")
+    play = app.table.play
+    pile = next(p for p in WASTE_PILES if play.selectable(p) and partners(play.state, p))
+    tap_place(app, pile)
+    save(app, out, f"{tag}-apophis-pile-selected")
+    press_key(app, pygame.K_ESCAPE)
+    play_by_taps(app, DRAW)
+    save(app, out, f"{tag}-apophis-drawing", frames=6)
+
+
 def records(app: App, out: Path, tag: str) -> None:
     """Statistics (S), the daily deal (T), and «¿Empezar otro reparto?» over a game with moves."""
     press_key(app, pygame.K_ESCAPE)
@@ -216,6 +242,7 @@ def main() -> int:
     parser.add_argument("--sizes", default=DEFAULT_SIZES)
     parser.add_argument("--langs", default="es,en")
     parser.add_argument("--par", action="store_true", help="only the par-scoring screens")
+    parser.add_argument("--apophis", action="store_true", help="only the three-waste-pile screens")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     pygame.display.init()
@@ -223,9 +250,13 @@ def main() -> int:
     for text in args.sizes.split(","):
         width, height = (int(v) for v in text.lower().split("x"))
         for lang in args.langs.split(","):
+            if args.apophis:
+                shoot_apophis((width, height), lang, args.out)
+                continue
             if not args.par:
                 shoot((width, height), lang, args.out)
                 shoot_feel((width, height), lang, args.out)
+                shoot_apophis((width, height), lang, args.out)
             shoot_par((width, height), lang, args.out)
     print(f"screenshots saved in {args.out}")
     return 0
