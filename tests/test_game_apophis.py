@@ -28,7 +28,7 @@ def _line() -> list[Move]:
     return list(result.moves)
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (320, 480), (480, 800), (3840, 2160)])
+@pytest.mark.parametrize("size", [(1280, 720), (320, 480), (480, 800)])
 def test_an_apophis_deal_is_won_by_taps_only(make_app: AppFactory, size: tuple[int, int]) -> None:
     app = make_app(deal=NUMBER, size=size, state=State.from_deal(NUMBER, RULES))
     assert app.table.layout.piles == 3
