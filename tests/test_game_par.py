@@ -23,6 +23,7 @@ from rules import Move
 from rules.labels import LabelTable
 from rules.scoring import Match, score_session
 from solver.hints import suggest
+from solver.score import best_score
 
 LineFinder = Callable[[str], tuple[int, list[Move]]]
 
@@ -123,6 +124,14 @@ def test_a_par_dead_end_is_final_and_scored(open_game: Callable[..., App]) -> No
     labels = [button.label(texts) for button in panel.buttons]
     assert texts.t("btn_replay") not in labels and texts.t("btn_undo_last") not in labels
     assert any(f"= \u2212{left}" in line for line in panel.body(texts))
+    assert texts.t("par_best_busy") in panel.body(texts) or play.best is not None
+    for _ in range(2_000):  # the best score the deal allowed is searched in slices, under the panel
+        if play.best is not None and play.best.result is not None:
+            break
+        step(app)
+    best = best_score(play.session.start_state).points
+    assert texts.t("par_best", points=signed(best)) in panel.body(texts)
+    assert best >= -left
     press_key(app, pygame.K_ESCAPE)
     app.table.press("undo")
     assert app.table.play.session.is_dead_end
