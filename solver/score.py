@@ -101,11 +101,14 @@ class BestScore:
         return DealScore(acc >> ACC_SHIFT, left)
 
     def _bound(self, pyr: int, stk: int, acc: int) -> int:
-        """No game from ``(pyr, stk, acc)`` scores more than this. Two sound tests:
+        """No game from ``(pyr, stk, acc)`` scores more than this. Sound tests:
 
-        * a pyramid card with no partner left that could ever take it (no compatible pyramid
-          card of the right rank, none in the stock cards still reachable) stays, and so does
-          every card beneath it: the pyramid cannot be cleared, and at least those cards stay;
+        * *lost* cards stay: a pyramid card with no partner left that could ever take it (no
+          compatible pyramid card of the right rank, none in the stock cards still reachable),
+          every card beneath one, and the stock cards out of reach for good. With any lost
+          pyramid card the pyramid cannot be cleared, and the score is at most minus the cards
+          that must stay: the lost ones, and of each rank pair (r, 13 − r) as many of the others
+          as one side outnumbers the other (every pair takes one of each);
         * otherwise the base of the first pass in which the stock-need test
           (:meth:`Problem._stock_needs`) lets the pyramid be cleared; when it never does,
           minus the pyramid cards that test proves must stay."""
@@ -113,9 +116,9 @@ class BestScore:
         pass_no, cursor = acc >> ACC_SHIFT, acc & CURSOR_MASK
         shape = problem.shape(pyr)
         reach = problem.reachable_stock(shape, stk, acc)
-        stuck = self._stuck(pyr, reach)
-        if stuck:
-            return -stuck
+        lost = self._lost(pyr, reach)
+        if lost:
+            return -self._must_stay(pyr & ~lost, reach, lost.bit_count() + (stk & ~reach).bit_count())
         if not shape.needs:
             return par_base(pass_no)
         as_last = problem.passes << ACC_SHIFT | cursor  # what this pass can still reach
@@ -124,9 +127,17 @@ class BestScore:
         short = _short(problem, shape.needs, reach)
         return -short if short else par_base(pass_no + 1)
 
-    def _stuck(self, pyr: int, reach: int) -> int:
-        """Pyramid cards that can never leave: those with no partner left (see :meth:`_bound`)
-        and every card beneath one of them. Cached by the pyramid and the ranks in reach."""
+    def _must_stay(self, pyr: int, stk: int, lost: int) -> int:
+        """``lost`` cards, and of the cards ``pyr`` and ``stk`` that may still go, the excess of
+        one rank over its partner rank."""
+        problem = self.problem
+        counts = [(pyr & problem.rank_pyr[r]).bit_count() + (stk & problem.rank_stock[r]).bit_count()
+                  for r in range(KING)]  # fmt: skip
+        return lost + sum(abs(counts[r] - counts[PAIR_SUM - r]) for r in range(1, 7))
+
+    def _lost(self, pyr: int, reach: int) -> int:
+        """The pyramid cards that can never leave (see :meth:`_bound`), as a mask. Cached by the
+        pyramid and the ranks in reach."""
         problem = self.problem
         ranks = 0
         for rank in range(1, KING):
@@ -148,8 +159,8 @@ class BestScore:
             for slot in iter_slots(pyr & ~stuck):
                 if CONE[slot] & stuck:
                     stuck |= 1 << slot
-        count = self._stuck_cache[key] = stuck.bit_count()
-        return count
+        self._stuck_cache[key] = stuck
+        return stuck
 
     def _visit(self, node: Node) -> Generator[None, None, None]:
         pyr, stk, acc = node
