@@ -192,3 +192,21 @@ def test_statistics_of_format_1_still_load(open_game: Callable[..., App], tmp_pa
     play_by_taps(app, Move.parse("D"))  # the first move counts the deal: statistics are written
     step(app, 2)
     assert _doc(tmp_path, "stats")["version"] == STATS_VERSION == 2
+
+
+def test_the_settings_pages_turn_with_the_keyboard_focus(open_game: Callable[..., App]) -> None:
+    app = open_game(deal=11, size=(320, 480))
+    press_key(app, pygame.K_ESCAPE)
+    app.table.press("settings")
+    screen = app.manager.top
+    assert isinstance(screen, SettingsScreen) and screen.pages == 2 and screen.page == 0
+    last = len(screen.rows) - 1
+    assert screen.options[last][0].width == 0  # on the second page: nothing to tap here
+    for _ in range(last):
+        press_key(app, pygame.K_DOWN)
+    assert screen.focus == last and screen.page == 1 and screen.options[last][0].width > 0
+    press_key(app, pygame.K_DOWN)  # past the rows: the buttons, the page stays
+    assert screen.page == 1
+    press_key(app, pygame.K_DOWN)
+    press_key(app, pygame.K_DOWN)  # round to the first row: back to the first page
+    assert screen.focus == 0 and screen.page == 0
