@@ -70,12 +70,12 @@ class Harness:
                 "line": frame.line,
                 "hint": str(self.play.hint) if self.play.hint is not None else None,
                 "top": type(self.app.manager.top).__name__,
-                "dealing": self.app.table.anim.dealing,
+            "dealing": self.app.table.anim.dealing,
                 "elapsed": session.clock.elapsed(),
                 "canvas": list(self.app.screen.get_size()),
                 "loop_done": self.task.done(),
                 "loop_error": repr(self.task.exception()) if self.task.done() else None,
-                "copies": self.copies,
+            "copies": self.copies,
             }
         )
 
