@@ -141,6 +141,17 @@ def print_estimates(estimates: list[Answer]) -> None:
     )
 
 
+def wilson(won: int, total: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95 % by default)."""
+    if not total:
+        return 0.0, 1.0
+    rate = won / total
+    centre = rate + z * z / (2 * total)
+    margin = z * ((rate * (1 - rate) + z * z / (4 * total)) / total) ** 0.5
+    scale = 1 + z * z / total
+    return (centre - margin) / scale, (centre + margin) / scale
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
@@ -198,16 +209,23 @@ def play_by_hints(
     hint_asked: list[Asked] = []
     for rules in ALL_RULE_SETS:
         winnable = labels.numbers(rules, Label.SOLVABLE)
-        deals = rng.sample(winnable, args.hint_games)
+        deals = rng.sample(winnable, args.hint_games)  # drawn for every rule set: same deals
+        if args.passes is not None and rules.passes != args.passes:
+            continue
         began = time.perf_counter()
         asked: list[Asked] = []
-        won = sum(follow_hints(n, rules, positions, asked) for n in deals)
+        lost = [n for n in deals if not follow_hints(n, rules, positions, asked)]
+        won = len(deals) - len(lost)
         hint_asked += asked
+        low, high = wilson(won, len(deals))
         print(
             f"  {rules!s:<22} won {won}/{len(deals)} = {100 * won / max(1, len(deals)):5.1f} %"
+            f" (95 % CI {100 * low:3.0f}–{100 * high:3.0f} %)"
             f"   ({time.perf_counter() - began:5.0f} s)   hint time in frames (ms): "
             f"{spread([a.frames * FRAME_MS for a in asked])}"
         )
+        if args.show_lost:
+            print(f"    lost: {' '.join(map(str, sorted(lost))) or '-'}")
         for _ in range(args.random_games):
             random_game(rng.randint(1, 20000), rules, rng, positions)
     frames = [a.frames * FRAME_MS for a in hint_asked]
@@ -222,6 +240,8 @@ def main() -> int:
     parser.add_argument("--frame-positions", type=int, default=40, help="positions timed in the real game")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--hints-only", action="store_true", help="only the hint-following games")
+    parser.add_argument("--passes", type=int, choices=(1, 3), help="only the rule sets with these passes")
+    parser.add_argument("--show-lost", action="store_true", help="list the deals the hints lost")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     labels = load_table()
