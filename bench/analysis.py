@@ -39,7 +39,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.analysis import Answer, Inquiry, Purpose, solver_backend
+from game.analysis import HINT_WAIT_FRAMES, Answer, Inquiry, Purpose, solver_backend
 from game.config import ANALYSIS_SLICE_IDLE_MS
 from rules import Session, State
 from rules.labels import Label, LabelTable, load_table
@@ -229,7 +229,9 @@ def play_by_hints(
         for _ in range(args.random_games):
             random_game(rng.randint(1, 20000), rules, rng, positions)
     frames = [a.frames * FRAME_MS for a in hint_asked]
+    waited = sum(a.frames >= HINT_WAIT_FRAMES for a in hint_asked)
     print(f"  hints asked: {len(hint_asked)}; time to answer in game frames (ms): {spread(frames)}")
+    print(f"  hints given at the wait limit ({HINT_WAIT_FRAMES} frames) before their node cap: {waited}")
     print(f"  solver compute per hint (ms): {spread([a.compute_ms for a in hint_asked])}")
 
 

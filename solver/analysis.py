@@ -71,12 +71,12 @@ HINT_ORDER_LIMIT = 600
 won: winning orders are mostly proven within a few hundred nodes (median ~100, three in four
 within ~500 at 1-pass positions), losing ones take thousands. With at most
 :data:`EXHAUSTIVE_ORDERS` orders, each gets :data:`ORDER_NODE_LIMIT` instead."""
-HINT_GATHER_CAP = 12_000
+HINT_GATHER_CAP = 10_000
 """Nodes a hint spends gathering winning orders before it judges with those it has (when it
 has one; else it goes on gathering up to :data:`HINT_TOTAL_CAP`)."""
 JUDGE_NODE_LIMIT = 2_000
 """Nodes the judging gives one move in one order (more counts as not won)."""
-HINT_TOTAL_CAP = 30_000
+HINT_TOTAL_CAP = 24_000
 """A hint is given once it has used this many nodes (gathering orders and judging together):
 the best move judged so far, else the move winning in the most orders decided so far, else the
 visible-cards judgement. A hint claims nothing (it is a suggestion), so stopping early costs

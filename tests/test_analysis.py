@@ -198,6 +198,64 @@ def test_no_peeking_the_answer_never_depends_on_unseen_cards(rules: RuleSet) -> 
     assert claims >= 1
 
 
+def _hint_of(state: State, seen: int) -> tuple[Move | None, Verdict]:
+    """What «Pista» shows, asked first at a position (no «¿Aún se gana?» before it)."""
+    analysis = Analysis(state, seen)
+    while not analysis.step(128, hint=True):
+        pass
+    found = analysis.partial()
+    return found.hint, found.verdict
+
+
+@pytest.mark.parametrize("rules", [RuleSet(1, True), RuleSet(1, False), RuleSet(3, True)], ids=str)
+def test_no_peeking_the_hint_never_depends_on_unseen_cards(rules: RuleSet) -> None:
+    """The hint gathers its own orders and judges moves on them: none of it may depend on
+    where the unseen cards really lie (early positions, where most cards are unseen)."""
+    rng = random.Random(f"peek hint {rules}")
+    checked = 0
+    for _ in range(6):
+        session = Session(State.from_deal(rng.randint(1, 20000), rules))
+        for _ in range(rng.randint(0, 8)):
+            moves = legal_moves(session.state)
+            if not moves:
+                break
+            session.play(rng.choice(moves))
+        seen = session.seen_mask
+        if not session.state.stock & ~seen:
+            continue
+        hints = {_hint_of(_shuffle_unseen(session.state, seen, rng), seen) for _ in range(3)}
+        assert len(hints) == 1, session.state.to_text(session.state.stock & ~seen)
+        hint, verdict = next(iter(hints))
+        if verdict is Verdict.LOST:  # the order-free test: no move to suggest
+            assert hint is None
+            continue
+        assert hint in legal_moves(session.state)
+        checked += 1
+    assert checked >= 3
+
+
+def test_a_hint_is_given_before_the_full_answer_and_the_answer_goes_on_after() -> None:
+    """At a 1-pass deal's start «Pista» judges moves on the winning orders it found and answers
+    without waiting for the share; «¿Aún se gana?» asked then finishes the share as if alone."""
+    state = State.from_deal(3, RuleSet(1, True))  # no King to remove at once
+    seen = Session(state).seen_mask
+    analysis = Analysis(state, seen)
+    while not analysis.step(128, hint=True):
+        pass
+    assert analysis.answer is None
+    assert analysis_module.BLANK_NODE_LIMIT < analysis.nodes <= analysis_module.HINT_TOTAL_CAP + 4 * 128
+    hint = analysis.partial().hint
+    assert hint in legal_moves(state) and not analysis.partial().proven
+    answer = analysis.run()
+    alone = Analysis(state, seen).run()
+    assert (answer.verdict, answer.win_share, answer.orders_tried) == (
+        alone.verdict,
+        alone.win_share,
+        alone.orders_tried,
+    )
+    assert answer.hint == hint  # the final answer keeps the judged hint
+
+
 def _hard_lost_deal() -> State:
     deck, winnable = reference_deals()[581]  # many thousands of nodes to prove lost
     assert not winnable
