@@ -195,8 +195,8 @@ class Analysis:
         self._hint_spent = 0
         self._hint_nodes = 0  # nodes spent while asked for a hint
         self._judge: HintJudge | None = None
-        self._king = next((m for m in rank_moves(state) if is_king(state, m)), None)
-        """A King to remove: the hint at once (removing it never hurts, it only frees cards)."""
+        self._at_once: Move | None = None
+        """The hint without any search (see :meth:`_obvious_move`)."""
         self._base = Problem(state)
         if state.is_won:
             self._final(Verdict.WINNABLE, 1.0, True)
@@ -208,6 +208,7 @@ class Analysis:
             self._search = Search(
                 state, blank=self.unseen, node_limit=BLANK_NODE_LIMIT, backend=self.backend, like=self._base
             )
+        self._at_once = self._obvious_move()
 
     # --- driving ----------------------------------------------------------------------------
     @property
@@ -229,7 +230,7 @@ class Analysis:
         """True once the hint is settled: a King to remove, the answer final with nothing to
         judge, the judging (:class:`solver.judge.HintJudge`) done, or :data:`HINT_TOTAL_CAP`
         nodes used (the hint is then :meth:`partial`'s)."""
-        if self._king is not None or self._hint_nodes >= HINT_TOTAL_CAP:
+        if self._at_once is not None or self._hint_nodes >= HINT_TOTAL_CAP:
             return True
         if self._judge is not None:
             return self._judge.done
@@ -474,8 +475,8 @@ class Analysis:
             return None
         if line:
             return line[0]
-        if self._king is not None:
-            return self._king
+        if self._at_once is not None:
+            return self._at_once
         judged = self._judge.best if self._judge is not None else None
         if judged is not None:
             return judged
@@ -484,6 +485,21 @@ class Analysis:
             ranked = rank_moves(self.state)
             return next(m for m in ranked if self._votes.get(m, 0) == best)
         return suggest(self.state)
+
+    def _obvious_move(self) -> Move | None:
+        """While too many orders are unseen for the answer to try them all (so the hint could
+        only be a suggestion anyway, never «lost»): a King to remove (removing it never hurts,
+        it only frees cards), or the only legal move. None otherwise, and always when every
+        card is known or the orders are few (the hint then waits for the answer, which may
+        prove the position lost)."""
+        if self.answer is not None or not self.unseen:
+            return None
+        cards = [self.state.layout.stock[i] for i in iter_slots(self.unseen)]
+        if _distinct_orders(cards) <= EXHAUSTIVE_ORDERS:
+            return None
+        moves = rank_moves(self.state)
+        king = next((m for m in moves if is_king(self.state, m)), None)
+        return king if king is not None or len(moves) != 1 else moves[0]
 
     def _seed(self, cards: list[Card]) -> str:
         """What the player knows, as text: the position with the unseen places filled in a

@@ -498,3 +498,21 @@ def test_the_json_answer_says_what_the_share_is_based_on() -> None:
     data = answer.to_json_dict()
     assert data["orders_tried"] == answer.orders_tried > 0 and data["undecided"] == answer.undecided
     assert data["exact"] is False
+
+
+def test_a_king_or_the_only_move_is_the_hint_at_once_only_while_the_orders_are_many() -> None:
+    # A King at the stock's top, six cards unseen below it (720 orders): no search needed.
+    king = parse_position("pyramid: P21=5h P22=9c; stock: Ks 8c 4d 2h 6s 7c Jd")
+    analysis = Analysis(king, 0b1)
+    assert analysis.step(128, hint=True) and analysis.nodes == 0
+    assert analysis.partial().hint == Move.parse("S") and not analysis.partial().proven
+    # Nothing pairs: drawing is the only move.
+    only = parse_position("pyramid: P21=5h P22=9c; stock: 2s 8c 4d 2h 6s 7c Jd")
+    analysis = Analysis(only, 0b1)
+    assert analysis.step(128, hint=True) and analysis.nodes == 0 and analysis.partial().hint == DRAW
+    # Every card known, one move left, and lost: no hint at once, the answer says lost.
+    lost = parse_position("pyramid: P21=9s; stock: 2c; waste: 4c 8d; pass: 3")
+    analysis = Analysis(lost, lost.stock)
+    while not analysis.step(128, hint=True):
+        pass
+    assert analysis.partial().verdict is Verdict.LOST and analysis.partial().hint is None
