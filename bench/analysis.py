@@ -3,12 +3,14 @@
     python bench/analysis.py                       # about 10 minutes on a shared machine
     python bench/analysis.py --hint-games 10 --random-games 8 --frame-positions 12   # quicker
     python bench/analysis.py --hint-games 10 --hints-only          # only the hint-following games
+    python bench/analysis.py --hint-games 30 --hints-only --passes 1 --show-lost   # one pass, the deals lost
 
 Under each of the four rule sets it:
 
 1. plays proven-winnable deals (from ``assets/labels.json``) by «Pista» alone from the start,
    asking the game's own question (:class:`game.analysis.Inquiry`, the game's slices and
-   budget) before every move, and reports the share won: the hint-following win rate;
+   budget) before every move, and reports the share won: the hint-following win rate, with a
+   95 % (Wilson) interval, and how many hints were given at the game's wait limit;
 2. plays random games (random legal moves, removals preferred) to their end;
 3. records positions from both kinds of game: a few from each, and the last ones of each
    random game (late in the last pass, usually lost);
