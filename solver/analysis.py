@@ -227,9 +227,9 @@ class Analysis:
         return not self.unseen
 
     def hint_done(self) -> bool:
-        """True once the hint is settled: a King to remove, the answer final with nothing to
-        judge, the judging (:class:`solver.judge.HintJudge`) done, or :data:`HINT_TOTAL_CAP`
-        nodes used (the hint is then :meth:`partial`'s)."""
+        """True once the hint is settled: a move obvious without search (:meth:`_obvious_move`),
+        the answer final with nothing to judge, the judging (:class:`solver.judge.HintJudge`)
+        done, or :data:`HINT_TOTAL_CAP` nodes used (the hint is then :meth:`partial`'s)."""
         if self._at_once is not None or self._hint_nodes >= HINT_TOTAL_CAP:
             return True
         if self._judge is not None:
