@@ -18,6 +18,8 @@ from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Problem
 Array = NDArray[np.int64]
 STOCK_MASK = (1 << STOCK_BITS) - 1
 RANKS = 14
+NO_CARD = 62
+"""A stock position that holds no card: any stock mask shifted right by it is 0."""
 ACC_BITS = 7
 """An access is below 2**7 (pass at most 3, cursor at most 24), so ``key << 7 | acc`` sorts
 by key, then access, in one int64."""
@@ -44,7 +46,7 @@ class Tables:
     def __init__(self, problem: Problem) -> None:
         self.problem = problem
         self.rank_stock = np.array(problem.rank_stock, dtype=np.int64)
-        positions = np.full((RANKS, 4), -1, dtype=np.int64)
+        positions = np.full((RANKS, 4), NO_CARD, dtype=np.int64)
         for rank in range(1, RANKS):
             found = [i for i, r in enumerate(problem.srank) if r == rank]
             positions[rank, : len(found)] = found
@@ -58,6 +60,28 @@ class Tables:
         self.single_after = np.zeros((64, 1), dtype=np.int64)
         self.needs = np.zeros((64, RANKS), dtype=np.int64)
         self.partnerless = np.zeros(64, dtype=np.int64)
+        self._last_pass: tuple[list[Array], Array, Array] | None = None
+
+    def last_pass(self) -> tuple[list[Array], Array, Array]:
+        """Tables for :func:`_reachable`, made on first use: per byte of a stock mask, the ranks
+        ``q`` whose partner rank ``13 - q`` it holds; and the stock cards of a set of ranks, by
+        the low (ranks 0-6) and high (7-13) bits of that set."""
+        if self._last_pass is None:
+            values = np.arange(256, dtype=np.int64)
+            by_byte = []
+            for byte in range((len(self.problem.srank) + 7) // 8):
+                table = np.zeros(256, dtype=np.int64)
+                for bit, rank in enumerate(self.problem.srank[8 * byte : 8 * byte + 8]):
+                    if 0 < rank < RANKS - 1:
+                        table[values >> bit & 1 == 1] |= 1 << (RANKS - 1 - rank)
+                by_byte.append(table)
+            low = np.zeros(128, dtype=np.int64)
+            high = np.zeros(128, dtype=np.int64)
+            for rank in range(1, RANKS - 1):
+                half, bit = (low, rank) if rank < 7 else (high, rank - 7)
+                half[values[:128] >> bit & 1 == 1] |= self.problem.rank_stock[rank]
+            self._last_pass = (by_byte, low, high)
+        return self._last_pass
 
     def shape_indices(self, pyramids: Array) -> Array:
         unique, inverse = np.unique(pyramids, return_inverse=True)
@@ -197,14 +221,17 @@ class _Live:
         self.pass_no = accs >> ACC_SHIFT
         self.cursor = accs & CURSOR_MASK
         self.later = self.pass_no < passes
+        self.usable = np.where(self.later, stocks, stocks & ~(((1 << self.cursor) - 1) >> 1))
+        """The stock cards a removal may use: all of them while a later pass remains, else
+        the waste's top and the stock (one past the cursor's card and on)."""
 
-    def access(self, rows: Array, first: Array, rest: Array) -> tuple[NDArray[np.bool_], Array]:
-        """For removals from nodes ``rows`` whose lowest stock card is ``first``, leaving stock
-        ``rest``: is the card reachable (this pass or, with a recycle, the next), and the new
-        access (the cursor just past the card before ``first``)."""
+    def access(self, rows: Array, first: Array, rest: Array) -> Array:
+        """For removals from nodes ``rows`` whose lowest stock card is ``first`` (a usable one),
+        leaving stock ``rest``: the new access, the cursor just past the card before ``first``,
+        on the next pass when ``first`` lies beneath the waste's top."""
         now = first + 1 >= self.cursor[rows]
         cursor = bit_length(rest & ((1 << first) - 1))
-        return now | self.later[rows], (self.pass_no[rows] + ~now) << ACC_SHIFT | cursor
+        return (self.pass_no[rows] + ~now) << ACC_SHIFT | cursor
 
 
 def _reachable(problem: Problem, tables: Tables, shapes: Array, stocks: Array, accs: Array) -> Array:
@@ -214,14 +241,15 @@ def _reachable(problem: Problem, tables: Tables, shapes: Array, stocks: Array, a
     last = np.nonzero((accs >> ACC_SHIFT >= problem.passes) & (cursors > 0))[0]
     if not len(last):
         return reach
+    by_byte, low, high = tables.last_pass()
     stk = stocks[last]
     waste = stk & ((1 << cursors[last]) - 1)
     ahead = stk & ~waste
-    lonely = tables.partnerless[shapes[last]]
-    stuck = np.zeros(len(last), dtype=np.int64)
-    for q in range(1, RANKS - 1):
-        blocked = ((lonely >> q) & 1 == 1) & (ahead & tables.rank_stock[13 - q] == 0)
-        stuck |= np.where(blocked, waste & tables.rank_stock[q], 0)
+    partnered = by_byte[0][ahead & 255]
+    for byte, table in enumerate(by_byte[1:], 1):
+        partnered |= table[ahead >> (8 * byte) & 255]
+    blocked = tables.partnerless[shapes[last]] & ~partnered  # ranks with no partner left
+    stuck = waste & (low[blocked & 127] | high[blocked >> 7])
     top_stuck = np.maximum(bit_length(stuck) - 1, 0)
     reach[last] = np.where(stuck > 0, stk & ~((1 << top_stuck) - 1), stk)
     return reach
@@ -234,21 +262,23 @@ def _pyramid_pairs(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
 
 
 def _stock_singles(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
-    """A free pyramid card with any stock card of the rank it needs."""
+    """A free pyramid card with any usable stock card of the rank it needs."""
     index = tables.stock_positions[tables.single_rank[node.shapes]]  # node × free card × 4
-    present = (index >= 0) & ((node.stocks[:, None, None] >> np.maximum(index, 0)) & 1 == 1)
-    rows, cards, nth = np.nonzero(present)
-    first = index[rows, cards, nth]
+    _, free, ways = index.shape
+    flat = np.flatnonzero(node.usable[:, None, None] >> index & 1)
+    rows = flat // (free * ways)
+    cards = flat % (free * ways) // ways
+    first = index.reshape(-1)[flat]
     rest = node.stocks[rows] ^ (1 << first)
-    allowed, acc = node.access(rows, first, rest)
     after = tables.single_after[node.shapes[rows], cards]
-    return rows[allowed], (after << STOCK_BITS | rest)[allowed], acc[allowed]
+    return rows, after << STOCK_BITS | rest, node.access(rows, first, rest)
 
 
 def _stock_pairs(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
     """Two stock cards next to each other (nothing left between them) that sum 13: found from
-    the low card of each pair (ranks A–6), looking at its neighbours on both sides."""
-    rows, lows = np.nonzero(node.stocks[:, None] & (1 << tables.low_index) != 0)
+    the low card of each pair (ranks A–6), looking at its neighbours on both sides. The first
+    card of a pair must be usable, so the low card is."""
+    rows, lows = np.nonzero(node.usable[:, None] & (1 << tables.low_index) != 0)
     stocks = node.stocks[rows]
     index = tables.low_index[lows]
     bit = 1 << index
@@ -257,10 +287,10 @@ def _stock_pairs(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
     following = bit_length(beyond & -beyond) - 1
     complements = tables.low_complements[lows]
     with_previous = (previous >= 0) & ((complements >> np.maximum(previous, 0)) & 1 == 1)
+    with_previous &= (node.usable[rows] >> np.maximum(previous, 0) & 1 == 1)
     with_following = (following >= 0) & ((complements >> np.maximum(following, 0)) & 1 == 1)
     rows = np.concatenate([rows[with_previous], rows[with_following]])
     first = np.concatenate([previous[with_previous], index[with_following]])
     second = np.concatenate([index[with_previous], following[with_following]])
     rest = node.stocks[rows] & ~(1 << first) & ~(1 << second)
-    allowed, acc = node.access(rows, first, rest)
-    return rows[allowed], (node.pyramids[rows] << STOCK_BITS | rest)[allowed], acc[allowed]
+    return rows, node.pyramids[rows] << STOCK_BITS | rest, node.access(rows, first, rest)
