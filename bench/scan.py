@@ -82,8 +82,8 @@ def main() -> int:
     first, _, last = args.deals.partition("-")
     numbers = list(range(int(first), int(last or first) + 1, args.stride))
     numbers += [int(n) for n in args.also.split(",") if n.strip() and int(n) not in numbers]
-    rule_sets = [r for r in ALL_RULE_SETS if r.passes in args.passes and (r.overlap and "on" in args.overlap
-                 or not r.overlap and "off" in args.overlap)]  # fmt: skip
+    overlaps = {o == "on" for o in args.overlap}
+    rule_sets = [r for r in ALL_RULE_SETS if r.passes in args.passes and r.overlap in overlaps]
     out = args.out.open("a", encoding="utf-8") if args.out else None
     rows: list[dict[str, object]] = []
     try:

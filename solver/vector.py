@@ -287,7 +287,7 @@ def _stock_pairs(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
     following = bit_length(beyond & -beyond) - 1
     complements = tables.low_complements[lows]
     with_previous = (previous >= 0) & ((complements >> np.maximum(previous, 0)) & 1 == 1)
-    with_previous &= (node.usable[rows] >> np.maximum(previous, 0) & 1 == 1)
+    with_previous &= node.usable[rows] >> np.maximum(previous, 0) & 1 == 1
     with_following = (following >= 0) & ((complements >> np.maximum(following, 0)) & 1 == 1)
     rows = np.concatenate([rows[with_previous], rows[with_following]])
     first = np.concatenate([previous[with_previous], index[with_following]])
