@@ -157,21 +157,33 @@ class NumpyBackend:
         keys = np.concatenate([np.asarray(b.keys, dtype=np.int64) for b in batches])
         accs = np.concatenate([np.asarray(b.accs, dtype=np.int64) for b in batches])
         parents = np.concatenate([np.asarray(b.parents, dtype=np.int64) for b in batches])
-        order = np.argsort(keys << ACC_BITS | accs, kind="stable")
-        keys, accs, parents = keys[order], accs[order], parents[order]
-        first = np.ones(len(keys), dtype=bool)
-        first[1:] = keys[1:] != keys[:-1]
-        return Batch(keys[first], accs[first], parents[first])
+        if not len(keys):
+            return Batch(keys, accs, parents)
+        # Sorted by key, then access: per key the first run of equal (key, access) has the
+        # smallest access, and its smallest original position is the first met. (An unstable
+        # sort and a minimum per run: a stable sort of int64 costs about five times as much.)
+        combined = keys << ACC_BITS | accs
+        order = np.argsort(combined)
+        ordered = combined[order]
+        runs = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
+        first_met = np.minimum.reduceat(order, runs)
+        run_keys = ordered[runs] >> ACC_BITS
+        chosen = first_met[np.concatenate(([True], run_keys[1:] != run_keys[:-1]))]
+        return Batch(keys[chosen], accs[chosen], parents[chosen])
 
     def split(self, batch: Batch) -> dict[int, Batch]:
         keys = np.asarray(batch.keys, dtype=np.int64)
         accs = np.asarray(batch.accs, dtype=np.int64)
         parents = np.asarray(batch.parents, dtype=np.int64)
-        layers = popcount(keys)
+        layers = np.bitwise_count(keys)  # uint8: a stable sort of it is a radix sort
+        order = np.argsort(layers, kind="stable")
+        counts = np.bincount(layers)
+        keys, accs, parents = keys[order], accs[order], parents[order]
         out = {}
-        for layer in np.unique(layers):
-            chosen = layers == layer
-            out[int(layer)] = Batch(keys[chosen], accs[chosen], parents[chosen])
+        stop = 0
+        for layer in np.flatnonzero(counts).tolist():
+            start, stop = stop, stop + int(counts[layer])
+            out[layer] = Batch(keys[start:stop], accs[start:stop], parents[start:stop])
         return out
 
     def locate(self, batch: Batch, key: int) -> int:
