@@ -22,6 +22,7 @@ RANKS = 14
 FEW = 16
 """Fewer nodes than this are expanded by :func:`solver.movegen.expand_batch`: the same
 children, without the ~0.2 ms that a round of array operations costs however small."""
+MANTISSA = (1 << 52) - 1
 ACC_BITS = 7
 """An access is below 2**7 (pass at most 3, cursor at most 24), so ``key << 7 | acc`` sorts
 by key, then access, in one int64."""
@@ -38,6 +39,13 @@ def bit_length(values: Array) -> Array:
     return np.frexp(values.astype(np.float64))[1].astype(np.int64)
 
 
+def highest_bit(values: Array) -> Array:
+    """The highest set bit of each value (0 for 0), for values below 2**53: the value as a
+    float64 with its mantissa cleared."""
+    exponent = values.astype(np.float64).view(np.int64) & ~MANTISSA
+    return exponent.view(np.float64).astype(np.int64)
+
+
 def popcount(values: Array) -> Array:
     return np.bitwise_count(values).astype(np.int64)
 
@@ -49,7 +57,7 @@ class Tables:
         self.problem = problem
         self.rank_stock = np.array(problem.rank_stock, dtype=np.int64)
         low = [i for i in range(len(problem.srank)) if problem.low_stock >> i & 1]
-        self.low_index = np.array(low, dtype=np.int64)
+        self.low_bits = np.array([1 << i for i in low], dtype=np.int64)
         self.low_complements = np.array([problem.stock_complements[i] for i in low], dtype=np.int64)
         self.rows = 0
         self.pairs = np.full((64, 1), -1, dtype=np.int64)
@@ -235,17 +243,18 @@ class _Live:
         self.pass_no = accs >> ACC_SHIFT
         self.cursor = accs & CURSOR_MASK
         self.later = self.pass_no < passes
+        self.top = (1 << self.cursor) >> 1
+        """The waste's top card as a bit (0 when the waste is empty)."""
         self.usable = np.where(self.later, stocks, stocks & ~(((1 << self.cursor) - 1) >> 1))
         """The stock cards a removal may use: all of them while a later pass remains, else
         the waste's top and the stock (one past the cursor's card and on)."""
 
     def access(self, rows: Array, first: Array, rest: Array) -> Array:
-        """For removals from nodes ``rows`` whose lowest stock card is ``first`` (a usable one),
-        leaving stock ``rest``: the new access, the cursor just past the card before ``first``,
-        on the next pass when ``first`` lies beneath the waste's top."""
-        now = first + 1 >= self.cursor[rows]
-        cursor = bit_length(rest & ((1 << first) - 1))
-        return (self.pass_no[rows] + ~now) << ACC_SHIFT | cursor
+        """For removals from nodes ``rows`` whose lowest stock card is the bit ``first`` (a
+        usable one), leaving stock ``rest``: the new access, the cursor just past the card
+        before ``first``, on the next pass when ``first`` lies beneath the waste's top."""
+        later = first < self.top[rows]
+        return (self.pass_no[rows] + later) << ACC_SHIFT | bit_length(rest & (first - 1))
 
 
 def _reachable(problem: Problem, tables: Tables, shapes: Array, stocks: Array, accs: Array) -> Array:
@@ -295,26 +304,24 @@ def _stock_singles(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
     rows = place // width
     rest = node.stocks[rows] ^ bit
     after = tables.single_after.reshape(-1)[node.shapes[rows] * width + place % width]
-    return rows, after << STOCK_BITS | rest, node.access(rows, bit_length(bit) - 1, rest)
+    return rows, after << STOCK_BITS | rest, node.access(rows, bit, rest)
 
 
 def _stock_pairs(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
     """Two stock cards next to each other (nothing left between them) that sum 13: found from
     the low card of each pair (ranks A–6), looking at its neighbours on both sides. The first
-    card of a pair must be usable, so the low card is."""
-    rows, lows = np.nonzero(node.usable[:, None] & (1 << tables.low_index) != 0)
+    card of a pair must be usable, so the low card is. Cards are handled as bits."""
+    rows, lows = np.nonzero(node.usable[:, None] & tables.low_bits != 0)
     stocks = node.stocks[rows]
-    index = tables.low_index[lows]
-    bit = 1 << index
-    previous = bit_length(stocks & (bit - 1)) - 1
-    beyond = stocks & ~(bit | (bit - 1))
-    following = bit_length(beyond & -beyond) - 1
+    bit = tables.low_bits[lows]
     complements = tables.low_complements[lows]
-    with_previous = (previous >= 0) & ((complements >> np.maximum(previous, 0)) & 1 == 1)
-    with_previous &= node.usable[rows] >> np.maximum(previous, 0) & 1 == 1
-    with_following = (following >= 0) & ((complements >> np.maximum(following, 0)) & 1 == 1)
+    previous = highest_bit(stocks & (bit - 1))
+    beyond = stocks & -(bit << 1)
+    following = beyond & -beyond
+    with_previous = (complements & previous & node.usable[rows]) != 0
+    with_following = (complements & following) != 0
     rows = np.concatenate([rows[with_previous], rows[with_following]])
-    first = np.concatenate([previous[with_previous], index[with_following]])
-    second = np.concatenate([index[with_previous], following[with_following]])
-    rest = node.stocks[rows] & ~(1 << first) & ~(1 << second)
+    first = np.concatenate([previous[with_previous], bit[with_following]])
+    second = np.concatenate([bit[with_previous], following[with_following]])
+    rest = node.stocks[rows] & ~(first | second)
     return rows, node.pyramids[rows] << STOCK_BITS | rest, node.access(rows, first, rest)
