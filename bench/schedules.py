@@ -73,7 +73,8 @@ def main() -> int:
             )
             print(
                 f"  head start {name:>5}: cpu ms mean {statistics.mean(every):6.1f}  median "
-                f"{statistics.median(every):6.1f}  p99 {at(every, 0.99):6.0f}  max {max(every):6.0f}   {by_verdict}",
+                f"{statistics.median(every):6.1f}  p99 {at(every, 0.99):6.0f}  max {max(every):6.0f}   "
+                f"{by_verdict}",
                 flush=True,
             )
     print(f"verdicts differ on {differ} deals")
