@@ -5,12 +5,14 @@
 
 Solves each chosen deal (``solver.search.solve``, default backend unless ``--path pure``) and
 times it in thread CPU time, so the load of other processes does not count. Deals are taken
-from the range every ``--stride``-th (starting at its first), plus the ``--also`` deals; deals
-go round the rule sets one deal at a time, so a run stopped early has covered every rule set
-alike. Prints, per rule set, how many deals, the mean/median/p99/max CPU time and how many took
-over ``--limit`` ms; then the ``--top`` slowest solves overall. ``--out FILE`` also writes one
-JSON line per solve (deal, rules, verdict, nodes, cpu and wall ms) as it goes, so a long run
-can be stopped and still be read (``--report FILE`` prints the summary of such a file).
+from the range every ``--stride``-th (starting at its first), after the ``--also`` deals;
+``--spread N`` solves the range in N interleaved rounds, so any first part of a run samples
+the whole range; deals go round the rule sets one deal at a time, so a run stopped early has
+covered every rule set alike. Prints, per rule set, how many deals, the mean/median/p99/max
+CPU time and how many took over ``--limit`` ms; then the ``--top`` slowest solves overall.
+``--out FILE`` also writes one JSON line per solve (deal, rules, verdict, nodes, cpu and wall
+ms) as it goes, so a long run can be stopped (Ctrl-C) and still be read (``--report FILE``
+prints the summary of such a file).
 """
 
 from __future__ import annotations
@@ -28,6 +30,18 @@ sys.path.insert(0, str(ROOT))
 from rules.state import ALL_RULE_SETS, RuleSet, State  # noqa: E402
 from solver.layered import PureBackend  # noqa: E402
 from solver.search import solve  # noqa: E402
+
+
+def spread_order(rounds: int) -> list[int]:
+    """Offsets 0 .. rounds-1 in an order that halves the gaps each time (0, 4, 2, 6, 1, ... for 8)."""
+    order: list[int] = []
+    step = 1
+    while step < rounds:
+        step *= 2
+    while step >= 1:
+        order += [o for o in range(0, rounds, step) if o not in order]
+        step //= 2
+    return order
 
 
 def rules_name(rules: RuleSet) -> str:
@@ -66,7 +80,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
     parser.add_argument("--deals", default="1-20000", help="range of numbered deals, e.g. 1-20000")
     parser.add_argument("--stride", type=int, default=1, help="take every n-th deal of the range")
-    parser.add_argument("--also", default="", help="more deals, comma separated")
+    parser.add_argument("--also", default="", help="more deals, comma separated (solved first)")
+    parser.add_argument(
+        "--spread", type=int, default=1,
+        help="solve the range in this many interleaved rounds (1, 1+8, 1+4, ... for 8), so a run "
+        "stopped early has sampled the whole range evenly",
+    )  # fmt: skip
     parser.add_argument("--passes", type=int, choices=(1, 3), nargs="*", default=[3, 1])
     parser.add_argument("--overlap", choices=("on", "off"), nargs="*", default=["on", "off"])
     parser.add_argument("--path", choices=("numpy", "pure"), default="numpy")
@@ -80,8 +99,10 @@ def main() -> int:
         report([json.loads(line) for line in lines if line.strip()], args.limit, args.top)
         return 0
     first, _, last = args.deals.partition("-")
-    numbers = list(range(int(first), int(last or first) + 1, args.stride))
-    numbers += [int(n) for n in args.also.split(",") if n.strip() and int(n) not in numbers]
+    chosen = range(int(first), int(last or first) + 1, args.stride)
+    numbers = list(dict.fromkeys(int(n) for n in args.also.split(",") if n.strip()))
+    numbers += [n for offset in spread_order(args.spread) for n in chosen[offset :: args.spread]]
+    numbers = list(dict.fromkeys(numbers))
     overlaps = {o == "on" for o in args.overlap}
     rule_sets = [r for r in ALL_RULE_SETS if r.passes in args.passes and r.overlap in overlaps]
     out = args.out.open("a", encoding="utf-8") if args.out else None
