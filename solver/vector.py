@@ -23,6 +23,8 @@ FEW = 16
 """Fewer nodes than this are expanded by :func:`solver.movegen.expand_batch`: the same
 children, without the ~0.2 ms that a round of array operations costs however small."""
 MANTISSA = (1 << 52) - 1
+FIELD_TOPS = sum(8 << (4 * rank) for rank in range(RANKS))
+"""The top bit of each rank's 4-bit field in packed counts and needs."""
 ACC_BITS = 7
 """An access is below 2**7 (pass at most 3, cursor at most 24), so ``key << 7 | acc`` sorts
 by key, then access, in one int64."""
@@ -64,7 +66,18 @@ class Tables:
         self.single_cards = np.zeros((64, 1), dtype=np.int64)
         """Per shape and free card, the stock cards of the rank it needs (a mask)."""
         self.single_after = np.zeros((64, 1), dtype=np.int64)
-        self.needs = np.zeros((64, RANKS), dtype=np.int64)
+        self.needs = np.zeros(64, dtype=np.int64)
+        """Per shape, its stock needs packed: ``n << 4 * q`` for each need (q, n)."""
+        values = np.arange(256, dtype=np.int64)
+        self.counts_by_byte = []
+        """Per byte of a stock mask, its cards counted by rank, packed as the needs are (no
+        rank has more than 4 cards, so the sum of the bytes' counts never carries)."""
+        for byte in range((len(problem.srank) + 7) // 8):
+            table = np.zeros(256, dtype=np.int64)
+            for bit, rank in enumerate(problem.srank[8 * byte : 8 * byte + 8]):
+                if 0 < rank < RANKS - 1:
+                    table += (values >> bit & 1) << (4 * rank)
+            self.counts_by_byte.append(table)
         self.partnerless = np.zeros(64, dtype=np.int64)
         self._last_pass: tuple[list[Array], Array, Array] | None = None
 
@@ -100,7 +113,7 @@ class Tables:
         self.pairs = _regrow(self.pairs, self.rows, (capacity, pairs), -1)
         self.single_cards = _regrow(self.single_cards, self.rows, (capacity, free), 0)
         self.single_after = _regrow(self.single_after, self.rows, (capacity, free), 0)
-        self.needs = _regrow(self.needs, self.rows, (capacity, RANKS), 0)
+        self.needs = _regrow(self.needs, self.rows, (capacity,), 0)
         self.partnerless = _regrow(self.partnerless, self.rows, (capacity,), 0)
 
     def _add_new_shapes(self) -> None:
@@ -119,8 +132,7 @@ class Tables:
             for k, (rank, after) in enumerate(shape.singles):
                 self.single_cards[row, k] = self.problem.rank_stock[rank]
                 self.single_after[row, k] = after
-            for rank, count_needed in shape.needs:
-                self.needs[row, rank] = count_needed
+            self.needs[row] = sum(count << (4 * rank) for rank, count in shape.needs)
             self.partnerless[row] = shape.partnerless
         self.rows = needed
 
@@ -223,8 +235,15 @@ def expand_arrays(problem: Problem, tables: Tables, keys: Array, accs: Array) ->
     reach = _reachable(problem, tables, shapes, stocks, accs)
     alive = np.ones(len(keys), dtype=bool)
     needs = tables.needs[shapes]
-    for rank in np.nonzero(needs.any(axis=0))[0]:
-        alive &= popcount(reach & tables.rank_stock[rank]) >= needs[:, rank]
+    wanting = np.flatnonzero(needs)
+    if len(wanting):
+        # Every 4-bit field of the count is at least the need's when, with the field's top bit
+        # set beforehand, subtracting leaves that bit set (fields hold at most 4: no borrows).
+        near = reach[wanting]
+        counts = tables.counts_by_byte[0][near & 255]
+        for byte, table in enumerate(tables.counts_by_byte[1:], 1):
+            counts += table[near >> (8 * byte) & 255]
+        alive[wanting] = ((counts | FIELD_TOPS) - needs[wanting]) & FIELD_TOPS == FIELD_TOPS
     live = np.nonzero(alive)[0]
     node = _Live(pyramids[live], stocks[live], accs[live], shapes[live], problem.passes)
     parts = [_pyramid_pairs(tables, node), _stock_singles(tables, node), _stock_pairs(tables, node)]
