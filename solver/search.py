@@ -67,10 +67,12 @@ def default_schedule(backend: Backend, rules: RuleSet | None = None) -> Schedule
     deal, the schedules taking turns on each deal). One pass, 500 nodes: deals 1-200, mean
     25.7 ms with overlap and 19.8 without, against 25.5 / 19.2 with 250, 27.1 / 21.5 with
     1,000 and 29.2 / 18.8 with none. Three passes, 8,192: deals 1-300, mean 4.3 ms with
-    overlap and 9.1 without, against 4.8 / 8.8 with 2,048 and 5.4 / 11.3 with 32,768; and
-    among the slowest deals of 1-2600 (300 ms or more with 2,048), 15 of the 40 three-pass
-    ones are won by depth-first search in 2,048-8,192 nodes, and fell from 215-680 ms to
-    9-44 ms (unsolvable ones, where the head start is lost, took up to ~20 ms more)."""
+    overlap and 9.1 without, against 4.8 / 8.8 with 2,048 and 5.4 / 11.3 with 32,768; and on
+    the 52 slowest three-pass solves of deals 1-2600 (300 ms or more with 2,048, and the known
+    slow 4244 and 10127), 20 fell from 223-770 ms to 9-44 ms (won by depth-first search within
+    8,192 nodes); the other 32 took 26 ms more on average (-57 to +80 ms). A share for
+    depth-first search after the head start (24 layered nodes per depth-first node) was slower
+    on those deals with either head start."""
     if not backend.share:
         return Schedule(HEAD_START, 0)
     one_pass = rules is not None and rules.passes == 1
