@@ -3,7 +3,7 @@
 Pure Python with no pygame: the game, the solver, the tests and the browser build share it.
 """
 
-from rules.cards import DECK, KING, PAIR_SUM, Card, parse_card, parse_cards
+from rules.cards import DECK, KING, PAIR_SUM, SPANISH_DECK, STANDARD_DECK, Card, Deck, parse_card, parse_cards
 from rules.deals import (
     FIRST_DEAL,
     LAST_DEAL,
@@ -29,6 +29,7 @@ from rules.legality import (
 from rules.moves import DRAW, RECYCLE, STOCK, WASTE, Kind, Move, parse_moves, place_name
 from rules.session import Clock, Session
 from rules.state import ALL_RULE_SETS, CLASSIC, Layout, RuleSet, State, parse_position, parse_position_unseen
+from rules.variant import PYRAMID, SPANISH, STRICT, VARIANTS, Variant, rule_sets
 
 __all__ = [
     "ALL_RULE_SETS",
@@ -39,12 +40,19 @@ __all__ = [
     "KING",
     "LAST_DEAL",
     "PAIR_SUM",
+    "PYRAMID",
     "RECYCLE",
+    "SPANISH",
+    "SPANISH_DECK",
+    "STANDARD_DECK",
     "STOCK",
+    "STRICT",
+    "VARIANTS",
     "WASTE",
     "Card",
     "Clock",
     "DealNumberError",
+    "Deck",
     "IllegalMoveError",
     "Kind",
     "Layout",
@@ -55,6 +63,7 @@ __all__ = [
     "RuleSet",
     "Session",
     "State",
+    "Variant",
     "apply",
     "check",
     "check_deal_number",
@@ -75,4 +84,5 @@ __all__ = [
     "place_name",
     "playable_places",
     "replay",
+    "rule_sets",
 ]

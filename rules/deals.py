@@ -3,7 +3,9 @@
 The same number deals the same 52 cards everywhere, because the shuffle uses only integer
 arithmetic that every platform performs identically:
 
-1. Start from :data:`rules.cards.DECK` (A♠ … K♠, A♥ … K♥, A♦ … K♦, A♣ … K♣).
+1. Start from the variant's unshuffled deck, ``variant.deck.cards``: for the 52-card deck
+   A♠ … K♠, A♥ … K♥, A♦ … K♦, A♣ … K♣; for the Spanish 48-card deck 1o … Ro, 1c … Rc,
+   1e … Re, 1b … Rb. Every variant with the 52-card deck deals the same cards for a number.
 2. Seed SplitMix64 with the deal number. One step of SplitMix64, all arithmetic modulo 2**64::
 
        state += 0x9E3779B97F4A7C15
@@ -12,12 +14,12 @@ arithmetic that every platform performs identically:
        z = (z ^ (z >> 27)) * 0x94D049BB133111EB
        output z ^ (z >> 31)
 
-3. Fisher–Yates, from the last position down: for ``i`` = 51 … 1, draw ``j`` uniformly in
-   ``0 … i`` and swap positions ``i`` and ``j``. A uniform ``j`` comes from rejection:
+3. Fisher–Yates, from the last position down: for ``i`` = 51 … 1 (47 … 1 for 48 cards), draw
+   ``j`` uniformly in ``0 … i`` and swap positions ``i`` and ``j``. A uniform ``j`` comes from rejection:
    with ``n = i + 1`` and ``limit = 2**64 - (2**64 % n)``, draw outputs until one is below
    ``limit`` and take it modulo ``n``.
 4. The shuffled list is the deal text: cards 1–28 are the pyramid row by row from the apex,
-   cards 29–52 the stock in draw order.
+   the rest (29–52; 29–48 for the Spanish deck) the stock in draw order.
 
 Do not change any of this: the label table and every shared deal number depend on it.
 Test vectors in ``tests/test_deals.py`` pin it down.
@@ -27,8 +29,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rules.cards import DECK, Card, format_cards, parse_cards
+from rules.cards import STANDARD_DECK, Card, Deck, format_cards, parse_cards
 from rules.errors import DealNumberError, NotationError
+from rules.variant import PYRAMID, Variant
 
 FIRST_DEAL = 1
 LAST_DEAL = 20000
@@ -97,10 +100,10 @@ def shown(text: str, limit: int = 24) -> str:
     return repr(text) if len(text) <= limit else repr(text[:limit]) + f"… ({len(text)} characters)"
 
 
-def deal_cards(number: int) -> tuple[Card, ...]:
-    """The 52 cards of deal ``number`` in deal-text order."""
+def deal_cards(number: int, variant: Variant = PYRAMID) -> tuple[Card, ...]:
+    """The cards of deal ``number`` of ``variant`` (52, or 48 Spanish ones) in deal-text order."""
     check_deal_number(number)
-    cards = list(DECK)
+    cards = list(variant.deck.cards)
     stream = splitmix64(number)
     for i in range(len(cards) - 1, 0, -1):
         j = _uniform_below(stream, i + 1)
@@ -108,13 +111,14 @@ def deal_cards(number: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def parse_deal_text(line: str) -> tuple[Card, ...]:
-    """Read a deal-text line: exactly 52 distinct card tokens. Errors name the bad token.
+def parse_deal_text(line: str, deck: Deck = STANDARD_DECK) -> tuple[Card, ...]:
+    """Read a deal-text line: the whole ``deck`` (52 or 48 distinct card tokens). Errors name the
+    bad token.
 
     A byte-order mark at the start (a file saved as "UTF-8 with BOM") is not a token: skip it."""
-    cards = parse_cards(line.removeprefix(BOM))
-    if len(cards) != 52:
-        raise NotationError(f"a deal has 52 cards, this line has {len(cards)}")
+    cards = parse_cards(line.removeprefix(BOM), deck)
+    if len(cards) != deck.size:
+        raise NotationError(f"a deal has {deck.size} cards, this line has {len(cards)}")
     seen: dict[Card, int] = {}
     for number, card in enumerate(cards, start=1):
         if card in seen:

@@ -67,27 +67,27 @@ class LabelTableMissingError(LabelTableError):
 
 @dataclass(frozen=True)
 class LabelTable:
-    """Labels per rule set (key ``str(rules)``), plus the note of how they were made."""
+    """Labels per rule set (key :attr:`RuleSet.key`), plus the note of how they were made."""
 
     tables: dict[str, str] = field(default_factory=dict)
     made: dict[str, object] = field(default_factory=dict)
 
     def label(self, number: int, rules: RuleSet) -> Label:
         check_deal_number(number)
-        table = self.tables.get(str(rules), "")
+        table = self.tables.get(rules.key, "")
         return _BY_LETTER[table[number - 1]] if len(table) >= number else Label.UNKNOWN
 
     def numbers(self, rules: RuleSet, label: Label) -> list[int]:
         """Every deal number with ``label`` under ``rules``."""
-        if str(rules) not in self.tables:
+        if rules.key not in self.tables:
             return list(range(FIRST_DEAL, LAST_DEAL + 1)) if label is Label.UNKNOWN else []
         letter = LETTERS[label]
-        return [i + 1 for i, c in enumerate(self.tables[str(rules)]) if c == letter]
+        return [i + 1 for i, c in enumerate(self.tables[rules.key]) if c == letter]
 
     def can_promise(self, rules: RuleSet) -> bool:
         """True when «solo con solución» can keep its word under ``rules``: the table proves at
         least one deal solvable, so random deals come only from proven-solvable numbers."""
-        return LETTERS[Label.SOLVABLE] in self.tables.get(str(rules), "")
+        return LETTERS[Label.SOLVABLE] in self.tables.get(rules.key, "")
 
     def random_deal(self, rules: RuleSet, rng: random.Random, solvable_only: bool = True) -> int:
         """A deal number: by default one proven solvable under ``rules`` (any number when the

@@ -12,7 +12,6 @@ move is checked as if played, and a refused one raises :class:`RecordError`.
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -185,7 +184,7 @@ class Session:
         the elapsed clock. :meth:`from_record` rebuilds an equal session from it."""
         start = self.start_state
         return {
-            "rules": str(start.rules),
+            "rules": start.rules.key,
             "deal": self.deal_number,
             "start": None if self.deal_number is not None else start.to_text(),
             "moves": [str(move) for move in self.log],
@@ -265,16 +264,12 @@ def _initially_seen(state: State) -> int:
 
 _LONGEST_GAME = 10.0**9
 """Seconds (about 30 years): a recorded clock beyond this is not a time."""
-_RULES_KEY = re.compile(r"^passes=(\d{1,3}) overlap=(on|off)$")
 
 
 def _rules_from_key(key: str) -> RuleSet:
-    match = _RULES_KEY.match(key)
-    if match is None:
-        raise RecordError(f"rules: {key!r} is not a rule set")
     try:
-        return RuleSet(int(match.group(1)), match.group(2) == "on")
-    except ValueError as error:
+        return RuleSet.from_key(key)
+    except NotationError as error:
         raise RecordError(f"rules: {error}") from None
 
 

@@ -22,30 +22,20 @@ from rules.deals import PYRAMID_SIZE, STOCK_SIZE, deal_cards, parse_deal_text
 from rules.errors import NotationError
 from rules.moves import STOCK, WASTE, parse_place
 from rules.topology import ALL_SLOTS, SLOTS, iter_slots, uncovered
+from rules.variant import ALL_RULE_SETS, CLASSIC, DEFAULT_RULES, RuleSet
+
+__all__ = [
+    "ALLOWED_PASSES",
+    "ALL_RULE_SETS",
+    "CLASSIC",
+    "Layout",
+    "RuleSet",
+    "State",
+    "parse_position",
+    "parse_position_unseen",
+]
 
 ALLOWED_PASSES = (1, 3)
-
-
-@dataclass(frozen=True, slots=True)
-class RuleSet:
-    """The rules a deal is played under. Default: 3 passes, overlap rule on (SPEC §1)."""
-
-    passes: int = 3
-    overlap: bool = True
-
-    def __post_init__(self) -> None:
-        if isinstance(self.passes, bool) or not isinstance(self.passes, int) or self.passes < 1:
-            raise ValueError(f"passes must be a positive whole number, not {self.passes!r}")
-
-    def __str__(self) -> str:
-        return f"passes={self.passes} overlap={'on' if self.overlap else 'off'}"
-
-
-CLASSIC = RuleSet(passes=3, overlap=False)
-"""The rules of the reference data: 3 passes, no overlap rule."""
-
-ALL_RULE_SETS = tuple(RuleSet(p, o) for p in (3, 1) for o in (True, False))
-"""The four rule sets the label table covers, the default first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +58,7 @@ class Layout:
 
     @staticmethod
     def from_cards(cards: tuple[Card, ...]) -> Layout:
-        """Layout of a full 52-card deal in deal-text order."""
+        """Layout of a full deal (52 or 48 cards) in deal-text order."""
         return Layout(tuple(cards[:PYRAMID_SIZE]), tuple(cards[PYRAMID_SIZE:]))
 
 
@@ -85,17 +75,17 @@ class State:
 
     # --- construction -------------------------------------------------------------------
     @staticmethod
-    def start(layout: Layout, rules: RuleSet = RuleSet()) -> State:
+    def start(layout: Layout, rules: RuleSet = DEFAULT_RULES) -> State:
         present = sum(1 << s for s, card in enumerate(layout.pyramid) if card is not None)
         return State(layout, rules, present, (1 << len(layout.stock)) - 1, 0, 1)
 
     @staticmethod
-    def from_deal(number: int, rules: RuleSet = RuleSet()) -> State:
-        return State.start(Layout.from_cards(deal_cards(number)), rules)
+    def from_deal(number: int, rules: RuleSet = DEFAULT_RULES) -> State:
+        return State.start(Layout.from_cards(deal_cards(number, rules.variant)), rules)
 
     @staticmethod
-    def from_deal_text(line: str, rules: RuleSet = RuleSet()) -> State:
-        return State.start(Layout.from_cards(parse_deal_text(line)), rules)
+    def from_deal_text(line: str, rules: RuleSet = DEFAULT_RULES) -> State:
+        return State.start(Layout.from_cards(parse_deal_text(line, rules.deck)), rules)
 
     # --- what lies where ----------------------------------------------------------------
     def stock_top_index(self) -> int | None:
@@ -167,8 +157,9 @@ class State:
 
     @property
     def is_won(self) -> bool:
-        """All 28 pyramid cards removed; stock and waste may keep cards."""
-        return self.pyramid == 0
+        """All 28 pyramid cards removed; stock and waste may keep cards, unless the variant
+        wants every card gone (strict win)."""
+        return self.pyramid == 0 and (self.stock == 0 or not self.rules.variant.win_all)
 
     # --- text ---------------------------------------------------------------------------
     def to_text(self, unseen: int = 0) -> str:
@@ -232,7 +223,7 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
     passes = _parse_int(values, "passes", base.passes)
     overlap = _parse_switch(values.get("overlap"), base.overlap)
     try:
-        rule_set = RuleSet(passes, overlap)
+        rule_set = RuleSet(passes, overlap, base.variant)
     except ValueError as error:
         raise NotationError(f"passes: {error}") from None
     pass_no = _parse_int(values, "pass", 1)

@@ -1,0 +1,171 @@
+"""The variant is a value: which deck, which layout, which piles, which win rule.
+
+A :class:`Variant` carries everything the rules, the solver and the game read instead of
+constants: the deck (ranks, suits, the pair sum, the rank that goes alone), the pyramid's rows,
+the waste piles, the face-up columns and the win rule. A :class:`RuleSet` is a variant plus the
+player's two settings (passes, overlap rule); its :attr:`RuleSet.key` is the stable text labels,
+saves and statistics are keyed by.
+
+Registered variants (:data:`VARIANTS`) are the ones the rules play in full; a variant whose piles
+the rules do not play yet is defined here but not registered, so no command line offers it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.cards import SPANISH_DECK, STANDARD_DECK, Deck
+from rules.errors import NotationError
+from rules.topology import Shape, shape
+
+__all__ = [
+    "ALL_RULE_SETS",
+    "APOPHIS",
+    "CLASSIC",
+    "DEFAULT_RULES",
+    "GIZA",
+    "PYRAMID",
+    "REGISTERED",
+    "SPANISH",
+    "SPANISH_DECK",
+    "STANDARD_DECK",
+    "STRICT",
+    "VARIANTS",
+    "Deck",
+    "RuleSet",
+    "Variant",
+    "rule_sets",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One way to play. ``name`` is the stable name used on command lines, in rule-set keys and
+    in saves; the other fields say how the deal is laid out and when it is won.
+
+    ``columns`` × ``column_depth`` cards are dealt face up in columns (Giza) after the pyramid;
+    the rest of the deck is the stock. ``win_all``: every card must go (pyramid, stock and
+    waste), not only the pyramid."""
+
+    name: str
+    deck: Deck
+    rows: int = 7
+    waste_piles: int = 1
+    columns: int = 0
+    column_depth: int = 0
+    win_all: bool = False
+
+    def __post_init__(self) -> None:
+        if self.stock_size < 0:
+            raise ValueError(f"variant {self.name}: the deck has too few cards for its layout")
+
+    @property
+    def shape(self) -> Shape:
+        """The pyramid's topology tables (cached per number of rows)."""
+        return shape(self.rows)
+
+    @property
+    def slots(self) -> int:
+        """Pyramid slots (28 for 7 rows)."""
+        return self.rows * (self.rows + 1) // 2
+
+    @property
+    def stock_size(self) -> int:
+        """Cards dealt to the stock: the deck minus the pyramid and the columns."""
+        return self.deck.size - self.slots - self.columns * self.column_depth
+
+    @property
+    def has_stock(self) -> bool:
+        return self.stock_size > 0
+
+
+PYRAMID = Variant("pyramid", STANDARD_DECK)
+"""The default game (SPEC §1): the pyramid must go; stock and waste may keep cards."""
+STRICT = Variant("strict", STANDARD_DECK, win_all=True)
+"""Strict win (seeds 003, 004): every card must go, pyramid, stock and waste."""
+SPANISH = Variant("spanish", SPANISH_DECK)
+"""The Spanish 48-card deck: pairs sum 12, a Rey goes alone; pyramid 28, stock 20."""
+APOPHIS = Variant("apophis", STANDARD_DECK, waste_piles=3)
+"""Three waste piles (seed 002, seed 003's Apophis). Defined, registered once the rules play it."""
+GIZA = Variant("giza", STANDARD_DECK, columns=8, column_depth=3)
+"""Giza: the 24 other cards face up in eight columns of three, no stock. Registered once played."""
+
+REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH)
+"""The variants the rules play in full, the default first (command-line choices, tests)."""
+VARIANTS: dict[str, Variant] = {variant.name: variant for variant in REGISTERED}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """The rules a deal is played under. Default: the pyramid variant, 3 passes, overlap rule on
+    (SPEC §1). A variant without a stock has nothing to recycle: its passes are always 1."""
+
+    passes: int = 3
+    overlap: bool = True
+    variant: Variant = PYRAMID
+
+    def __post_init__(self) -> None:
+        if isinstance(self.passes, bool) or not isinstance(self.passes, int) or self.passes < 1:
+            raise ValueError(f"passes must be a positive whole number, not {self.passes!r}")
+        if not self.variant.has_stock and self.passes != 1:
+            object.__setattr__(self, "passes", 1)
+
+    @property
+    def deck(self) -> Deck:
+        return self.variant.deck
+
+    @property
+    def key(self) -> str:
+        """The stable text labels, saves and statistics are keyed by: ``passes=3 overlap=on`` for
+        the pyramid variant (the keys of before variants existed), ``variant=spanish passes=1
+        overlap=off`` for another; ``variant=giza overlap=on`` when there is no stock."""
+        overlap = f"overlap={'on' if self.overlap else 'off'}"
+        passes = f"passes={self.passes} " if self.variant.has_stock else ""
+        prefix = "" if self.variant == PYRAMID else f"variant={self.variant.name} "
+        return prefix + passes + overlap
+
+    def __str__(self) -> str:
+        return self.key
+
+    @staticmethod
+    def from_key(text: str) -> RuleSet:
+        """The rule set whose :attr:`key` is ``text``; :class:`NotationError` naming what is wrong
+        otherwise (an unknown variant, a malformed key)."""
+        match = _KEY.match(text)
+        if match is None:
+            raise NotationError(f"{text!r} is not a rule set (like 'passes=3 overlap=on')")
+        name, passes, overlap = match.group("variant"), match.group("passes"), match.group("overlap")
+        variant = PYRAMID if name is None else VARIANTS.get(name)
+        if variant is None:
+            raise NotationError(f"{text!r}: no variant {name!r} (one of {', '.join(VARIANTS)})")
+        if (passes is None) == variant.has_stock:
+            raise NotationError(f"{text!r}: passes= is {'needed' if variant.has_stock else 'not used'} here")
+        if name == PYRAMID.name:
+            raise NotationError(f"{text!r}: the pyramid variant's key has no variant= part")
+        try:
+            rules = RuleSet(1 if passes is None else int(passes), overlap == "on", variant)
+        except ValueError as error:
+            raise NotationError(f"{text!r}: {error}") from None
+        return rules
+
+
+_KEY = re.compile(
+    r"^(?:variant=(?P<variant>[a-z]+) )?(?:passes=(?P<passes>[1-9]\d{0,2}) )?overlap=(?P<overlap>on|off)$"
+)
+
+DEFAULT_RULES = RuleSet()
+"""The default rules (SPEC §1): the pyramid variant, 3 passes, overlap rule on."""
+CLASSIC = RuleSet(passes=3, overlap=False)
+"""The rules of the reference data: 3 passes, no overlap rule."""
+
+
+def rule_sets(variant: Variant = PYRAMID) -> tuple[RuleSet, ...]:
+    """The rule sets the label table covers for ``variant``, its default first: passes 3 and 1
+    times overlap on and off (overlap on and off only, when there is no stock)."""
+    passes = (3, 1) if variant.has_stock else (1,)
+    return tuple(RuleSet(p, o, variant) for p in passes for o in (True, False))
+
+
+ALL_RULE_SETS = rule_sets(PYRAMID)
+"""The four rule sets of the default variant, the default first (today's label keys)."""
