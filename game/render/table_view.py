@@ -70,6 +70,9 @@ class TableFrame:
     hint: list[int | str] = field(default_factory=list)
     focus: int | str | None = None
     hidden: set[int] = field(default_factory=set)
+    dealing: bool = False
+    """The deal is flying in: the stock is one face-down pile (its top card turns up once
+    the deal has landed)."""
     recycle_ready: bool = False
     pile_labels: tuple[str, str] = ("", "")
     """The names written over the stock («Mazo») and the waste («Descarte»)."""
@@ -195,10 +198,13 @@ class TableView:
         state = frame.state
         size = layout.card
         self._pile_labels(surface, layout, frame.pile_labels)
-        face_down = max(0, state.stock_count - 1)  # the stock's top card lies face up beside it
+        # the stock's top card lies face up beside it, except while the deal flies out of it
+        face_down = state.stock_count if frame.dealing else max(0, state.stock_count - 1)
         self._deck(surface, layout, face_down, state.stock_count == 0, frame.recycle_ready)
         top = state.card_at(STOCK)
-        if top is None:
+        if frame.dealing and top is not None:
+            pass  # its place stays bare felt until the deal lands
+        elif top is None:
             self._empty(surface, layout, layout.stock)
         elif frame.selected == STOCK:
             self._lifted(surface, layout, self.assets.face(top, size), layout.stock)

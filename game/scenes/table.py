@@ -423,6 +423,7 @@ class TableScene(Scene):
             hint=self._hint_targets(),
             focus=self.focus if self.focus_visible else None,
             hidden=self.anim.hidden_places(),
+            dealing=self.anim.dealing,
             recycle_ready=recycle_ready,
             pile_labels=(texts.t("pile_stock"), texts.t("pile_waste")),
         )
