@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import datetime
 import itertools
+from collections.abc import Callable
 
 import pygame
 import pytest
 
-from game.app import make_context
+from game.app import App, make_context
 from game.context import Context
 from game.render.metrics import Metrics
 from game.scenes import settings_screen
@@ -140,3 +141,50 @@ def test_statistics_daily_and_the_deal_dialog_with_its_daily_row_fit(
     assert "daily" in dialog.rects
     assert targets_problems(size, dialog.panel, [dialog.field, *dialog.rects.values()], 44) == []
     assert all(dialog.panel.contains(rect) for rect in dialog.rects.values())
+
+
+# --- panels over the table's message line -----------------------------------------------------
+
+
+KEY = (255, 0, 255)
+
+
+def band_rows_covered(panel: Panel, size: tuple[int, int], band: pygame.Rect) -> list[bool]:
+    """The panel drawn alone on a key colour: for each pixel row of ``band``, is it covered by
+    the panel (or its shadow) across the panel's width?"""
+    surface = pygame.Surface(size)
+    surface.fill(KEY)
+    panel.draw(surface)
+    rect = panel.geometry().panel
+    columns = range(rect.left + rect.width // 8, rect.right - rect.width // 8, 5)
+    rows = []
+    for y in range(band.top, band.bottom):
+        drawn = sum(surface.get_at((x, y))[:3] != KEY for x in columns)
+        rows.append(drawn > 0.9 * len(columns))
+    return rows
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (1080, 1920), (3840, 2160), (1366, 768)])
+def test_a_panel_leaves_the_message_line_whole_or_covers_it_whole(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    """However many lines and buttons a panel has (a win with or without cards left, the
+    «Ya no se puede ganar» panel from a hint or a question), it never cuts the line in half."""
+    app = make_app(deal=1, size=size, reduced_motion=True)
+    table = app.table
+    band = table.message_line()
+    assert band is not None and band.contains(table.layout.message)
+    problems = []
+    for lines, count in itertools.product(range(0, 12), range(1, 5)):
+        buttons = [PanelButton(lambda t: t.t("btn_new"), lambda: None) for _ in range(count)]
+        body = [f"Línea {n + 1} del panel" for n in range(lines)]
+        panel = Panel(app.ctx, app.manager, title=lambda t: t.t("win_title"), body=lambda t, b=body: b,
+                      buttons=buttons)  # fmt: skip
+        app.manager.push(panel)
+        rect = panel.geometry().panel
+        rows = band_rows_covered(panel, size, band)
+        if any(rows) and not all(rows):
+            problems.append(f"{lines} lines, {count} buttons: {rect} cuts {band}")
+        assert pygame.Rect((0, 0), size).contains(rect)
+        app.manager.pop(panel)
+    assert problems == []

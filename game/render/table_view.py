@@ -78,6 +78,12 @@ class TableFrame:
     """The names written over the stock («Mazo») and the waste («Descarte»)."""
 
 
+def message_room(layout: TableLayout) -> pygame.Rect:
+    """Where the message line may be written: on a narrow window a long line takes two rows,
+    spilling into the gaps around its place."""
+    return layout.message.inflate(0, 2 * max(4, layout.margin // 2))
+
+
 def lifted_by(layout: TableLayout) -> int:
     """How far the selected card rises, in pixels."""
     return round(layout.card[1] * LIFT)
@@ -150,8 +156,7 @@ class TableView:
         if not frame.line:
             return
         color = TONE_COLORS[frame.tone]
-        # on a narrow window a long line takes two rows, spilling into the gaps around it
-        room = (layout.message.width, layout.message.height + 2 * max(4, layout.margin // 2))
+        room = message_room(layout).size
         lines = button_lines(self.assets, frame.line, layout.font + 1, color, room, bold=True)
         y = layout.message.centery - sum(line.get_height() for line in lines) // 2
         for line in lines:

@@ -59,6 +59,11 @@ class Scene:
     def relayout(self, size: tuple[int, int]) -> None:
         """The window is now ``size``: recompute positions. The game itself stays as it is."""
 
+    def message_line(self) -> pygame.Rect | None:
+        """Where this scene writes its one-line message (with the room a wrapped line spills
+        into), which a panel above it must leave whole or cover whole; None if it has none."""
+        return None
+
 
 class SceneManager:
     def __init__(self) -> None:
