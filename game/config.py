@@ -194,5 +194,7 @@ BACK_OUTLINE: Color = (120, 120, 120)
 CHART_WIN: Color = (46, 140, 84)
 CHART_LOSS: Color = (200, 84, 60)
 CHART_EMPTY: Color = (150, 156, 150)
+CHART_STAR: Color = (255, 236, 140)
+"""The star of a day won clean, on its green square."""
 RECORD_DAYS = 14
 """Days shown on the daily deal's strip (today at the right)."""

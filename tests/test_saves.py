@@ -518,6 +518,39 @@ def test_the_daily_legend_keeps_each_mark_with_its_word_and_explains_the_empty_s
     assert all(not line.rstrip(" ·").endswith(("■", "★", "○", "□")) for line in shown), shown
 
 
+@pytest.mark.parametrize("size", [(1920, 1080), (480, 800)])
+def test_the_daily_legend_draws_its_marks_in_the_charts_colours(
+    open_game: Callable[..., App], size: tuple[int, int]
+) -> None:
+    """«■ ganado» is a green square like a won day in the chart, «★ limpio» its star, «○
+    empezado» the green ring, «□ sin jugar» the grey frame: not glyphs in the text colour."""
+    from game.config import CHART_EMPTY, CHART_STAR, CHART_WIN
+    from game.render.widgets import line_height
+
+    app = open_game(deal=11, size=size)
+    press_key(app, pygame.K_t)
+    screen = app.manager.top
+    assert isinstance(screen, DailyScreen)
+    app.draw()
+    image = pygame.display.get_surface()
+    lines = screen._wrapped(app.ctx.texts, screen.font, screen.chart.width)
+    step_y = line_height(screen.font)
+
+    def count(glyph: str, colour: tuple[int, int, int]) -> int:
+        index = next(i for i, line in enumerate(lines) if glyph in line)
+        top = screen.body_top + index * step_y
+        return sum(
+            image.get_at((x, y))[:3] == colour
+            for x in range(screen.panel.left, screen.panel.right)
+            for y in range(top, top + step_y)
+        )
+
+    assert count("■", CHART_WIN) >= (screen.font // 2) ** 2
+    assert count("★", CHART_STAR) > 0
+    assert count("○", CHART_WIN) > 0
+    assert count("□", CHART_EMPTY) > 0
+
+
 def test_the_daily_deal_is_named_on_the_table_and_its_button_says_when_it_is_won(
     open_game: Callable[..., App],
 ) -> None:
