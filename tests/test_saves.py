@@ -22,10 +22,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.app import App, launch
+from game.config import CHART_EMPTY, CHART_STAR, CHART_WIN
 from game.dealer import Dealer
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
 from game.play import DECK
 from game.records import daily_number
+from game.render.widgets import line_height
 from game.saves import GAME_VERSION, SETTINGS_VERSION, Keeper, load_settings, settings_doc
 from game.scenes.panel import Panel
 from game.scenes.record_screens import DailyScreen, StatsScreen
@@ -524,9 +526,6 @@ def test_the_daily_legend_draws_its_marks_in_the_charts_colours(
 ) -> None:
     """«■ ganado» is a green square like a won day in the chart, «★ limpio» its star, «○
     empezado» the green ring, «□ sin jugar» the grey frame: not glyphs in the text colour."""
-    from game.config import CHART_EMPTY, CHART_STAR, CHART_WIN
-    from game.render.widgets import line_height
-
     app = open_game(deal=11, size=size)
     press_key(app, pygame.K_t)
     screen = app.manager.top

@@ -17,7 +17,6 @@ from game.config import PANEL_POP_SECONDS, PANEL_TEXT
 from game.context import Context
 from game.input import Action, Command, Key, Tap
 from game.render.widgets import (
-    PANEL_SHADOW,
     Style,
     blit_lines,
     draw_button,
@@ -46,30 +45,6 @@ class _Geometry:
     body: list[str]
     buttons: list[pygame.Rect]
     body_top: int
-
-
-def whole_or_clear(panel: pygame.Rect, line: pygame.Rect, window: pygame.Rect) -> pygame.Rect:
-    """``panel`` moved (or, failing that, lengthened) as little as it takes to leave the table's
-    message ``line`` whole or cover it whole, never cutting it in half; within ``window``."""
-    if _whole_or_clear(panel, line):
-        return panel
-    shifts = [
-        line.top - PANEL_SHADOW - panel.bottom,  # up, clear of it
-        line.bottom - panel.top,  # down, clear of it
-        line.bottom - panel.bottom,  # down, over it
-        line.top - panel.top,  # up, over it
-    ]
-    for shift in sorted(shifts, key=abs):
-        moved = panel.move(0, shift)
-        if _whole_or_clear(moved, line) and window.contains(moved.inflate(0, 2 * PANEL_SHADOW)):
-            return moved
-    longer = pygame.Rect(panel.left, panel.top, panel.width, line.bottom - panel.top)
-    return longer if panel.top <= line.top and window.contains(longer) else panel
-
-
-def _whole_or_clear(panel: pygame.Rect, line: pygame.Rect) -> bool:
-    clear = panel.bottom + PANEL_SHADOW <= line.top or panel.top >= line.bottom
-    return clear or (panel.top <= line.top and panel.bottom >= line.bottom)
 
 
 TWO_COLUMN_EMS = 12
@@ -112,18 +87,12 @@ class Panel(Scene):
     def geometry(self) -> _Geometry:
         texts = self.ctx.texts
         title, body = self.title(texts), self.body(texts)
-        line = self._message_line()
+        line = self.manager.message_line_under(self)
         where = None if line is None else tuple(line)
         key = (self.size, where, title, tuple(body), tuple(b.label(texts) for b in self.buttons))
         if self._geometry is None or self._geometry.key != key:
             self._geometry = self._compute(key, title, body)
         return self._geometry
-
-    def _message_line(self) -> pygame.Rect | None:
-        """The message line of the scene under this panel (the table's), if it has one."""
-        stack = self.manager.stack
-        below = stack[: stack.index(self)] if self in stack else stack
-        return next((r for r in (s.message_line() for s in reversed(below)) if r is not None), None)
 
     def _compute(self, key: tuple[object, ...], title: str, body: list[str]) -> _Geometry:
         width, height = self.size
@@ -149,9 +118,7 @@ class Panel(Scene):
                 continue
             font -= 1
         panel = pygame.Rect((width - panel_w) // 2, max(margin, (height - panel_h) // 2), panel_w, panel_h)
-        line = self._message_line()
-        if line is not None:
-            panel = whole_or_clear(panel, line, pygame.Rect((0, 0), self.size))
+        panel = self.manager.clear_of_message(self, panel, self.size)
         body_top = panel.top + margin + len(title_lines) * line_height(round(font * 1.4))
         top = body_top + len(body_lines) * line_height(font) + margin
         button_w = (inner - (columns - 1) * (margin // 2)) // columns

@@ -145,6 +145,7 @@ class RecordScreen(Scene):
                 font -= 1
         self.font = font
         self.panel = pygame.Rect((width - panel_w) // 2, max(4, (height - panel_h) // 2), panel_w, panel_h)
+        self.panel = self.manager.clear_of_message(self, self.panel, self.size)
         left = self.panel.left + margin
         self.header_top = self.panel.top + margin + title_h + margin
         self.body_top = self.header_top + header_h
