@@ -204,6 +204,25 @@ class Session:
         The clock goes on from the recorded time (running, unless the deal is over), as the
         clock of a session just played to that point would.
         """
+        session, refused = Session._replay(doc, now, keep_legal_prefix=False)
+        assert refused is None
+        return session
+
+    @staticmethod
+    def from_record_prefix(
+        doc: object, now: Callable[[], float] = time.monotonic
+    ) -> tuple[Session, RecordError | None]:
+        """Like :meth:`from_record`, but a move the rules refuse ends the replay instead of
+        the whole record: the session holds the legal moves before it (the undo position and
+        the counters cut to match), and the refusal is returned beside it (None when every
+        move was legal; its ``index`` is the number of moves kept). Anything else wrong with
+        the record still raises :class:`RecordError`."""
+        return Session._replay(doc, now, keep_legal_prefix=True)
+
+    @staticmethod
+    def _replay(
+        doc: object, now: Callable[[], float], keep_legal_prefix: bool
+    ) -> tuple[Session, RecordError | None]:
         if not isinstance(doc, dict):
             raise RecordError("a game record must be an object")
         rules = _rules_from_key(_field(doc, "rules", str))
@@ -217,16 +236,21 @@ class Session:
         position = _count(doc, "undo_position")
         if position > len(log):
             raise RecordError(f"undo_position {position} is past the {len(log)} moves")
-        for index, move in enumerate(log):
-            refusal = session.play(move)
-            if refusal is not None:
-                raise RecordError(f"moves[{index}] {move}: {refusal.value}")
-        while session.position > position:
-            session.undo()
         counters = _field(doc, "counters", dict)
         moves, undos, hints = (_count(counters, key) for key in ("moves", "undos", "hints"))
         if moves < position or undos < len(log) - position:
             raise RecordError("counters: fewer moves or undos than the move log shows")
+        refused: RecordError | None = None
+        for index, move in enumerate(log):
+            refusal = session.play(move)
+            if refusal is not None:
+                refused = RecordError(f"moves[{index}] {move}: {refusal.value}", index=index)
+                if not keep_legal_prefix:
+                    raise refused
+                position = min(position, index)  # the counters still hold: the log only got shorter
+                break
+        while session.position > position:
+            session.undo()
         seen = _count(doc, "seen")
         if seen >> len(start.layout.stock):
             raise RecordError("seen: marks cards the stock does not have")
@@ -237,7 +261,7 @@ class Session:
         session._seen |= seen
         session.clock = Clock(now, float(elapsed), started=moves > 0)
         session._sync_clock()
-        return session
+        return session, refused
 
     # --- internals -------------------------------------------------------------------------
     def _see(self, state: State) -> None:

@@ -171,11 +171,11 @@ def test_a_bad_setting_gives_the_defaults_and_a_notice(tmp_path: Path) -> None:
         b"\x00\x01garbage",
         b'{"version": 1, "data": {"id": "x", "daily": null, "label_hidden": false, "revealed": true,'
         b' "session": {"rules": "passes=3 overlap=on", "deal": 11, "start": null, "moves": ["P0"],'
-        b' "undo_position": 1, "seen": 1, "counters": {"moves": 1, "undos": 0, "hints": 0}, "elapsed": 1}}}',
+        b' "undo_position": 1, "seen": 1, "counters": {"moves": 0, "undos": 0, "hints": 0}, "elapsed": 1}}}',
         b'{"version": 7, "data": {}}',
         b'{"version": 1, "data": {"id": 5}}',
     ],
-    ids=["corrupt", "illegal move", "future version", "wrong type"],
+    ids=["corrupt", "illegal move and contradicting counters", "future version", "wrong type"],
 )
 def test_a_bad_game_save_is_set_aside_and_the_table_says_so(
     open_game: Callable[..., App], tmp_path: Path, raw: bytes
@@ -190,6 +190,38 @@ def test_a_bad_game_save_is_set_aside_and_the_table_says_so(
     assert (tmp_path / kept).read_bytes() == raw
     step(app)
     assert _doc(tmp_path, "game")["version"] == GAME_VERSION  # a clean save took its place
+
+
+@pytest.mark.parametrize(("bad", "kept"), [(2, 2), (0, 0), (4, 4)])
+def test_a_saved_game_with_an_illegal_move_goes_on_up_to_it(
+    open_game: Callable[..., App], tmp_path: Path, bad: int, kept: int
+) -> None:
+    """One tampered move no longer loses the game: the moves before it are replayed, the table
+    says up to which move in one line, and the damaged file is kept aside under its own name."""
+    first = open_game(deal=11)
+    for move in ("D", "D", "P21+W", "D", "D"):
+        play_by_taps(first, Move.parse(move))
+    step(first)
+    doc = _doc(tmp_path, "game")
+    session = doc["data"]["session"]  # type: ignore[index]
+    session["moves"][bad] = "P0"  # the apex: covered, so the rules refuse it
+    raw = json.dumps(doc).encode()
+    (tmp_path / "game.json").write_bytes(raw)
+
+    second = open_game()
+    restored = second.table.play.session
+    assert [str(m) for m in restored.log] == ["D", "D", "P21+W", "D", "D"][:kept]
+    assert second.table.play.game_id == first.table.play.game_id
+    line = second.table.frame().line
+    assert line == f"Partida guardada dañada: recuperada hasta la jugada {kept}; el archivo, guardado aparte"
+    kept_name = second.ctx.storage.kept[0]
+    assert kept_name.startswith("game.bad-") and (tmp_path / kept_name).read_bytes() == raw
+    assert any(kept_name in notice and "moves[" in notice for notice in second.ctx.storage.notices)
+    assert _doc(tmp_path, "game")["data"]["session"]["moves"] == session["moves"][:kept]  # type: ignore[index]
+
+    third = open_game()  # the restored game was saved in its place: it simply goes on
+    assert third.table.play.session.log == restored.log and not third.ctx.storage.kept
+    assert third.table.frame().line == "Partida recuperada: sigue donde la dejaste"
 
 
 def test_corrupt_statistics_and_daily_files_start_clean(

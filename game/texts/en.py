@@ -150,6 +150,7 @@ MESSAGES: dict[str, str] = {
     "save_newer": "{what}: written by a newer version of the game, kept aside{lost}",
     "save_older": "{what}: written by an older version of the game, kept aside{lost}",
     "save_lost": "; the game in progress is lost",
+    "save_cut": "Saved game damaged: restored up to move {n}; its file kept aside",
     "notices_title": "Save files kept aside",
     "win_daily": "Daily deal won · daily streak: {n}",
     "win_daily_clean": "Daily deal won clean ★ · daily streak: {n}",

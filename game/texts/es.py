@@ -157,6 +157,7 @@ MESSAGES: dict[str, str] = {
     "save_newer": "{what}: es de una versión más nueva del juego, guardado aparte{lost}",
     "save_older": "{what}: es de una versión antigua del juego, guardado aparte{lost}",
     "save_lost": "; la partida en curso se perdió",
+    "save_cut": "Partida guardada dañada: recuperada hasta la jugada {n}; el archivo, guardado aparte",
     "notices_title": "Archivos guardados aparte",
     "win_daily": "Reparto del día ganado · racha diaria: {n}",
     "win_daily_clean": "Reparto del día ganado limpio ★ · racha diaria: {n}",
