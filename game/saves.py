@@ -276,6 +276,12 @@ class Keeper:
             self.storage.save("stats", STATS_VERSION, self.stats.to_doc())
             self.completed = completed
 
+    def walk_away(self, play: Play) -> None:
+        """The kiosk's idle reset closes ``play`` unwon: it counts as abandoned, not lost."""
+        self._count(play)  # its first move is counted, if that has not been saved yet
+        if not play.session.is_won and self.stats.walk_away(play.game_id):
+            self.storage.save("stats", STATS_VERSION, self.stats.to_doc())
+
     def _count(self, play: Play) -> None:
         """Statistics and the daily log: a first move, a win, a game left unwon."""
         session = play.session

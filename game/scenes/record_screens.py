@@ -281,6 +281,8 @@ class StatsScreen(RecordScreen):
         lines = [f"{texts.t(key)}: {value}" for key, value in pairs]
         if self.size[0] >= 2 * self.font * 22:  # room for two columns: pair the lines up
             lines = [f"{a}   ·   {b}" for a, b in zip(lines[::2], lines[1::2], strict=True)]
+        if rec.abandoned:  # only a kiosk's idle reset abandons a game
+            lines.append(texts.t("stats_abandoned", n=rec.abandoned))
         par = self.ctx.keeper.stats.par
         if par.played or self.ctx.settings.par_scoring:  # matches are for every rule set alike
             best = "—" if par.best_total is None else signed(par.best_total)

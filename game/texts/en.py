@@ -178,6 +178,7 @@ MESSAGES: dict[str, str] = {
     "stats_fewest": "Fewest moves",
     "stats_streak": "Current streak",
     "stats_longest": "Longest streak",
+    "stats_abandoned": "Abandoned (the kiosk reset with nobody there): {n}",
     "stats_chart": "Recent games: {w} of {n} won",
     "stats_chart_empty": "No games yet with these rules",
     "btn_reset": "Reset",

@@ -185,6 +185,7 @@ MESSAGES: dict[str, str] = {
     "stats_fewest": "Menos jugadas",
     "stats_streak": "Racha actual",
     "stats_longest": "Racha más larga",
+    "stats_abandoned": "Abandonados (el quiosco se reinició sin nadie): {n}",
     "stats_chart": "Últimas partidas: {w} de {n} ganadas",
     "stats_chart_empty": "Aún no hay partidas con estas reglas",
     "btn_reset": "Borrar",
