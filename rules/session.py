@@ -213,10 +213,11 @@ class Session:
         doc: object, now: Callable[[], float] = time.monotonic
     ) -> tuple[Session, RecordError | None]:
         """Like :meth:`from_record`, but a move the rules refuse ends the replay instead of
-        the whole record: the session holds the legal moves before it (the undo position and
-        the counters cut to match), and the refusal is returned beside it (None when every
-        move was legal; its ``index`` is the number of moves kept). Anything else wrong with
-        the record still raises :class:`RecordError`."""
+        the whole record: the session holds the legal moves before it (the undo position cut
+        to match), and the refusal is returned beside it (None when every
+        move was legal; its ``index`` is the number of moves kept). The move and undo counters
+        lose the dropped moves (each was made once; those past the undo position were undone).
+        Anything else wrong with the record still raises :class:`RecordError`."""
         return Session._replay(doc, now, keep_legal_prefix=True)
 
     @staticmethod
@@ -247,7 +248,7 @@ class Session:
                 refused = RecordError(f"moves[{index}] {move}: {refusal.value}", index=index)
                 if not keep_legal_prefix:
                     raise refused
-                position = min(position, index)  # the counters still hold: the log only got shorter
+                moves, undos, position = _cut_counters(moves, undos, position, len(log), index)
                 break
         while session.position > position:
             session.undo()
@@ -340,3 +341,16 @@ def _count(doc: dict[str, Any], key: str) -> int:
     if value < 0:
         raise RecordError(f"{key}: {value} is negative")
     return value
+
+
+def _cut_counters(moves: int, undos: int, position: int, logged: int, kept: int) -> tuple[int, int, int]:
+    """The counters and undo position of a record whose move log of ``logged`` moves is cut to
+    its first ``kept``: each dropped move was made once, and those past ``position`` were also
+    undone (never below what the kept log itself shows)."""
+    cut_position = min(position, kept)
+    dropped_undone = (logged - position) - (kept - cut_position)
+    return (
+        max(cut_position, moves - (logged - kept)),
+        max(kept - cut_position, undos - dropped_undone),
+        cut_position,
+    )

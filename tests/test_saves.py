@@ -211,6 +211,7 @@ def test_a_saved_game_with_an_illegal_move_goes_on_up_to_it(
     second = open_game()
     restored = second.table.play.session
     assert [str(m) for m in restored.log] == ["D", "D", "P21+W", "D", "D"][:kept]
+    assert restored.moves == kept and second.table.frame().status[-1] == f"{kept} jugadas"
     assert second.table.play.game_id == first.table.play.game_id
     line = second.table.frame().line
     assert line == f"Partida guardada dañada: recuperada hasta la jugada {kept}; el archivo, guardado aparte"

@@ -310,15 +310,15 @@ def test_a_tampered_record_is_refused_with_the_field_named(change: dict[str, obj
 
 
 @pytest.mark.parametrize(
-    ("moves", "undos", "kept", "position"),
+    ("moves", "undos", "kept", "position", "counters"),
     [
-        ("D D P0 D", 0, 2, 2),  # the apex is covered: the two draws before it stand
-        ("P0 D", 0, 0, 0),  # refused at once: the deal's start
-        ("D D D P0", 2, 3, 2),  # the bad move was undone: the position is as saved
+        ("D D P0 D", 0, 2, 2, (2, 0)),  # the apex is covered: the two draws before it stand
+        ("P0 D", 0, 0, 0, (0, 0)),  # refused at once: the deal's start
+        ("D D D P0", 2, 3, 2, (3, 1)),  # the bad move was undone: the position is as saved
     ],
 )
 def test_a_record_with_an_illegal_move_keeps_its_legal_prefix(
-    moves: str, undos: int, kept: int, position: int
+    moves: str, undos: int, kept: int, position: int, counters: tuple[int, int]
 ) -> None:
     played = moves.split()
     doc = {**_recorded(" ".join("D" * len(played)), undos=undos), "moves": played}
@@ -328,7 +328,7 @@ def test_a_record_with_an_illegal_move_keeps_its_legal_prefix(
     assert refused is not None and refused.index == kept and f"moves[{kept}]" in str(refused)
     assert [str(m) for m in session.log] == played[:kept]
     assert session.position == position and session.state.cursor == position  # draws only
-    assert session.moves == len(played) and session.undos == undos  # as saved: they still hold
+    assert (session.moves, session.undos) == counters  # less the dropped moves (and their undos)
     assert Session.from_record(session.record()).state == session.state  # it saves cleanly again
 
 
