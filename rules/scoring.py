@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.cards import KING, PAIR_SUM
+from rules.cards import STANDARD_DECK, Deck
 from rules.session import Session
 from rules.state import State
 
@@ -53,26 +53,19 @@ class DealScore:
 
 
 def stock_cleanup(
-    ranks: tuple[int, ...],
-    stk: int,
-    cursor: int,
-    pass_no: int,
-    passes: int,
-    *,
-    pair_sum: int = PAIR_SUM,
-    lone_rank: int = KING,
+    ranks: tuple[int, ...], stk: int, cursor: int, pass_no: int, passes: int, *, deck: Deck = STANDARD_DECK
 ) -> int:
     """The most stock and waste cards that can still be removed with no pyramid left.
 
     ``ranks`` are the ranks of the stock sequence in draw order; ``stk`` the mask of those still
     in the stock or the waste; ``cursor`` one past the waste's top card (as in
-    :class:`rules.State`); ``pass_no`` of ``passes``; two cards pair when their ranks sum to
-    ``pair_sum``, and ``lone_rank`` goes alone (the deck's; 13 and a King by default). Exact: a
-    search of every way of drawing, recycling and pairing the stock's top card with the waste's,
-    each position once. A lone card (a King) on top of the stock or the waste is removed at once
-    (it pairs with nothing, so taking it can only uncover cards).
+    :class:`rules.State`); ``pass_no`` of ``passes``. Exact: a search of every way of drawing,
+    recycling and pairing the stock's top card with the waste's, each position once. A King on
+    top of the stock or the waste is removed at once (it pairs with nothing, so taking it can
+    only uncover cards). Pairs make ``deck.pair_sum``; the King is ``deck.lone_rank``.
     """
     memo: dict[tuple[int, int, int], int] = {}
+    lone, pair_sum = deck.lone_rank, deck.pair_sum
 
     def most(stk: int, cursor: int, pass_no: int) -> int:
         key = (stk, cursor, pass_no)
@@ -84,9 +77,9 @@ def stock_cleanup(
         below = stk & ((1 << cursor) - 1)
         waste = below.bit_length() - 1 if below else None
         best = 0
-        if top is not None and ranks[top] == lone_rank:
+        if top is not None and ranks[top] == lone:
             best = 1 + most(stk & ~(1 << top), cursor, pass_no)
-        elif waste is not None and ranks[waste] == lone_rank:
+        elif waste is not None and ranks[waste] == lone:
             rest = stk & ~(1 << waste)
             best = 1 + most(rest, _normal_cursor(rest, cursor), pass_no)
         elif top is not None:
@@ -109,11 +102,8 @@ def _normal_cursor(stk: int, cursor: int) -> int:
 def state_cleanup(state: State) -> int:
     """:func:`stock_cleanup` of a position's stock and waste (its pyramid is not looked at)."""
     ranks = tuple(card.rank for card in state.layout.stock)
-    deck = state.rules.variant.deck
-    return stock_cleanup(
-        ranks, state.stock, state.cursor, state.pass_no, state.rules.passes,
-        pair_sum=deck.pair_sum, lone_rank=deck.lone_rank,
-    )  # fmt: skip
+    rules = state.rules
+    return stock_cleanup(ranks, state.stock, state.cursor, state.pass_no, rules.passes, deck=rules.deck)
 
 
 def cards_on_table(state: State) -> int:

@@ -38,7 +38,6 @@ from collections.abc import Generator
 from dataclasses import dataclass, replace
 from operator import itemgetter
 
-from rules.cards import KING, PAIR_SUM
 from rules.scoring import DealScore, par_base, stock_cleanup
 from rules.state import State
 from rules.topology import CONE, iter_slots
@@ -141,7 +140,8 @@ class BestScore:
         left = self._cleanups.get((stk, acc))
         if left is None:
             pass_no, cursor = acc >> ACC_SHIFT, acc & CURSOR_MASK
-            removed = stock_cleanup(self.problem.srank, stk, cursor, pass_no, self.passes)
+            deck = self.problem.state.rules.deck
+            removed = stock_cleanup(self.problem.srank, stk, cursor, pass_no, self.passes, deck=deck)
             left = self._cleanups[(stk, acc)] = stk.bit_count() - removed
         return DealScore(acc >> ACC_SHIFT, left)
 
@@ -181,16 +181,20 @@ class BestScore:
         """``lost`` cards, and of the cards ``pyr`` and ``stk`` that may still go, the excess of
         one rank over its partner rank."""
         problem = self.problem
+        pair_sum = problem.pair_sum
         counts = [(pyr & problem.rank_pyr[r]).bit_count() + (stk & problem.rank_stock[r]).bit_count()
-                  for r in range(KING)]  # fmt: skip
-        return lost + sum(abs(counts[r] - counts[PAIR_SUM - r]) for r in range(1, 7))
+                  for r in range(pair_sum)]  # fmt: skip
+        excess = sum(abs(counts[r] - counts[pair_sum - r]) for r in range(1, (pair_sum + 1) // 2))
+        if pair_sum % 2 == 0:  # a rank that pairs with itself (6 + 6 in the Spanish deck)
+            excess += counts[pair_sum // 2] % 2
+        return lost + excess
 
     def _lost(self, pyr: int, reach: int) -> int:
         """The pyramid cards that can never leave (see :meth:`_bound`), as a mask. Cached by the
         pyramid and the ranks in reach."""
         problem = self.problem
         ranks = 0
-        for rank in range(1, KING):
+        for rank in problem.paired_ranks:
             if reach & problem.rank_stock[rank]:
                 ranks |= 1 << rank
         key = (pyr, ranks)
@@ -200,9 +204,9 @@ class BestScore:
         stuck = 0
         for slot in iter_slots(pyr):
             rank = problem.prank[slot]
-            if rank == KING or ranks >> (PAIR_SUM - rank) & 1:
+            if rank == problem.lone or ranks >> (problem.pair_sum - rank) & 1:
                 continue
-            mates = problem.partners_of[slot] if problem.closed else problem.rank_pyr[PAIR_SUM - rank]
+            mates = problem.partners_of[slot] if problem.closed else problem.rank_pyr[problem.pair_sum - rank]
             if not mates & pyr:
                 stuck |= 1 << slot
         if stuck:
@@ -280,7 +284,7 @@ def _buried_waste_king(state: State) -> bool:
     if state.pass_no < state.rules.passes:
         return False
     waste = [state.layout.stock[i].rank for i in range(state.cursor) if state.stock >> i & 1]
-    return KING in waste[:-1]
+    return state.rules.deck.lone_rank in waste[:-1]
 
 
 def best_score(state: State) -> Best:
