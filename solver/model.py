@@ -105,8 +105,7 @@ class Problem:
         strict win, the stock and the waste too)."""
         # waste piles: 1, or several (apophis), whose moves solver.piles generates; per stock
         # index, the stock indices that go onto the same waste pile
-        self.piles = state.rules.variant.waste_piles
-        self.residue_of = _residue_masks(self.piles)
+        self.piles, self.residue_of = _residue_masks(state.rules.variant.waste_piles)
         self.prank: tuple[int, ...] = tuple(card.rank if card else 0 for card in layout.pyramid)
         self.srank: tuple[int, ...] = tuple(
             0 if blank >> index & 1 else card.rank for index, card in enumerate(layout.stock)
@@ -136,6 +135,7 @@ class Problem:
         """:attr:`stock_complements` without a twin rank's cards: a low card looks for a partner
         before it only among high cards, so a pair of twins is found once, from its first card."""
         self.king_slots = tuple(iter_slots(rank_pyr[self.lone]))
+        self.king_mask = rank_pyr[self.lone]
         self.closed = _is_closed(state.pyramid)
         """Every card of the start lies on present cards only, as in any dealt game. Then the
         search only meets such pyramids, and which pairs of slots can ever leave together does
@@ -171,6 +171,8 @@ class Problem:
 
     def norm(self, pyr: int) -> int:
         """``pyr`` with every free King removed, repeatedly (removing one may free another)."""
+        if not pyr & self.king_mask:
+            return pyr
         while True:
             free_kings = 0
             for slot in self.king_slots:
@@ -198,24 +200,25 @@ class Problem:
 
     def _build_shape(self, pyr: int) -> Shape:
         rank = self.prank
-        pair_sum = self.pair_sum
-        free_mask = free_slots(pyr)
-        free = iter_slots(free_mask)
-        pairs = [
-            self.norm(pyr & ~(1 << a) & ~(1 << b))
-            for i, a in enumerate(free)
-            for b in free[i + 1 :]
-            if rank[a] + rank[b] == pair_sum
-        ]
+        rank_pyr = self.rank_pyr
+        norm = self.norm
+        pair_sum, lone = self.pair_sum, self.lone
+        free_mask, free, half = _STRUCTURE.get(pyr) or _structure(pyr)
+        pairs = []
+        for a in free:  # pairs of free cards, by the first's slot, then the second's
+            above = free_mask & rank_pyr[pair_sum - rank[a]] & ~((2 << a) - 1) if rank[a] != lone else 0
+            while above:
+                low = above & -above
+                above ^= low
+                pairs.append(norm(pyr & ~(1 << a) & ~low))
         if self.overlap:
-            for slot, cover in _half_covered(pyr, free_mask):
+            for slot, cover in half:
                 if rank[slot] + rank[cover] == pair_sum:
-                    pairs.append(self.norm(pyr & ~(1 << slot) & ~(1 << cover)))
-        lone = self.lone
-        singles = tuple((pair_sum - rank[a], self.norm(pyr & ~(1 << a))) for a in free if rank[a] != lone)
+                    pairs.append(norm(pyr & ~(1 << slot) & ~(1 << cover)))
+        singles = tuple((pair_sum - rank[a], norm(pyr & ~(1 << a))) for a in free if rank[a] != lone)
         partnerless = 0
         for q in self.paired_ranks:
-            if not pyr & self.rank_pyr[pair_sum - q]:
+            if not pyr & rank_pyr[pair_sum - q]:
                 partnerless |= 1 << q
         return Shape(len(self.shape_list), tuple(pairs), singles, self._stock_needs(pyr), partnerless)
 
@@ -385,10 +388,27 @@ def _half_covered(pyr: int, free_mask: int) -> list[tuple[int, int]]:
     return found
 
 
-def _residue_masks(piles: int) -> tuple[int, ...]:
-    """Per stock index, the stock indices (below :data:`STOCK_BITS`) on the same waste pile."""
+def _residue_masks(piles: int) -> tuple[int, tuple[int, ...]]:
+    """``piles``, and per stock index the stock indices (below :data:`STOCK_BITS`) on the same
+    waste pile."""
     stock_bits = (1 << STOCK_BITS) - 1
-    return tuple(residue_mask(i % piles, piles) & stock_bits for i in range(STOCK_BITS))
+    return piles, tuple(residue_mask(i % piles, piles) & stock_bits for i in range(STOCK_BITS))
+
+
+_STRUCTURE: dict[int, tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
+"""Per pyramid mask: its free cards (mask and slots) and :func:`_half_covered` pairs. They do not
+depend on the cards, so every deal shares them: a dealt game meets at most the 1430 order
+ideals of the triangle (positions typed as text may add others; the table is emptied past
+:data:`_STRUCTURE_CAP` entries)."""
+_STRUCTURE_CAP = 20_000
+
+
+def _structure(pyr: int) -> tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]]:
+    if len(_STRUCTURE) >= _STRUCTURE_CAP:
+        _STRUCTURE.clear()
+    free_mask = free_slots(pyr)
+    found = _STRUCTURE[pyr] = (free_mask, tuple(iter_slots(free_mask)), tuple(_half_covered(pyr, free_mask)))
+    return found
 
 
 def _is_closed(pyr: int) -> bool:
