@@ -194,3 +194,8 @@ CHART_LOSS: Color = (200, 84, 60)
 CHART_EMPTY: Color = (150, 156, 150)
 RECORD_DAYS = 14
 """Days shown on the daily deal's strip (today at the right)."""
+
+DRAG_SLOP_PX = 10
+"""A press that moves less than this before it is released is a tap, not a drag (scrolling lists)."""
+SCROLL_BAR: Color = (150, 138, 112)
+"""The thumb of a scrolling list's bar (on the panel)."""

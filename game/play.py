@@ -92,7 +92,7 @@ class Play:
         self.revealed = not label_hidden
         self.selected: int | None = None
         self.hint: Move | None = None
-        self.line: Line | None = Line("welcome")
+        self.line: Line | None = Line("welcome", {"sum": session.state.rules.deck.pair_sum})
         self.inquiry: Inquiry | None = None
         self._backend = backend
         self.answers = AnswerCache(backend)
@@ -151,7 +151,7 @@ class Play:
             self._refuse(refusal)
             return None
         self.selected = place
-        self.line = None if self.partners() else Line("no_partner")
+        self.line = None if self.partners() else Line("no_partner", {"sum": self.state.rules.deck.pair_sum})
         return None
 
     def draw(self) -> Effect | None:
@@ -167,7 +167,7 @@ class Play:
         before = self.state
         refusal = self.session.play(move)
         if refusal is not None:
-            self._refuse(refusal)
+            self._refuse(refusal, before, move)
             return None
         self.selected = None
         self.hint = None
@@ -302,7 +302,15 @@ class Play:
             self.line = Line("rewind_cut" if answer.cut_short else "rewind_unknown", tone=Tone.REFUSAL)
 
     # --- internals -----------------------------------------------------------------------------
-    def _refuse(self, refusal: Refusal) -> None:
+    def _refuse(self, refusal: Refusal, state: State | None = None, move: Move | None = None) -> None:
+        """The refusal's line; two cards that do not pair are named, with the deck's sum
+        («7♠ y 5♥ no suman 13», «7 de oros y 3 de copas no suman 12»)."""
+        if refusal is Refusal.NOT_13 and state is not None and move is not None:
+            cards = [state.card_at(place) for place in move.places]
+            if len(cards) == 2 and cards[0] is not None and cards[1] is not None:
+                sums = {"a": cards[0], "b": cards[1], "sum": state.rules.deck.pair_sum}
+                self.line = Line("not_sum", sums, Tone.REFUSAL)
+                return
         self.line = Line(refusal.value, tone=Tone.REFUSAL)
 
     def _note_end(self) -> None:
@@ -359,7 +367,7 @@ def _hint_line(state: State, move: Move | None) -> Line:
     if move.kind is Kind.RECYCLE:
         return Line("hint_recycle", tone=Tone.HINT)
     cards = [state.card_at(p) for p in move.places]
-    names = [c.symbol for c in cards if c is not None]
+    names = [c for c in cards if c is not None]  # named in the player's language when shown
     if len(names) == 1:
         return Line("hint_king", {"a": names[0]}, Tone.HINT)
     return Line("hint_pair", {"a": names[0], "b": names[1]}, Tone.HINT)

@@ -1,6 +1,6 @@
 """The player's settings. Kept in memory for now; a plain dataclass so saving it later is easy.
 
-Rule settings (passes, overlap) are read when a new deal starts, never in the middle of one.
+Rule settings (variant, passes, overlap) are read when a new deal starts, never in the middle of one.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import enum
 from dataclasses import dataclass
 
 from rules import RuleSet
+from rules.variant import PYRAMID, VARIANTS
 
 
 class DealMode(enum.Enum):
@@ -26,6 +27,8 @@ PASSES = (1, 3)
 
 @dataclass
 class Settings:
+    variant: str = PYRAMID.name
+    """The variant's name (:data:`rules.variant.VARIANTS`): which deck, layout and win rule."""
     passes: int = 3
     overlap: bool = True
     deal_mode: DealMode = DealMode.SOLVABLE
@@ -40,9 +43,11 @@ class Settings:
     def __post_init__(self) -> None:
         if self.passes not in PASSES:
             raise ValueError(f"passes must be one of {PASSES}, not {self.passes!r}")
+        if self.variant not in VARIANTS:
+            raise ValueError(f"variant must be one of {', '.join(VARIANTS)}, not {self.variant!r}")
         if self.lang not in LANGUAGES:
             raise ValueError(f"language must be one of {LANGUAGES}, not {self.lang!r}")
 
     def rule_set(self) -> RuleSet:
         """The rules the next deal is played under."""
-        return RuleSet(passes=self.passes, overlap=self.overlap)
+        return RuleSet(passes=self.passes, overlap=self.overlap, variant=VARIANTS[self.variant])

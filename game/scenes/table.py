@@ -22,7 +22,7 @@ from game.config import (
     FRAME_BUDGET_MS,
 )
 from game.context import Context
-from game.input import Action, Command, Key, Tap
+from game.input import Action, Command, Drag, Key, Release, Tap
 from game.play import DECK, Effect, Play, Removed, Tone
 from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout, compute_layout
 from game.render.table_view import TableFrame, TableView
@@ -30,6 +30,7 @@ from game.render.widgets import Style
 from game.sound import Sound
 from game.texts import format_time
 from rules import RECYCLE, Kind, Move, check
+from rules.variant import DEFAULT_RULES
 from solver.analysis import Verdict
 
 from .base import Scene, SceneManager
@@ -116,6 +117,8 @@ class TableScene(Scene):
 
     # --- input ---------------------------------------------------------------------------------
     def handle(self, command: Command) -> None:
+        if isinstance(command, Drag | Release):
+            return  # the end of a tap already handled (or a drag): the table has nothing to scroll
         self.anim.skip_deal()  # any tap or key puts the dealt cards in place, then acts as usual
         if isinstance(command, Tap):
             self.focus_visible = False
@@ -357,7 +360,8 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         began = time.perf_counter()
-        self.ctx.assets.use_deck(self.ctx.settings.four_colour, self.ctx.settings.large_index)
+        deck = self.play.state.rules.deck.name  # the deal's own deck (a Spanish deal draws Spanish cards)
+        self.ctx.assets.use_deck(self.ctx.settings.four_colour, self.ctx.settings.large_index, deck)
         self.view.draw(surface, self.layout, self.frame())
         self.anim.draw(surface, self.ctx.assets, self.layout.card)
         self._draw_ms = (time.perf_counter() - began) * 1000
@@ -389,6 +393,10 @@ class TableScene(Scene):
         deal = label_text
         if play.number is not None:
             deal = texts.t(deal_key, n=play.number) + " · " + label_text
+            variant = state.rules.variant
+            if variant != DEFAULT_RULES.variant and play.daily is None:  # the chip names a variant
+                name = texts.t(f"variant_{variant.name}")
+                deal = texts.t("deal_variant", variant=name, n=play.number) + " · " + label_text
         self.layout.fit_deal_chip(self.ctx.assets.font(self.layout.font).size(deal)[0])
         line, tone = "", Tone.INFO
         if play.line is not None:
