@@ -17,12 +17,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules.cards import Card, format_cards, parse_card, parse_cards
-from rules.deals import PYRAMID_SIZE, STOCK_SIZE, deal_cards, parse_deal_text
+from rules.cards import STANDARD_DECK, Card, Deck, format_cards, parse_card, parse_cards
+from rules.deals import deal_cards, parse_deal_text
 from rules.errors import NotationError
 from rules.moves import STOCK, WASTE, parse_place
 from rules.topology import ALL_SLOTS, SLOTS, iter_slots, uncovered
-from rules.variant import ALL_RULE_SETS, CLASSIC, DEFAULT_RULES, RuleSet
+from rules.variant import ALL_RULE_SETS, CLASSIC, DEFAULT_RULES, PYRAMID, VARIANTS, RuleSet
 
 __all__ = [
     "ALLOWED_PASSES",
@@ -41,25 +41,38 @@ ALLOWED_PASSES = (1, 3)
 @dataclass(frozen=True, slots=True)
 class Layout:
     """Where the cards were dealt: 28 pyramid slots (``None`` = empty from the start) and the
-    stock sequence in draw order (``stock[0]`` is drawn first)."""
+    stock sequence in draw order (``stock[0]`` is drawn first). All cards come from one deck,
+    which holds the rest (:attr:`deck`; the standard deck when there is no card at all)."""
 
     pyramid: tuple[Card | None, ...]
     stock: tuple[Card, ...]
 
     def __post_init__(self) -> None:
-        if len(self.pyramid) != PYRAMID_SIZE:
-            raise NotationError(f"a pyramid has {PYRAMID_SIZE} slots, not {len(self.pyramid)}")
-        if len(self.stock) > STOCK_SIZE:
-            raise NotationError(f"a stock holds at most {STOCK_SIZE} cards, not {len(self.stock)}")
+        if len(self.pyramid) != SLOTS:
+            raise NotationError(f"a pyramid has {SLOTS} slots, not {len(self.pyramid)}")
         cards = [c for c in self.pyramid if c is not None] + list(self.stock)
+        decks = {card.deck.name for card in cards}
+        if len(decks) > 1:
+            raise NotationError(f"cards of {' and '.join(sorted(decks))} decks mixed in one layout")
+        room = self.deck.size - SLOTS
+        if len(self.stock) > room:
+            raise NotationError(f"a stock holds at most {room} cards, not {len(self.stock)}")
         if len(set(cards)) != len(cards):
             twice = sorted({str(c) for c in cards if cards.count(c) > 1})
             raise NotationError(f"card{'s' if len(twice) > 1 else ''} {' '.join(twice)} placed twice")
 
+    @property
+    def deck(self) -> Deck:
+        """The deck the cards come from."""
+        for card in (*self.stock, *self.pyramid):
+            if card is not None:
+                return card.deck
+        return STANDARD_DECK
+
     @staticmethod
     def from_cards(cards: tuple[Card, ...]) -> Layout:
-        """Layout of a full deal (52 or 48 cards) in deal-text order."""
-        return Layout(tuple(cards[:PYRAMID_SIZE]), tuple(cards[PYRAMID_SIZE:]))
+        """Layout of a full deal (52 or 48 cards) in deal-text order: the pyramid, then the stock."""
+        return Layout(tuple(cards[:SLOTS]), tuple(cards[SLOTS:]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +89,9 @@ class State:
     # --- construction -------------------------------------------------------------------
     @staticmethod
     def start(layout: Layout, rules: RuleSet = DEFAULT_RULES) -> State:
+        """The position at a layout's start. Its cards must be of the rule set's deck."""
+        if layout.deck != rules.deck and any(layout.pyramid + layout.stock):
+            raise NotationError(f"{layout.deck.name} cards cannot be played under {rules.key}")
         present = sum(1 << s for s, card in enumerate(layout.pyramid) if card is not None)
         return State(layout, rules, present, (1 << len(layout.stock)) - 1, 0, 1)
 
@@ -166,7 +182,8 @@ class State:
         """The position in the text form :func:`parse_position` reads; ``unseen`` (a mask over
         ``layout.stock`` indices) adds an ``unseen:`` section listing those cards."""
         tokens = [str(c) if self.pyramid >> s & 1 and c else "--" for s, c in enumerate(self.layout.pyramid)]
-        lines = [
+        lines = [] if self.rules.variant == PYRAMID else [f"variant: {self.rules.variant.name}"]
+        lines += [
             "pyramid: " + " ".join(tokens),
             "stock: " + format_cards(self.stock_cards()),
             "waste: " + format_cards(self.waste_cards()),
@@ -180,7 +197,7 @@ class State:
         return "\n".join(lines)
 
 
-_SECTIONS = ("pyramid", "stock", "waste", "pass", "passes", "overlap", "unseen")
+_SECTIONS = ("variant", "pyramid", "stock", "waste", "pass", "passes", "overlap", "unseen")
 _SLOT_CARD = re.compile(r"^(P\d+)=(\S+)$", re.IGNORECASE)
 
 
@@ -194,6 +211,7 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
 
     Sections, separated by newlines or ``;``, each ``name: value``; all optional::
 
+        variant: spanish                   (default from ``rules`` or pyramid; names the deck)
         pyramid: P21=9s P23=5h P25=8c      (or 28 tokens row by row, ``--`` for an empty slot)
         stock: 7h 2c                       (top card first)
         waste: 4c 5d 8d                    (bottom card first; the last one is on top)
@@ -220,28 +238,35 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
         values[key] = value.strip()
 
     base = rules or RuleSet()
+    variant = base.variant
+    if "variant" in values:
+        named = VARIANTS.get(values["variant"].lower())
+        if named is None:
+            raise NotationError(f"variant: {values['variant']!r} is not one of {', '.join(VARIANTS)}")
+        variant = named
     passes = _parse_int(values, "passes", base.passes)
     overlap = _parse_switch(values.get("overlap"), base.overlap)
     try:
-        rule_set = RuleSet(passes, overlap, base.variant)
+        rule_set = RuleSet(passes, overlap, variant)
     except ValueError as error:
         raise NotationError(f"passes: {error}") from None
     pass_no = _parse_int(values, "pass", 1)
     if not 1 <= pass_no <= rule_set.passes:
         raise NotationError(f"pass: must be between 1 and {rule_set.passes}, not {pass_no}")
 
-    pyramid = _parse_pyramid(values.get("pyramid", ""))
-    stock = _section_cards(values, "stock")
-    waste = _section_cards(values, "waste")
+    deck = rule_set.deck
+    pyramid = _parse_pyramid(values.get("pyramid", ""), deck)
+    stock = _section_cards(values, "stock", deck)
+    waste = _section_cards(values, "waste", deck)
     layout = Layout(pyramid, tuple(waste + stock))
     present = sum(1 << s for s, card in enumerate(pyramid) if card is not None)
     state = State(layout, rule_set, present & ALL_SLOTS, (1 << len(layout.stock)) - 1, len(waste), pass_no)
-    return state, _parse_unseen(values, layout, len(waste))
+    return state, _parse_unseen(values, layout, len(waste), deck)
 
 
-def _parse_unseen(values: dict[str, str], layout: Layout, waste: int) -> int:
+def _parse_unseen(values: dict[str, str], layout: Layout, waste: int, deck: Deck) -> int:
     mask = 0
-    for card in _section_cards(values, "unseen"):
+    for card in _section_cards(values, "unseen", deck):
         if card not in layout.stock:
             raise NotationError(f"unseen: {card} is not in the stock")
         index = layout.stock.index(card)
@@ -255,9 +280,9 @@ def _parse_unseen(values: dict[str, str], layout: Layout, waste: int) -> int:
     return mask
 
 
-def _section_cards(values: dict[str, str], key: str) -> list[Card]:
+def _section_cards(values: dict[str, str], key: str, deck: Deck) -> list[Card]:
     try:
-        return parse_cards(values.get(key, ""))
+        return parse_cards(values.get(key, ""), deck)
     except NotationError as error:
         raise NotationError(f"{key}: {error}") from None
 
@@ -281,7 +306,7 @@ def _parse_switch(text: str | None, default: bool) -> bool:
     raise NotationError(f"overlap: {text!r} is not on or off")
 
 
-def _parse_pyramid(text: str) -> tuple[Card | None, ...]:
+def _parse_pyramid(text: str, deck: Deck) -> tuple[Card | None, ...]:
     tokens = text.split()
     slots: list[Card | None] = [None] * SLOTS
     if tokens and all(_SLOT_CARD.match(t) for t in tokens):
@@ -290,7 +315,7 @@ def _parse_pyramid(text: str) -> tuple[Card | None, ...]:
             assert match is not None
             try:
                 slot = parse_place(match.group(1))
-                card = parse_card(match.group(2))
+                card = parse_card(match.group(2), deck)
             except NotationError as error:
                 raise NotationError(f"pyramid: {error}") from None
             if slot >= SLOTS:
@@ -308,7 +333,7 @@ def _parse_pyramid(text: str) -> tuple[Card | None, ...]:
         if token == "--":
             continue
         try:
-            slots[number] = parse_card(token)
+            slots[number] = parse_card(token, deck)
         except NotationError as error:
             raise NotationError(f"pyramid: slot P{number}: {error}") from None
     return tuple(slots)

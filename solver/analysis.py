@@ -187,6 +187,8 @@ class Analysis:
             self._final(Verdict.LOST, 0.0, True)
         elif not self.unseen:
             self._search = Search(state, backend=self.backend, like=self._base)
+        elif state.rules.variant.win_all:
+            self._start_orders()  # every card must go, blanks too: a blank search cannot win
         else:
             self._search = Search(
                 state, blank=self.unseen, node_limit=BLANK_NODE_LIMIT, backend=self.backend, like=self._base

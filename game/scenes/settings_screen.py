@@ -1,9 +1,9 @@
-"""«Ajustes»: variant, passes, overlap rule, deal mode, language, reduced motion, sound,
-four-colour deck, large indices.
+"""«Ajustes»: variant, passes, overlap rule, deal mode, par scoring, language, reduced motion,
+sound, four-colour deck, large indices.
 
 Each row is a set of options; tap one, or move with Up/Down and choose with Left/Right.
-Language, motion, sound and the look of the cards apply at once; the variant, passes and
-overlap apply from the next deal (the rules of a deal never change mid-deal).
+Language, motion, sound and the look of the cards apply at once; the variant, passes, overlap
+and par scoring apply from the next deal (the rules of a deal never change mid-deal).
 
 When the rows do not fit the window (a phone, or more settings), the rows scroll between the
 title and the note: a drag (touch or mouse), the mouse wheel, and the keyboard focus (which keeps
@@ -77,6 +77,9 @@ ROWS: tuple[Row, ...] = (
         lambda t, v: t.t("mode_solvable" if v is DealMode.SOLVABLE else "mode_random"),
         lambda s: s.deal_mode,
         lambda s, v: setattr(s, "deal_mode", v),
+    ),
+    Row(
+        "set_par", (True, False), _yes_no, lambda s: s.par_scoring, lambda s, v: setattr(s, "par_scoring", v)
     ),
     Row(
         "set_lang",
@@ -163,8 +166,8 @@ class SettingsScreen(Scene):
         """Focus index of the close button."""
         self.stats_index = self.close_index + 1
         """Focus index of the «Estadísticas» button (when the screen has one)."""
-        self.note_lines = 0 if ctx.kiosk else 2
-        """The note on when rule settings apply (a kiosk offers none)."""
+        self.note_lines = 0 if ctx.kiosk else 1
+        """Whether the screen has the note on when rule settings apply (a kiosk offers none)."""
         self.stops = len(self.rows) + (2 if on_stats is not None else 1)
         """Focus stops: the rows, the close button, and «Estadísticas» if there is one."""
         self.focus = 0
@@ -318,7 +321,7 @@ class SettingsScreen(Scene):
             self.close_rect = pygame.Rect(self.panel.right - margin - close_w, top_y, close_w, button_h)
             self.stats_rect = pygame.Rect(self.panel.left + margin, top_y, close_w, button_h)
         else:
-            bottom_y = self.note_y + self.note_lines * line_height(self.font)
+            bottom_y = self.note_y + self._note_rows(self.panel.width, self.font) * line_height(self.font)
             if self.on_stats is None:
                 self.close_rect = pygame.Rect(self.panel.centerx - inner // 4, bottom_y, inner // 2, button_h)
             else:
@@ -328,6 +331,12 @@ class SettingsScreen(Scene):
                 self.stats_rect = pygame.Rect(left + inner - half, bottom_y, half, button_h)
         if self.on_stats is None:
             self.stats_rect = pygame.Rect(0, 0, 0, 0)
+
+    def _note_rows(self, panel_w: int, font: int) -> int:
+        """Lines the note on when settings apply takes in a panel ``panel_w`` wide (none in a kiosk)."""
+        if not self.note_lines:
+            return 0
+        return len(self.ctx.assets.wrap(self.ctx.t("settings_note"), font - 1, panel_w - 24))
 
     def _place(self) -> None:
         """Put the rows where they are drawn now: the arrangement moved to the panel, less the scroll."""
@@ -385,9 +394,9 @@ class SettingsScreen(Scene):
 
         def shape(columns: int, beside: bool, close_in_title: bool, gap: int, scroll: bool = False) -> _Shape:
             close_h = 0 if close_in_title else button_h + gap
-            note_h = self.note_lines * line_height(font)
-            fixed_h = 2 * gap + title_h + note_h + close_h
             panel_w = one_column_w if columns == 1 else width - 2 * margin
+            note_h = self._note_rows(panel_w, font) * line_height(font)
+            fixed_h = 2 * gap + title_h + note_h + close_h
             col_w = (panel_w - 2 * margin - (columns - 1) * margin) // columns
             rows, content_h, wide_enough = self._arrange(columns, beside, gap, panel_w)
             view_h = min(content_h, height - 8 - fixed_h) if scroll else content_h
