@@ -433,7 +433,8 @@ class SettingsScreen(Scene):
         title = assets.text(ctx.t("settings_title"), round(font * 1.4), PANEL_TEXT, bold=True)
         surface.blit(title, title.get_rect(center=self.title_rect.center))
         clip = surface.get_clip()
-        surface.set_clip(self.view.inflate(16, 0).clip(clip))  # room for the focus ring at the sides
+        # room for the focus ring around a row; rows that scroll stay inside their area
+        surface.set_clip(self.view.inflate(16, 0 if self.scrolls else 16).clip(clip))
         for row in range(len(self.rows)):
             whole = self.labels[row].unionall(self.options[row])
             if whole.colliderect(self.view):
