@@ -362,3 +362,21 @@ def test_asking_for_another_variant_replaces_a_fresh_saved_game(tmp_path: Path, 
     )
     step(again)
     assert again.table.play.state.rules.variant == SPANISH  # no move was made: nothing to ask
+
+
+def test_statistics_name_the_variant_and_offer_its_rule_sets(display: None) -> None:
+    from game.scenes.base import SceneManager  # noqa: PLC0415
+    from game.scenes.record_screens import StatsScreen, rules_name  # noqa: PLC0415
+    from rules.variant import STRICT, rule_sets  # noqa: PLC0415
+
+    texts = Texts("es")
+    spanish = RuleSet(variant=SPANISH)
+    assert rules_name(texts, RuleSet()) == "3 vueltas · superposición: Sí"
+    assert rules_name(texts, spanish) == "Baraja española · 3 vueltas · superposición: Sí"
+    ctx = make_context(Settings(), seed=1)
+    ctx.keeper.stats.start("a-game", RuleSet(variant=STRICT))  # a strict game played earlier
+    screen = StatsScreen(ctx, SceneManager(), spanish)
+    assert screen.choices[: len(rule_sets(SPANISH))] == list(rule_sets(SPANISH))
+    assert RuleSet() in screen.choices and RuleSet(variant=STRICT) in screen.choices
+    names = [rules_name(texts, rules) for rules in screen.choices]
+    assert len(set(names)) == len(names)  # no two read the same
