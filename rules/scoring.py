@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.cards import KING, PAIR_SUM
+from rules.cards import STANDARD_DECK, Deck
 from rules.session import Session
 from rules.state import State
 
@@ -52,7 +52,9 @@ class DealScore:
         return self.base - self.cards_left
 
 
-def stock_cleanup(ranks: tuple[int, ...], stk: int, cursor: int, pass_no: int, passes: int) -> int:
+def stock_cleanup(
+    ranks: tuple[int, ...], stk: int, cursor: int, pass_no: int, passes: int, *, deck: Deck = STANDARD_DECK
+) -> int:
     """The most stock and waste cards that can still be removed with no pyramid left.
 
     ``ranks`` are the ranks of the stock sequence in draw order; ``stk`` the mask of those still
@@ -60,9 +62,10 @@ def stock_cleanup(ranks: tuple[int, ...], stk: int, cursor: int, pass_no: int, p
     :class:`rules.State`); ``pass_no`` of ``passes``. Exact: a search of every way of drawing,
     recycling and pairing the stock's top card with the waste's, each position once. A King on
     top of the stock or the waste is removed at once (it pairs with nothing, so taking it can
-    only uncover cards).
+    only uncover cards). Pairs make ``deck.pair_sum``; the King is ``deck.lone_rank``.
     """
     memo: dict[tuple[int, int, int], int] = {}
+    lone, pair_sum = deck.lone_rank, deck.pair_sum
 
     def most(stk: int, cursor: int, pass_no: int) -> int:
         key = (stk, cursor, pass_no)
@@ -74,14 +77,14 @@ def stock_cleanup(ranks: tuple[int, ...], stk: int, cursor: int, pass_no: int, p
         below = stk & ((1 << cursor) - 1)
         waste = below.bit_length() - 1 if below else None
         best = 0
-        if top is not None and ranks[top] == KING:
+        if top is not None and ranks[top] == lone:
             best = 1 + most(stk & ~(1 << top), cursor, pass_no)
-        elif waste is not None and ranks[waste] == KING:
+        elif waste is not None and ranks[waste] == lone:
             rest = stk & ~(1 << waste)
             best = 1 + most(rest, _normal_cursor(rest, cursor), pass_no)
         elif top is not None:
             best = most(stk, top + 1, pass_no)
-            if waste is not None and ranks[top] + ranks[waste] == PAIR_SUM:
+            if waste is not None and ranks[top] + ranks[waste] == pair_sum:
                 rest = stk & ~(1 << top) & ~(1 << waste)
                 best = max(best, 2 + most(rest, _normal_cursor(rest, cursor), pass_no))
         elif waste is not None and pass_no < passes:
@@ -99,7 +102,8 @@ def _normal_cursor(stk: int, cursor: int) -> int:
 def state_cleanup(state: State) -> int:
     """:func:`stock_cleanup` of a position's stock and waste (its pyramid is not looked at)."""
     ranks = tuple(card.rank for card in state.layout.stock)
-    return stock_cleanup(ranks, state.stock, state.cursor, state.pass_no, state.rules.passes)
+    rules = state.rules
+    return stock_cleanup(ranks, state.stock, state.cursor, state.pass_no, rules.passes, deck=rules.deck)
 
 
 def cards_on_table(state: State) -> int:

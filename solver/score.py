@@ -33,7 +33,6 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from operator import itemgetter
 
-from rules.cards import KING, PAIR_SUM
 from rules.scoring import DealScore, par_base, stock_cleanup
 from rules.state import State
 from rules.topology import CONE, iter_slots
@@ -96,7 +95,8 @@ class BestScore:
         left = self._cleanups.get((stk, acc))
         if left is None:
             pass_no, cursor = acc >> ACC_SHIFT, acc & CURSOR_MASK
-            removed = stock_cleanup(self.problem.srank, stk, cursor, pass_no, self.passes)
+            deck = self.problem.state.rules.deck
+            removed = stock_cleanup(self.problem.srank, stk, cursor, pass_no, self.passes, deck=deck)
             left = self._cleanups[(stk, acc)] = stk.bit_count() - removed
         return DealScore(acc >> ACC_SHIFT, left)
 
@@ -129,7 +129,7 @@ class BestScore:
         and every card beneath one of them. Cached by the pyramid and the ranks in reach."""
         problem = self.problem
         ranks = 0
-        for rank in range(1, KING):
+        for rank in problem.paired_ranks:
             if reach & problem.rank_stock[rank]:
                 ranks |= 1 << rank
         key = (pyr, ranks)
@@ -139,9 +139,9 @@ class BestScore:
         stuck = 0
         for slot in iter_slots(pyr):
             rank = problem.prank[slot]
-            if rank == KING or ranks >> (PAIR_SUM - rank) & 1:
+            if rank == problem.lone or ranks >> (problem.pair_sum - rank) & 1:
                 continue
-            mates = problem.partners_of[slot] if problem.closed else problem.rank_pyr[PAIR_SUM - rank]
+            mates = problem.partners_of[slot] if problem.closed else problem.rank_pyr[problem.pair_sum - rank]
             if not mates & pyr:
                 stuck |= 1 << slot
         if stuck:
@@ -218,7 +218,7 @@ def _buried_waste_king(state: State) -> bool:
     if state.pass_no < state.rules.passes:
         return False
     waste = [state.layout.stock[i].rank for i in range(state.cursor) if state.stock >> i & 1]
-    return KING in waste[:-1]
+    return state.rules.deck.lone_rank in waste[:-1]
 
 
 def best_score(state: State) -> Best:

@@ -14,26 +14,28 @@ from rules import Session, State, parse_position
 from rules.legality import apply, legal_moves
 from rules.scoring import par_base, score_session
 from rules.state import ALL_RULE_SETS, RuleSet
+from rules.variant import SPANISH
 from solver import Verdict, solve
 from solver.score import BestScore, best_score
 
 
-def _plain_cleanup(stock: tuple[int, ...], waste: tuple[int, ...], pass_no: int, passes: int) -> int:
+def _plain_cleanup(stock: tuple[int, ...], waste: tuple[int, ...], pass_no: int, rules: RuleSet) -> int:
     """Most cards removable from a stock (top first) and waste (top last) with no pyramid:
     every draw, recycle, King and stock-top + waste-top pair tried, nothing skipped."""
+    passes, lone, pair_sum = rules.passes, rules.deck.lone_rank, rules.deck.pair_sum
 
     @cache
     def go(stock: tuple[int, ...], waste: tuple[int, ...], pass_no: int) -> int:
         options = [0]
         if stock:
             options.append(go(stock[1:], (*waste, stock[0]), pass_no))
-            if stock[0] == 13:
+            if stock[0] == lone:
                 options.append(1 + go(stock[1:], waste, pass_no))
         elif waste and pass_no < passes:
             options.append(go(waste, (), pass_no + 1))
-        if waste and waste[-1] == 13:
+        if waste and waste[-1] == lone:
             options.append(1 + go(stock, waste[:-1], pass_no))
-        if stock and waste and stock[0] + waste[-1] == 13:
+        if stock and waste and stock[0] + waste[-1] == pair_sum:
             options.append(2 + go(stock[1:], waste[:-1], pass_no))
         return max(options)
 
@@ -49,7 +51,7 @@ def plain_best(state: State) -> int:
         if position.pyramid == 0:
             stock = tuple(c.rank for c in position.stock_cards())
             waste = tuple(c.rank for c in position.waste_cards())
-            removed = _plain_cleanup(stock, waste, position.pass_no, position.rules.passes)
+            removed = _plain_cleanup(stock, waste, position.pass_no, position.rules)
             return par_base(position.pass_no) - (len(stock) + len(waste) - removed)
         moves = legal_moves(position)
         if not moves:
@@ -67,10 +69,13 @@ def plain_best(state: State) -> int:
 
 def _buried_king(state: State) -> bool:
     waste = [c.rank for c in state.waste_cards()]
-    return state.pass_no == state.rules.passes and 13 in waste[:-1]
+    return state.pass_no == state.rules.passes and state.rules.deck.lone_rank in waste[:-1]
 
 
-@pytest.mark.parametrize("rules", ALL_RULE_SETS, ids=str)
+PAR_RULE_SETS = [*ALL_RULE_SETS, RuleSet(variant=SPANISH), RuleSet(1, False, SPANISH)]
+
+
+@pytest.mark.parametrize("rules", PAR_RULE_SETS, ids=str)
 def test_best_score_matches_brute_force_on_small_positions(rules: RuleSet) -> None:
     rng = random.Random(f"par {rules}")
     checked = 0
