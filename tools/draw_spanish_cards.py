@@ -42,6 +42,7 @@ from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import numpy as np
+import numpy.typing as npt
 import pygame
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -403,12 +404,12 @@ def draw_round_pips(pen: Pen, rank: int, suit: str) -> None:
 def draw_long_pips(pen: Pen, rank: int, suit: str) -> None:
     """Swords and clubs: crossed in an X on the two and three, leaning in pairs on higher cards."""
     if rank == 2:
-        for turn in (-28, 28):
-            sign(pen, suit, (MID, 175), 112, turn)
+        for cross in (-28.0, 28.0):
+            sign(pen, suit, (MID, 175), 112, cross)
         return
     if rank == 3:
-        for turn in (-30, 30, 0):
-            sign(pen, suit, (MID, 175), 112, turn)
+        for cross in (-30.0, 30.0, 0.0):
+            sign(pen, suit, (MID, 175), 112, cross)
         return
     half = {4: 66.0, 5: 54.0}.get(rank, 44.0 if suit == "e" else 40.0)
     lean = 18.0
@@ -420,12 +421,45 @@ def draw_long_pips(pen: Pen, rank: int, suit: str) -> None:
         sign(pen, suit, (x, y), half if x != MID else min(half * 0.9, 36.0), turn)
 
 
+def leaf(pen: Pen, base: Point, length: float, turn: float) -> None:
+    """A green leaf growing from ``base`` towards ``turn`` degrees (clockwise from straight up)."""
+    at = Place.at(base[0], base[1], length, turn)
+    pen.shape(mirrored([(0, 0), (0.22, -0.35), (0.18, -0.75), (0, -1.0)]), GREEN, at, GREEN_DARK, 1.0)
+    pen.line([(0, -0.1), (0, -0.8)], GREEN_DARK, 0.8, at)
+
+
+def laurel(pen: Pen, side: int) -> None:
+    """One branch of the laurel round the As de espadas: a curved stem from the hilt up the blade's
+    ``side`` (-1 left, 1 right), with leaves pointing outwards and up."""
+    def at(t: float) -> Point:
+        return (MID + side * (10 + 44 * math.sin(t * math.pi * 0.8)), 292 - 150 * t)
+
+    stem = [at(i / 12) for i in range(13)]
+    pen.line(stem, GREEN_DARK, 2.2)
+    for i in range(1, 12):
+        x, y = at(i / 12)
+        (ax, ay), (bx, by) = at((i - 1) / 12), at((i + 1) / 12)
+        heading = math.degrees(math.atan2(bx - ax, -(by - ay)))
+        leaf(pen, (x, y), 17 - i * 0.6, heading + (side * 50 if i % 2 else -side * 40))
+
+
 def draw_ace(pen: Pen, suit: str) -> None:
-    """The 1: one large sign in the middle (the As), with a little flourish of leaves round it."""
-    if suit in "oc":
-        sign(pen, suit, (MID, 175), 62 if suit == "o" else 70)
+    """The 1, the As: one large sign in the middle, adorned: a double rim round the coin, a
+    laurel round the sword, leaves sprouting from the club."""
+    if suit == "o":
+        pen.dot((MID, 175), 72, RED, width=1.6)
+        sign(pen, suit, (MID, 175), 66)
+    elif suit == "c":
+        sign(pen, suit, (MID, 178), 82)
+    elif suit == "e":
+        laurel(pen, -1)
+        laurel(pen, 1)
+        sign(pen, suit, (MID, 178), 128)
     else:
-        sign(pen, suit, (MID, 178), 128, -12 if suit == "b" else 0)
+        at = Place.at(MID, 178, 128, -12)
+        for x, y, turn in ((0.26, -0.84, 20), (0.34, -0.78, 60), (-0.3, -0.5, -60), (0.3, -0.2, 70)):
+            leaf(pen, at((x, y)), 30, turn - 12)
+        sign(pen, suit, (MID, 178), 128, -12)
 
 
 def draw_number(pen: Pen, rank: int, suit: str) -> None:
@@ -617,8 +651,9 @@ def downsample(big: pygame.Surface, factor: int) -> pygame.Surface:
     alpha = pygame.surfarray.array_alpha(big).astype(np.int64)
     w, h = big.get_width() // factor, big.get_height() // factor
 
-    def blocks(a: np.ndarray) -> np.ndarray:
-        return a.reshape(w, factor, h, factor, *a.shape[2:]).sum(axis=(1, 3))
+    def blocks(a: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        summed: npt.NDArray[np.int64] = a.reshape(w, factor, h, factor, *a.shape[2:]).sum(axis=(1, 3))
+        return summed
 
     a_sum = blocks(alpha)
     c_sum = blocks(rgb * alpha[:, :, None])
