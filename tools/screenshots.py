@@ -9,9 +9,12 @@ by the search, a hint, the stock down to its last card, the win panel, the dead-
 «no longer winnable» panel of a deal proven unsolvable, the rules screen, settings, and the deal
 dialog refusing a number; the statistics and daily deal screens and the question asked before a
 game in progress is left; and the feel of the table: the deal flying in, the four-colour deck,
-large indices, the win cascade; and par scoring: the settings (each page when they page), the
-status bar of a par deal, the win and dead-end panels with the deal's score, and the summary of
-a completed match. ``--par`` saves only the par-scoring screens.
+large indices, the win cascade; par scoring: the settings (scrolled through when they do not
+fit), the status bar of a par deal, the win and dead-end panels with the deal's score, and the
+summary of a completed match; and the variants: a deal of each registered variant other than the
+default (its chip, a Spanish deal's cards and a refused pair named with its sum) and the rules
+screen opening on it. ``--par`` saves only the par-scoring screens, ``--variants`` only the
+variants' ones.
 """
 
 from __future__ import annotations
@@ -29,12 +32,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame
 
 from game.app import App, display_surface, make_context
-from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
+from game.driver import play_by_taps, press_key, step, tap_button, tap_place
 from game.scenes.settings_screen import SettingsScreen
 from game.settings import Settings
 from rules import DRAW, RuleSet, parse_moves, partners
 from rules.labels import Label, load_table
 from rules.scoring import Match
+from rules.variant import REGISTERED
 from solver.hints import suggest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -166,14 +170,7 @@ def shoot_par(size: tuple[int, int], lang: str, out: Path) -> None:
     settings = Settings(lang=lang, par_scoring=True)
     ctx = make_context(settings, LABELS, seed=7)
     app = App(ctx, ctx.dealer.deal(settings, number), size=size)
-    tap_button(app, "settings")
-    screen = app.manager.top
-    assert isinstance(screen, SettingsScreen)
-    for page in range(screen.pages):
-        save(app, out, f"{tag}-par-settings-{page + 1}")
-        if screen.pages > 1:
-            tap(app, screen.page_rect.center)
-    press_key(app, pygame.K_ESCAPE)
+    settings_scrolled(app, out, f"{tag}-par-settings")
     ctx.keeper.matches.match = Match((35, -12, 20, -9, 50))
     for move in moves[:18]:
         play_by_taps(app, move)
@@ -187,6 +184,48 @@ def shoot_par(size: tuple[int, int], lang: str, out: Path) -> None:
     app.table.start(ctx.dealer.deal(settings, 4))
     dead_end(app)
     save(app, out, f"{tag}-par-dead-end")
+
+
+def settings_scrolled(app: App, out: Path, name: str) -> None:
+    """The settings screen, then scrolled a wheel notch at a time to its end when its rows do not
+    all fit (``name-1``, ``name-2``…), then closed."""
+    tap_button(app, "settings")
+    screen = app.manager.top
+    assert isinstance(screen, SettingsScreen)
+    shot = 1
+    save(app, out, f"{name}-{shot}")
+    while screen.scroll < screen.max_scroll:
+        for _ in range(3):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+        shot += 1
+        save(app, out, f"{name}-{shot}")
+    press_key(app, pygame.K_ESCAPE)
+
+
+def shoot_variants(size: tuple[int, int], lang: str, out: Path) -> None:
+    """Each registered variant other than the default: the deal's start (the chip names the
+    variant), a refused pair (named with the deck's sum), and the rules screen opening on it."""
+    tag = f"{size[0]}x{size[1]}-{lang}"
+    for variant in REGISTERED[1:]:
+        settings = Settings(lang=lang, variant=variant.name)
+        ctx = make_context(settings, LABELS, seed=7)
+        app = App(ctx, ctx.dealer.deal(settings, 77), size=size)
+        save(app, out, f"{tag}-variant-{variant.name}")
+        play = app.table.play
+        base = play.state.layout.pyramid
+        pair_sum = variant.deck.pair_sum
+        refused = next(
+            (a, b) for a in range(21, 28) for b in range(a + 1, 28)
+            if base[a].rank + base[b].rank != pair_sum and not (base[a].is_lone or base[b].is_lone)
+        )  # fmt: skip
+        for place in refused:
+            tap_place(app, place)
+        save(app, out, f"{tag}-variant-{variant.name}-refused")
+        tap_button(app, "rules")
+        save(app, out, f"{tag}-variant-{variant.name}-rules")
+        press_key(app, pygame.K_ESCAPE)
+        if variant == REGISTERED[-1]:
+            settings_scrolled(app, out, f"{tag}-variant-settings")
 
 
 def records(app: App, out: Path, tag: str) -> None:
@@ -216,6 +255,7 @@ def main() -> int:
     parser.add_argument("--sizes", default=DEFAULT_SIZES)
     parser.add_argument("--langs", default="es,en")
     parser.add_argument("--par", action="store_true", help="only the par-scoring screens")
+    parser.add_argument("--variants", action="store_true", help="only the variants' screens")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     pygame.display.init()
@@ -223,10 +263,13 @@ def main() -> int:
     for text in args.sizes.split(","):
         width, height = (int(v) for v in text.lower().split("x"))
         for lang in args.langs.split(","):
-            if not args.par:
+            if not (args.par or args.variants):
                 shoot((width, height), lang, args.out)
                 shoot_feel((width, height), lang, args.out)
-            shoot_par((width, height), lang, args.out)
+            if not args.variants:
+                shoot_par((width, height), lang, args.out)
+            if not args.par:
+                shoot_variants((width, height), lang, args.out)
     print(f"screenshots saved in {args.out}")
     return 0
 
