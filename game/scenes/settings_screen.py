@@ -430,8 +430,13 @@ class SettingsScreen(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.panel)
         ctx, assets, font = self.ctx, self.ctx.assets, self.font
-        title = assets.text(ctx.t("settings_title"), round(font * 1.4), PANEL_TEXT, bold=True)
-        surface.blit(title, title.get_rect(center=self.title_rect.center))
+        room = self.title_rect.inflate(-2 * self.margin, 0)
+        if self.close_rect.colliderect(self.title_rect):  # the buttons share the title's row
+            side = room.right - self.close_rect.left + 8  # as much room kept on either side
+            room = room.inflate(-2 * side, 0)
+        heading = ctx.t("settings_title")
+        title = assets.fit_text(heading, round(font * 1.4), PANEL_TEXT, room.width, bold=True)
+        surface.blit(title, title.get_rect(center=room.center))
         clip = surface.get_clip()
         # room for the focus ring around a row; rows that scroll stay inside their area
         surface.set_clip(self.view.inflate(16, 0 if self.scrolls else 16).clip(clip))
