@@ -162,7 +162,7 @@ def shoot_feel(size: tuple[int, int], lang: str, out: Path) -> None:
 
 
 def shoot_par(size: tuple[int, int], lang: str, out: Path) -> None:
-    """Par scoring: settings pages, a par deal's status bar, its win panel (the sixth deal of a
+    """Par scoring: settings (scrolled), a par deal's status bar, its win panel (the sixth deal of a
     match, so the match summary opens over it), and a par dead end."""
     tag = f"{size[0]}x{size[1]}-{lang}"
     number, line = winning_line(RuleSet())
@@ -177,12 +177,14 @@ def shoot_par(size: tuple[int, int], lang: str, out: Path) -> None:
     save(app, out, f"{tag}-par-table")
     for move in moves[18:]:
         play_by_taps(app, move)
+    settle_best(app)
     save(app, out, f"{tag}-par-match-summary")
     press_key(app, pygame.K_ESCAPE)
     save(app, out, f"{tag}-par-win")
     press_key(app, pygame.K_ESCAPE)
     app.table.start(ctx.dealer.deal(settings, 4))
     dead_end(app)
+    settle_best(app)
     save(app, out, f"{tag}-par-dead-end")
 
 
@@ -226,6 +228,15 @@ def shoot_variants(size: tuple[int, int], lang: str, out: Path) -> None:
         press_key(app, pygame.K_ESCAPE)
         if variant == REGISTERED[-1]:
             settings_scrolled(app, out, f"{tag}-variant-settings")
+
+
+def settle_best(app: App) -> None:
+    """Run frames until the best score of the ended par deal is found (the end panel names it)."""
+    play = app.table.play
+    for _ in range(5_000):
+        if play.best is not None and play.best.result is not None:
+            return
+        step(app)
 
 
 def records(app: App, out: Path, tag: str) -> None:
