@@ -18,8 +18,9 @@ Progress is kept in a checkpoint file next to the output, so an interrupted run 
 a run can be repeated with more deals or a bigger budget: a verdict the solver could not reach
 (``?``) never replaces one already in the table. The table records how it was made (node budget,
 deals, date, solver version, time): the default variant's run in ``made``, another variant's in
-``made["variants"][NAME]``. A deal a variant has not labelled reads as unknown, so the game deals
-that variant's winnable-only games from the deals labelled so far (at random when none is).
+``made["variants"][NAME]`` (a list, one entry per run). A deal a variant has not labelled reads
+as unknown, so the game deals that variant's winnable-only games from the deals labelled so far
+(at random when none is).
 """
 
 from __future__ import annotations
@@ -206,8 +207,8 @@ def made_note(
     before: dict[str, object], run: dict[str, object], variants: tuple[Variant, ...]
 ) -> dict[str, object]:
     """The table's note after ``run``: the default variant's run at the top level (as before
-    variants existed), another variant's under ``variants`` by name, so each says how its own
-    labels were made."""
+    variants existed), another variant's appended to its list under ``variants`` by name, so each
+    says how its own labels were made."""
     note = dict(before)
     if PYRAMID in variants:
         note.update(run)
@@ -215,7 +216,9 @@ def made_note(
     if others:
         kept = note.get("variants")
         per_variant = dict(kept) if isinstance(kept, dict) else {}
-        per_variant.update({name: run for name in others})
+        for name in others:  # every run of the variant, oldest first: together they say what is labelled
+            earlier = per_variant.get(name, [])
+            per_variant[name] = [*(earlier if isinstance(earlier, list) else [earlier]), run]
         note["variants"] = per_variant
     return note
 
