@@ -181,11 +181,13 @@ class BestScore:
         """``lost`` cards, and of the cards ``pyr`` and ``stk`` that may still go, the excess of
         one rank over its partner rank."""
         problem = self.problem
-        total = problem.pair_sum
+        pair_sum = problem.pair_sum
         counts = [(pyr & problem.rank_pyr[r]).bit_count() + (stk & problem.rank_stock[r]).bit_count()
-                  for r in range(total)]  # fmt: skip
-        excess = sum(abs(counts[r] - counts[total - r]) for r in range(1, (total + 1) // 2))
-        return lost + excess + (counts[total // 2] % 2 if total % 2 == 0 else 0)  # a 6 pairs with a 6
+                  for r in range(pair_sum)]  # fmt: skip
+        excess = sum(abs(counts[r] - counts[pair_sum - r]) for r in range(1, (pair_sum + 1) // 2))
+        if pair_sum % 2 == 0:  # a rank that pairs with itself (6 + 6 in the Spanish deck)
+            excess += counts[pair_sum // 2] % 2
+        return lost + excess
 
     def _lost(self, pyr: int, reach: int) -> int:
         """The pyramid cards that can never leave (see :meth:`_bound`), as a mask. Cached by the

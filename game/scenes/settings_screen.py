@@ -306,6 +306,7 @@ class SettingsScreen(Scene):
         inner = panel_w - 2 * margin
         gap = shape.gap
         self.panel = pygame.Rect((size[0] - panel_w) // 2, max(4, (size[1] - panel_h) // 2), panel_w, panel_h)
+        self.panel = self.manager.clear_of_message(self, self.panel, size)
         self.title_rect = pygame.Rect(self.panel.left, self.panel.top + gap // 2, panel_w, shape.title_h)
         top = self.panel.top + gap + shape.title_h
         self.view = pygame.Rect(self.panel.left, top, panel_w, shape.view_h)
