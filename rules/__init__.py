@@ -34,10 +34,10 @@ from rules.variant import GIZA, PYRAMID, SPANISH, STRICT, VARIANTS, Variant, rul
 __all__ = [
     "ALL_RULE_SETS",
     "CLASSIC",
-    "GIZA",
     "DECK",
     "DRAW",
     "FIRST_DEAL",
+    "GIZA",
     "KING",
     "LAST_DEAL",
     "PAIR_SUM",

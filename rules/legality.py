@@ -75,7 +75,9 @@ def playable_places(state: State) -> list[int]:
         places.append(STOCK)
     if state.waste_top_index() is not None:
         places.append(WASTE)
-    places += [column_place(c) for c in range(state.rules.variant.columns) if state.column_top_index(c) is not None]
+    places += [
+        column_place(c) for c in range(state.rules.variant.columns) if state.column_top_index(c) is not None
+    ]
     return places
 
 

@@ -75,7 +75,9 @@ class Layout:
         last of each on top, then the stock."""
         slots, depth = variant.slots, variant.column_depth
         after = slots + variant.columns * depth
-        columns = tuple(tuple(cards[slots + c * depth : slots + (c + 1) * depth]) for c in range(variant.columns))
+        columns = tuple(
+            tuple(cards[slots + c * depth : slots + (c + 1) * depth]) for c in range(variant.columns)
+        )
         return Layout(tuple(cards[:slots]), tuple(cards[after:]), columns)
 
 
@@ -215,7 +217,7 @@ class State:
         lines = [] if variant == PYRAMID else [f"variant: {variant.name}"]
         lines.append("pyramid: " + " ".join(tokens))
         if variant.columns:
-            columns = (format_cards(self.column_cards_left(c)) for c in range(variant.columns))
+            columns = (format_cards(self.column_cards_left(c)) or "--" for c in range(variant.columns))
             lines.append("columns: " + " / ".join(columns))
         if variant.has_stock:
             lines += [
@@ -247,8 +249,9 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
 
         variant: giza                      (default from ``rules`` or pyramid)
         pyramid: P21=9s P23=5h P25=8c      (or 28 tokens row by row, ``--`` for an empty slot)
-        columns: 2c 7d Ks / Qh / / 3s 9d   (Giza: the columns C0, C1 … split by ``/``, each
-                                            bottom card first; the last one is on top)
+        columns: 2c 7d Ks / Qh / -- / 3s   (Giza: the columns C0, C1 … split by ``/``, each
+                                            bottom card first, the last one on top; ``--`` or
+                                            nothing for an empty column, missing ones are empty)
         stock: 7h 2c                       (top card first)
         waste: 4c 5d 8d                    (bottom card first; the last one is on top)
         pass: 3                            (current pass, default 1)
@@ -298,7 +301,9 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
     layout = Layout(pyramid, tuple(waste + stock), _parse_columns(values, variant))
     present = sum(1 << s for s, card in enumerate(pyramid) if card is not None)
     columns = _columns_mask(layout, variant)
-    state = State(layout, rule_set, present & ALL_SLOTS, (1 << len(layout.stock)) - 1, len(waste), pass_no, columns)
+    state = State(
+        layout, rule_set, present & ALL_SLOTS, (1 << len(layout.stock)) - 1, len(waste), pass_no, columns
+    )
     return state, _parse_unseen(values, layout, len(waste))
 
 
@@ -306,7 +311,8 @@ def _columns_mask(layout: Layout, variant: Variant) -> int:
     """The column mask of every card of ``layout``'s columns (see :class:`State`)."""
     if len(layout.columns) > variant.columns or any(len(c) > variant.column_depth for c in layout.columns):
         raise NotationError(
-            f"the {variant.name} variant has {variant.columns} columns of at most {variant.column_depth} cards"
+            f"the {variant.name} variant has {variant.columns} columns"
+            f" of at most {variant.column_depth} cards"
         )
     depth = variant.column_depth
     return sum(((1 << len(column)) - 1) << (c * depth) for c, column in enumerate(layout.columns))
@@ -321,15 +327,19 @@ def _parse_columns(values: dict[str, str], variant: Variant) -> tuple[tuple[Card
         return ()
     parts = values.get("columns", "").split("/")
     if len(parts) > variant.columns:
-        raise NotationError(f"columns: {len(parts)} columns given, the {variant.name} variant has {variant.columns}")
+        raise NotationError(
+            f"columns: {len(parts)} columns given, the {variant.name} variant has {variant.columns}"
+        )
     columns = []
     for number, part in enumerate(parts):
         try:
-            cards = parse_cards(part)
+            cards = [] if part.strip() == "--" else parse_cards(part)
         except NotationError as error:
             raise NotationError(f"columns: C{number}: {error}") from None
         if len(cards) > variant.column_depth:
-            raise NotationError(f"columns: C{number} holds at most {variant.column_depth} cards, not {len(cards)}")
+            raise NotationError(
+                f"columns: C{number} holds at most {variant.column_depth} cards, not {len(cards)}"
+            )
         columns.append(tuple(cards))
     columns += [()] * (variant.columns - len(columns))
     return tuple(columns)

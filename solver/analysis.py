@@ -46,8 +46,7 @@ from rules.topology import iter_slots
 from solver.hints import rank_moves, suggest
 from solver.judge import HintJudge, is_king
 from solver.layered import Backend, PureBackend
-from solver.model import Problem
-from solver.movegen import successors
+from solver.models import lost_at_once, problem_for
 from solver.search import Result, Search
 from solver.search import Verdict as SearchVerdict
 
@@ -180,7 +179,7 @@ class Analysis:
         self._world: State | None = None
         self._won_worlds: list[tuple[State, Move | None]] = []
         self._refine: HintJudge | None = None
-        self._base = Problem(state)
+        self._base = problem_for(state)
         if state.is_won:
             self._final(Verdict.WINNABLE, 1.0, True)
         elif self._proven_lost():
@@ -388,8 +387,7 @@ class Analysis:
     def _proven_lost(self) -> bool:
         """The order-free test: does the stock-need test fail at this very position? It reads
         the real ranks, but only as the set of cards left (see the module docstring)."""
-        pyr, stk, acc = self._base.start
-        return pyr != 0 and successors(self._base, pyr, stk, acc) is None
+        return lost_at_once(self._base)
 
 
 def _with_order(state: State, unseen: int, order: tuple[Card, ...]) -> State:
