@@ -3,6 +3,7 @@
     python bench/solver.py                      # deals 1-200 under all four rule sets, and the
                                                 # 1500 reference deals (classic rules), both paths
     python bench/solver.py --deals 1-50 --no-reference --path numpy
+    python bench/solver.py --variant all --no-reference   # every rule set of every variant
 
 For each (set of deals, rule set, path) it prints the verdict counts, total, mean, median, p99
 and max time per deal, and nodes per second; for the reference deals, how many verdicts match
@@ -24,7 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rules.legality import replay  # noqa: E402
-from rules.state import ALL_RULE_SETS, CLASSIC, RuleSet, State  # noqa: E402
+from rules.state import CLASSIC, RuleSet, State  # noqa: E402
+from rules.variant import REGISTERED, VARIANTS, rule_sets  # noqa: E402
 from solver.backends import numpy_available  # noqa: E402
 from solver.layered import Backend, PureBackend  # noqa: E402
 from solver.search import Verdict, solve  # noqa: E402
@@ -50,7 +52,7 @@ class Run:
         counts = " ".join(f"{v.value}={self.counts[v]}" for v in Verdict)
         match = f"  reference match {self.matches}/{len(times)}" if self.matches is not None else ""
         return (
-            f"{self.label:<14} {self.rules!s:<22} {self.path:<5} n={len(times):<5} {counts:<38} "
+            f"{self.label:<14} {self.rules!s:<36} {self.path:<5} n={len(times):<5} {counts:<38} "
             f"total {total:7.1f}s  mean {1000 * total / len(times):7.1f}ms  "
             f"median {1000 * statistics.median(times):7.1f}ms  p99 {1000 * p99:7.0f}ms  "
             f"max {1000 * times[-1]:7.0f}ms ({self.slowest[1]})  "
@@ -103,6 +105,9 @@ def main() -> int:
     parser.add_argument("--no-deals", action="store_true", help="skip the numbered deals")
     parser.add_argument("--no-reference", action="store_true", help="skip the 1500 reference deals")
     parser.add_argument("--path", choices=("numpy", "pure", "both"), default="both")
+    parser.add_argument(
+        "--variant", choices=[*VARIANTS, "all"], default="pyramid", help="whose rule sets (default pyramid)"
+    )
     args = parser.parse_args()
     first, _, last = args.deals.partition("-")
     paths = ["numpy", "pure"] if args.path == "both" else [args.path]
@@ -113,7 +118,8 @@ def main() -> int:
     runs: list[Run] = []
     for path in paths:
         if not args.no_deals:
-            for rules in ALL_RULE_SETS:
+            variants = REGISTERED if args.variant == "all" else (VARIANTS[args.variant],)
+            for rules in (r for variant in variants for r in rule_sets(variant)):
                 deals = numbered(int(first), int(last or first), rules)
                 runs.append(solve_all(Run(f"deals {args.deals}", rules, path), deals, backend_for(path)))
                 print(runs[-1].line(), flush=True)
@@ -127,7 +133,7 @@ def main() -> int:
         for fast, slow in zip(runs[:half], runs[half:], strict=True):
             mean_ratio = sum(slow.times) / sum(fast.times)
             max_ratio = max(slow.times) / max(fast.times)
-            name = f"{fast.label:<14} {fast.rules!s:<22}"
+            name = f"{fast.label:<14} {fast.rules!s:<36}"
             print(f"pure/numpy {name} mean x{mean_ratio:4.2f}  max x{max_ratio:4.2f}")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"\npeak memory of the whole run (bounds every deal): {peak:.0f} MiB")

@@ -32,7 +32,7 @@ from .play import Line, Play, Tone
 from .render.assets import Assets
 from .saves import load_settings
 from .scenes.base import SceneManager
-from .scenes.panels import notices_panel
+from .scenes.panels import match_panel, notices_panel
 from .scenes.table import TableScene
 from .settings import Settings
 from .storage import Storage
@@ -268,6 +268,10 @@ class App:
         if self.kiosk is not None and self.kiosk.mood is Mood.DEMO:
             return
         self.ctx.keeper.sync(self.table.play, self.ctx.settings, force_clock)
+        completed = self.ctx.keeper.take_completed()
+        if completed is not None:  # the sixth deal of a par match was entered: its summary
+            self.manager.push(match_panel(self.ctx, self.manager, completed))
+            self.dirty = True
         failing = self.ctx.storage.failing
         if failing and not self._told_failing:
             self.table.play.line = Line("save_failed", tone=Tone.REFUSAL)

@@ -45,6 +45,7 @@ class Dealer:
         session = Session(State.from_deal(chosen, rules), chosen, now=self.now)
         hidden = picked and settings.deal_mode is DealMode.RANDOM
         play = Play(session, self.labels.label(chosen, rules), hidden, self.backend)
+        play.par = settings.par_scoring
         if not self.labels.can_promise(rules):
             play.line = Line("labels_missing", tone=Tone.REFUSAL)
         return play
@@ -56,11 +57,14 @@ class Dealer:
         label = Label.UNKNOWN if number is None else self.labels.label(number, rules)
         return Play(session, label, hidden, self.backend, game_id=game_id, daily=daily)
 
-    def daily(self, number: int, day: str) -> Play:
-        """That day's «Reparto del día»: deal ``number`` under the default rules."""
+    def daily(self, number: int, day: str, par: bool = False) -> Play:
+        """That day's «Reparto del día»: deal ``number`` under the default rules (a deal of the
+        par match when ``par``)."""
         rules = DAILY_RULES
         session = Session(State.from_deal(number, rules), number, now=self.now)
-        return Play(session, self.labels.label(number, rules), False, self.backend, daily=day)
+        play = Play(session, self.labels.label(number, rules), False, self.backend, daily=day)
+        play.par = par
+        return play
 
     def position(self, state: State, number: int | None = None) -> Play:
         """Play from an arbitrary position (tests, puzzles, later: saved games)."""

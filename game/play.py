@@ -87,6 +87,8 @@ class Play:
         self.session = session
         self.game_id = game_id or new_game_id()
         self.daily = daily
+        self.par = False
+        """A deal of a par-scoring match (seed 004): it scores points, and once over it is final."""
         self.label = label
         self.hidden_at_start = label_hidden
         self.revealed = not label_hidden
@@ -177,13 +179,16 @@ class Play:
         return _effect(before, move)
 
     def undo(self) -> bool:
-        """Take the last move back. A won board is final (it is already counted as a win):
-        nothing is undone and the line says why."""
+        """Take the last move back. A won board is final (it is already counted as a win), and so
+        is a par deal at a dead end (it is already scored): nothing is undone and the line says why."""
         self.selected = None
         self.hint = None
         self.inquiry = None
         if self.state.is_won:
             self.line = Line("won_no_undo", tone=Tone.REFUSAL)
+            return False
+        if self.par and self.session.is_over:
+            self.line = Line("par_no_undo", tone=Tone.REFUSAL)
             return False
         if not self.session.undo():
             self.line = Line("nothing_to_undo", tone=Tone.REFUSAL)

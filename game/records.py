@@ -8,6 +8,12 @@ Statistics rules (SPEC §8):
 * the current streak counts wins since the last loss; the longest streak is its maximum;
 * best and median time and fewest moves are taken over won deals.
 
+Par scoring (seed 004, :mod:`rules.scoring`): a deal played with «Puntuación par» on joins the
+match at its first move (as it counts as played); it is *entered* in the match with its score
+when it ends (a cleared pyramid or a dead end: then final) or, as it stands, when it is left
+for another deal. The sixth deal entered completes the match: the statistics count it (played,
+made when the total is zero or more, the best total) and a new match begins.
+
 The daily deal (:func:`daily_number`) is the same for everyone on a given date, offline:
 the ISO date's digits as a number (2026-11-30 → 20261130) seed the SplitMix64 generator of
 :mod:`rules.deals`; its first output modulo 20000, plus one, is the starting number, and the
@@ -26,6 +32,7 @@ from typing import Any
 from rules import RuleSet
 from rules.deals import FIRST_DEAL, LAST_DEAL, splitmix64
 from rules.labels import Label, LabelTable
+from rules.scoring import MATCH_DEALS, Match
 
 RECENT = 30
 """How many recent results the statistics keep for the chart."""
@@ -87,8 +94,37 @@ class RuleStats:
 
 
 @dataclass
+class ParStats:
+    """Par-scoring matches: how many were played (completed), made, and the best total."""
+
+    played: int = 0
+    made: int = 0
+    best_total: int | None = None
+
+    def record(self, match: Match) -> None:
+        self.played += 1
+        self.made += match.made
+        self.best_total = match.total if self.best_total is None else max(self.best_total, match.total)
+
+    def to_doc(self) -> dict[str, Any]:
+        return {"played": self.played, "made": self.made, "best_total": self.best_total}
+
+    @staticmethod
+    def from_doc(doc: object) -> ParStats:
+        if not isinstance(doc, dict):
+            raise RecordsError("stats: 'par' must be an object")
+        best = doc.get("best_total")
+        if best is not None and (isinstance(best, bool) or not isinstance(best, int)):
+            raise RecordsError(f"best_total: must be a whole number, not {best!r}")
+        value = ParStats(_count(doc, "played"), _count(doc, "made"), best)
+        if value.made > value.played or (value.played > 0) != (best is not None):
+            raise RecordsError("stats: more par matches made than played, or a best total without a match")
+        return value
+
+
+@dataclass
 class Stats:
-    """Statistics of every rule set played (key ``str(rules)``) and the deal now pending."""
+    """Statistics of every rule set played (key ``str(rules)``), par matches, and the deal now pending."""
 
     by_rules: dict[str, RuleStats] = field(default_factory=dict)
     pending: str | None = None
@@ -96,6 +132,7 @@ class Stats:
     pending_rules: str | None = None
     resolved: str | None = None
     """Id of the last game won or lost (so a resumed game is not counted twice)."""
+    par: ParStats = field(default_factory=ParStats)
 
     def of(self, rules: RuleSet | str) -> RuleStats:
         return self.by_rules.setdefault(str(rules), RuleStats())
@@ -141,11 +178,13 @@ class Stats:
             "pending": self.pending,
             "pending_rules": self.pending_rules,
             "resolved": self.resolved,
+            "par": self.par.to_doc(),
         }
 
     @staticmethod
     def from_doc(doc: dict[str, Any]) -> Stats:
-        """Rebuild from :meth:`to_doc`; :class:`RecordsError` for anything that does not fit."""
+        """Rebuild from :meth:`to_doc`; :class:`RecordsError` for anything that does not fit.
+        A document of format 1 (before par scoring) has no ``par``: no matches yet."""
         table = doc.get("rules")
         if not isinstance(table, dict):
             raise RecordsError("stats: 'rules' must be an object")
@@ -153,7 +192,8 @@ class Stats:
         pending, pending_rules = _maybe_text(doc, "pending"), _maybe_text(doc, "pending_rules")
         if (pending is None) != (pending_rules is None):
             raise RecordsError("stats: 'pending' and 'pending_rules' go together")
-        return Stats(by_rules, pending, pending_rules, _maybe_text(doc, "resolved"))
+        par = ParStats.from_doc(doc["par"]) if "par" in doc else ParStats()
+        return Stats(by_rules, pending, pending_rules, _maybe_text(doc, "resolved"), par)
 
 
 def _stats_doc(value: RuleStats) -> dict[str, Any]:
@@ -187,6 +227,73 @@ def _stats_from(doc: object) -> RuleStats:
     if set(value.recent) - {"W", "L"} or len(value.recent) > RECENT:
         raise RecordsError("stats: 'recent' must be W and L letters")
     return value
+
+
+# --- the par match in progress -----------------------------------------------------------------------
+@dataclass
+class MatchLog:
+    """The par match being played, and its deal now on the table (see the module docstring)."""
+
+    match: Match = field(default_factory=Match)
+    live: str | None = None
+    """Id of the par deal being played (from its first move) and not yet entered."""
+    live_points: int = 0
+    """What that deal scores as it stands (kept so it can be entered once left)."""
+    done: str | None = None
+    """Id of the last deal entered, so a restored deal that is over is not entered again."""
+    last: Match | None = None
+    """The last match completed (its summary)."""
+
+    def begin(self, game_id: str) -> bool:
+        """A par deal made its first move: it joins the match. False if it had already."""
+        if game_id in (self.live, self.done):
+            return False
+        self.live, self.live_points = game_id, 0
+        return True
+
+    def enter(self, points: int) -> Match | None:
+        """Enter the live deal with ``points``; the completed match when this was its sixth deal
+        (a new match then begins)."""
+        self.match = self.match.add(points)
+        self.done, self.live, self.live_points = self.live, None, 0
+        if not self.match.complete:
+            return None
+        completed, self.match = self.match, Match()
+        self.last = completed
+        return completed
+
+    def to_doc(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.match.scores),
+            "live": self.live,
+            "live_points": self.live_points,
+            "done": self.done,
+            "last": None if self.last is None else list(self.last.scores),
+        }
+
+    @staticmethod
+    def from_doc(doc: dict[str, Any]) -> MatchLog:
+        scores = [
+            s for s in _list(doc, "scores") if not isinstance(s, bool) and isinstance(s, int) and abs(s) <= 52
+        ]
+        if len(scores) != len(_list(doc, "scores")):
+            raise RecordsError("match: 'scores' must be deal scores")
+        if len(scores) >= MATCH_DEALS:
+            raise RecordsError(f"match: a match in progress has fewer than {MATCH_DEALS} deals")
+        last = doc.get("last")
+        if last is not None and (
+            not isinstance(last, list)
+            or len(last) != MATCH_DEALS
+            or any(isinstance(s, bool) or not isinstance(s, int) or abs(s) > 52 for s in last)
+        ):
+            raise RecordsError("match: 'last' must be six deal scores")
+        points = doc.get("live_points")
+        if isinstance(points, bool) or not isinstance(points, int) or abs(points) > 52:
+            raise RecordsError("match: 'live_points' must be a deal score")
+        completed = None if last is None else Match(tuple(int(s) for s in last))
+        return MatchLog(
+            Match(tuple(scores)), _maybe_text(doc, "live"), points, _maybe_text(doc, "done"), completed
+        )
 
 
 # --- the daily deal -------------------------------------------------------------------------------

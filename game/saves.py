@@ -20,17 +20,21 @@ from collections.abc import Callable
 from typing import Any
 
 from rules import RecordError, RuleSet, Session
+from rules.scoring import Match, score_session
 
 from .dealer import Dealer
 from .play import Play
-from .records import DailyLog, RecordsError, Stats
+from .records import DailyLog, MatchLog, RecordsError, Stats
 from .settings import Settings
 from .storage import Storage
 
 SETTINGS_VERSION = 1
 GAME_VERSION = 1
-STATS_VERSION = 1
+STATS_VERSION = 2
+"""Format 2 added par-scoring matches (``par``); format 1 documents still load."""
+STATS_OLDEST = 1
 DAILY_VERSION = 1
+MATCH_VERSION = 1
 CLOCK_SAVE_SECONDS = 5.0
 
 
@@ -113,13 +117,17 @@ class Keeper:
         self.clock_save_seconds = clock_save_seconds
         self.stats = self._load_stats()
         self.daily = self._load_daily()
+        self.matches = self._load_matches()
+        self.completed: Match | None = None
+        """A par match completed since the table last asked (:meth:`take_completed`)."""
         self._settings = settings_doc(settings)
         self._game_key: tuple[object, ...] | None = None
+        self._scored_key: tuple[object, ...] | None = None
         self._saved_elapsed = 0.0
 
     # --- loading ------------------------------------------------------------------------------------
     def _load_stats(self) -> Stats:
-        doc = self.storage.load("stats", STATS_VERSION)
+        doc = self.storage.load("stats", STATS_VERSION, STATS_OLDEST)
         if doc is None:
             return Stats()
         try:
@@ -138,6 +146,16 @@ class Keeper:
             self.storage.reject("daily", f"does not make sense ({error})")
             return DailyLog()
 
+    def _load_matches(self) -> MatchLog:
+        doc = self.storage.load("match", MATCH_VERSION)
+        if doc is None:
+            return MatchLog()
+        try:
+            return MatchLog.from_doc(doc)
+        except RecordsError as error:
+            self.storage.reject("match", f"does not make sense ({error})")
+            return MatchLog()
+
     def restore_game(self, dealer: Dealer) -> Play | None:
         """The saved game in progress, replayed through the rules; None when there is none, when
         it was won (the next start deals a new one), or when it cannot be rebuilt (then it is
@@ -149,10 +167,11 @@ class Keeper:
             session = Session.from_record(doc.get("session"), now=dealer.now)
             game_id, daily = doc.get("id"), doc.get("daily")
             hidden, revealed = doc.get("label_hidden"), doc.get("revealed")
+            par = doc.get("par", False)  # a game saved before par scoring was not a par deal
             if not isinstance(game_id, str) or not game_id or not (daily is None or isinstance(daily, str)):
                 raise RecordError("id or daily: of the wrong type")
-            if not isinstance(hidden, bool) or not isinstance(revealed, bool):
-                raise RecordError("label_hidden or revealed: not true or false")
+            if not isinstance(hidden, bool) or not isinstance(revealed, bool) or not isinstance(par, bool):
+                raise RecordError("label_hidden, revealed or par: not true or false")
         except ValueError as error:  # RecordError, or any other rules error a record could cause
             self.storage.reject("game", f"cannot be replayed ({error})")
             return None
@@ -160,6 +179,7 @@ class Keeper:
             return None
         play = dealer.resume(session, hidden, game_id=game_id, daily=daily)
         play.revealed = revealed or session.is_over
+        play.par = par
         self._game_key = self._key(play)
         self._saved_elapsed = session.clock.elapsed()
         return play
@@ -172,6 +192,7 @@ class Keeper:
             self._settings = doc
             self.storage.save("settings", SETTINGS_VERSION, doc)
         self._count(play)
+        self._score(play)
         key = self._key(play)
         elapsed = play.session.clock.elapsed()
         stale_clock = abs(elapsed - self._saved_elapsed) >= self.clock_save_seconds
@@ -185,6 +206,7 @@ class Keeper:
             "daily": play.daily,
             "label_hidden": play.hidden_at_start,
             "revealed": play.revealed,
+            "par": play.par,
             "session": session.record(),
         }
         self.storage.save("game", GAME_VERSION, doc)
@@ -195,6 +217,56 @@ class Keeper:
         """Forget the statistics of ``rules``, and write that down."""
         self.stats.reset(rules)
         self.storage.save("stats", STATS_VERSION, self.stats.to_doc())
+
+    def par_standing(self, play: Play) -> tuple[int, int] | None:
+        """For a par deal: its number in the match (1-6) and the match's running total with this
+        deal as it stands; None for a deal that is not a par deal."""
+        if not play.par:
+            return None
+        log = self.matches
+        match = log.match
+        if log.live == play.game_id:
+            return match.next_deal, match.total + log.live_points
+        if log.done == play.game_id:  # entered: the match it completed, if it did
+            last = log.last if not match.scores and log.last is not None else match
+            return len(last.scores), last.total
+        return match.next_deal, match.total
+
+    def take_completed(self) -> Match | None:
+        """The par match completed since the last call, if any (the table shows its summary)."""
+        completed, self.completed = self.completed, None
+        return completed
+
+    def _score(self, play: Play) -> None:
+        """The par match: a deal left for another is entered as it stood; a par deal joins at
+        its first move, is rescored as it changes, and is entered when it is over."""
+        log = self.matches
+        changed = False
+        if log.live is not None and log.live != play.game_id:
+            changed = True
+            self._enter(log.live_points)
+        session = play.session
+        if play.par and session.moves > 0:
+            changed = log.begin(play.game_id) or changed
+        key = self._key(play)
+        if log.live == play.game_id and key != self._scored_key:
+            self._scored_key = key
+            points = score_session(session).points
+            if session.is_over:
+                self._enter(points)
+                changed = True
+            elif points != log.live_points:
+                log.live_points = points
+                changed = True
+        if changed:
+            self.storage.save("match", MATCH_VERSION, log.to_doc())
+
+    def _enter(self, points: int) -> None:
+        completed = self.matches.enter(points)
+        if completed is not None:
+            self.stats.par.record(completed)
+            self.storage.save("stats", STATS_VERSION, self.stats.to_doc())
+            self.completed = completed
 
     def _count(self, play: Play) -> None:
         """Statistics and the daily log: a first move, a win, a game left unwon."""

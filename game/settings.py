@@ -1,6 +1,7 @@
 """The player's settings. Kept in memory for now; a plain dataclass so saving it later is easy.
 
-Rule settings (passes, overlap) are read when a new deal starts, never in the middle of one.
+Rule settings (passes, overlap) and par scoring are read when a new deal starts, never in the
+middle of one.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ class Settings:
     """Four suit colours: spades black, hearts red, diamonds blue, clubs green."""
     large_index: bool = False
     """Cards drawn with the large corner index (always so on cards too small for the standard one)."""
+    par_scoring: bool = False
+    """«Puntuación par» (seed 004): deals score points and make six-deal matches; from the next deal."""
 
     def __post_init__(self) -> None:
         if self.passes not in PASSES:

@@ -170,8 +170,10 @@ class Storage:
         why is ``"newer"`` or ``"older"`` (written by another version of the game) or ``"damaged"``."""
         self._write_failed: set[str] = set()
 
-    def load(self, name: str, version: int) -> dict[str, Any] | None:
-        """The document's data; None when absent or bad (a bad one is set aside, with a notice)."""
+    def load(self, name: str, version: int, oldest: int | None = None) -> dict[str, Any] | None:
+        """The document's data; None when absent or bad (a bad one is set aside, with a notice).
+        Formats from ``oldest`` (default: ``version`` alone) to ``version`` are read; the caller
+        knows how an older one differs."""
         try:
             text = self.backend.read(name)
         except StorageError as error:
@@ -192,7 +194,7 @@ class Storage:
         if isinstance(found, bool) or not isinstance(found, int):
             self.reject(name, "has no version")
             return None
-        if found != version:
+        if not (version if oldest is None else oldest) <= found <= version:
             when = "newer" if found > version else "older"
             article = "a" if when == "newer" else "an"
             self.reject(name, f"was written by {article} {when} version of the game (format {found})", when)

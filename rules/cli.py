@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn, TextIO, cast
 
 from rules.deals import is_ascii_number, shown
+from rules.variant import VARIANTS, Variant
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -66,6 +67,27 @@ def whole_number(text: str) -> int:
     if len(digits) > MAX_WHOLE_NUMBER_DIGITS:
         raise argparse.ArgumentTypeError(f"a {len(digits)}-digit number is too large")
     return int(digits)
+
+
+def add_variant_option(parser: argparse.ArgumentParser) -> None:
+    """``--variant NAME``: one of the registered variants (:data:`rules.variant.VARIANTS`, so a
+    variant appears here once the rules play it), default ``pyramid``; the value is a
+    :class:`~rules.variant.Variant`."""
+    parser.add_argument(
+        "--variant",
+        type=variant_named,
+        default=VARIANTS["pyramid"],
+        metavar="{" + ",".join(VARIANTS) + "}",
+        help="the variant to play (default pyramid)",
+    )
+
+
+def variant_named(text: str) -> Variant:
+    """An ``argparse`` type: the registered variant called ``text``."""
+    found = VARIANTS.get(text)
+    if found is None:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a variant (one of {', '.join(VARIANTS)})")
+    return found
 
 
 class GuardedOutput(io.TextIOBase):

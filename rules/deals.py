@@ -35,8 +35,6 @@ from rules.variant import PYRAMID, Variant
 
 FIRST_DEAL = 1
 LAST_DEAL = 20000
-PYRAMID_SIZE = 28
-STOCK_SIZE = 24
 
 _MASK64 = (1 << 64) - 1
 BOM = "\ufeff"

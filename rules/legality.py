@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import replace
 
-from rules.cards import KING, PAIR_SUM, Card
+from rules.cards import Card, Deck
 from rules.errors import IllegalMoveError
 from rules.moves import DRAW, PLACES, RECYCLE, STOCK, WASTE, Kind, Move, column_of, column_place
 from rules.state import State
@@ -37,6 +37,12 @@ class Refusal(enum.Enum):
     @property
     def message(self) -> str:
         return MESSAGES[self]
+
+    def message_for(self, deck: Deck) -> str:
+        """:attr:`message` with the deck's pair sum (``esas dos no suman 12`` for the Spanish deck)."""
+        if self is Refusal.NOT_13:
+            return f"esas dos no suman {deck.pair_sum}"
+        return self.message
 
 
 MESSAGES: dict[Refusal, str] = {
@@ -120,9 +126,10 @@ def check(state: State, move: Move) -> Refusal | None:
             partner = [p for p in places if p != place]
             if not partner or overlap_cover(state, place) != partner[0]:
                 return Refusal.COVERED
+    deck = state.rules.deck
     if len(places) == 1:
-        return None if _value(state, places[0]) == KING else Refusal.NOT_A_KING
-    if _value(state, places[0]) + _value(state, places[1]) != PAIR_SUM:
+        return None if _value(state, places[0]) == deck.lone_rank else Refusal.NOT_A_KING
+    if _value(state, places[0]) + _value(state, places[1]) != deck.pair_sum:
         return Refusal.NOT_13
     return None
 
@@ -152,16 +159,17 @@ def legal_moves(state: State, involving: int = ALL_PLACES) -> list[Move]:
         assert card is not None
         cards.append((place, card))
     found: set[Move] = set()
+    lone, pair_sum = state.rules.deck.lone_rank, state.rules.deck.pair_sum
     for i, (place, card) in enumerate(cards):
-        if card.rank == KING:
+        if card.rank == lone:
             found.add(Move.remove(place))
         for other, other_card in cards[i + 1 :]:
-            if card.rank + other_card.rank == PAIR_SUM:
+            if card.rank + other_card.rank == pair_sum:
                 found.add(Move.remove(place, other))
     if state.rules.overlap:
         for slot in iter_slots(state.pyramid & ~state.uncovered):
             cover = overlap_cover(state, slot)
-            if cover is not None and _value(state, slot) + _value(state, cover) == PAIR_SUM:
+            if cover is not None and _value(state, slot) + _value(state, cover) == pair_sum:
                 found.add(Move.remove(slot, cover))
     moves = sorted((m for m in found if any(involving >> p & 1 for p in m.places)), key=lambda m: m.places)
     if involving >> STOCK & 1 and state.stock_top_index() is not None:
@@ -211,7 +219,7 @@ def apply(state: State, move: Move) -> State:
 
 
 def is_dead_end(state: State) -> bool:
-    """No legal move left and the pyramid not cleared: the deal is over unless the player undoes."""
+    """No legal move left and the deal not won: the deal is over unless the player undoes."""
     return not state.is_won and not legal_moves(state)
 
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules.cards import Card, format_cards, parse_card, parse_cards
-from rules.deals import PYRAMID_SIZE, STOCK_SIZE, deal_cards, parse_deal_text
+from rules.cards import STANDARD_DECK, Card, Deck, format_cards, parse_card, parse_cards
+from rules.deals import deal_cards, parse_deal_text
 from rules.errors import NotationError
 from rules.moves import STOCK, WASTE, column_of, parse_place
 from rules.topology import ALL_SLOTS, SLOTS, iter_slots, uncovered
@@ -46,23 +46,37 @@ ALLOWED_PASSES = (1, 3)
 class Layout:
     """Where the cards were dealt: 28 pyramid slots (``None`` = empty from the start), the
     stock sequence in draw order (``stock[0]`` is drawn first) and, in a variant with face-up
-    columns (Giza), the columns, each bottom card first (its last card is on top)."""
+    columns (Giza), the columns, each bottom card first (its last card is on top). All cards
+    come from one deck, which holds the rest (:attr:`deck`; the standard deck when there is no
+    card at all)."""
 
     pyramid: tuple[Card | None, ...]
     stock: tuple[Card, ...]
     columns: tuple[tuple[Card, ...], ...] = ()
 
     def __post_init__(self) -> None:
-        if len(self.pyramid) != PYRAMID_SIZE:
-            raise NotationError(f"a pyramid has {PYRAMID_SIZE} slots, not {len(self.pyramid)}")
-        if len(self.stock) > STOCK_SIZE:
-            raise NotationError(f"a stock holds at most {STOCK_SIZE} cards, not {len(self.stock)}")
-        if len(self.stock) + len(self.column_cards()) > STOCK_SIZE:
-            raise NotationError(f"the stock and the columns hold at most {STOCK_SIZE} cards together")
+        if len(self.pyramid) != SLOTS:
+            raise NotationError(f"a pyramid has {SLOTS} slots, not {len(self.pyramid)}")
         cards = [c for c in self.pyramid if c is not None] + list(self.stock) + self.column_cards()
+        decks = {card.deck.name for card in cards}
+        if len(decks) > 1:
+            raise NotationError(f"cards of {' and '.join(sorted(decks))} decks mixed in one layout")
+        room = self.deck.size - SLOTS
+        if len(self.stock) > room:
+            raise NotationError(f"a stock holds at most {room} cards, not {len(self.stock)}")
+        if len(self.stock) + len(self.column_cards()) > room:
+            raise NotationError(f"the stock and the columns hold at most {room} cards together")
         if len(set(cards)) != len(cards):
             twice = sorted({str(c) for c in cards if cards.count(c) > 1})
             raise NotationError(f"card{'s' if len(twice) > 1 else ''} {' '.join(twice)} placed twice")
+
+    @property
+    def deck(self) -> Deck:
+        """The deck the cards come from."""
+        for card in (*self.stock, *self.pyramid, *self.column_cards()):
+            if card is not None:
+                return card.deck
+        return STANDARD_DECK
 
     def column_cards(self) -> list[Card]:
         """Every column card, column by column, bottom first."""
@@ -96,6 +110,9 @@ class State:
     # --- construction -------------------------------------------------------------------
     @staticmethod
     def start(layout: Layout, rules: RuleSet = DEFAULT_RULES) -> State:
+        """The position at a layout's start. Its cards must be of the rule set's deck."""
+        if layout.deck != rules.deck and any((*layout.pyramid, *layout.stock, *layout.column_cards())):
+            raise NotationError(f"{layout.deck.name} cards cannot be played under {rules.key}")
         present = sum(1 << s for s, card in enumerate(layout.pyramid) if card is not None)
         columns = _columns_mask(layout, rules.variant)
         return State(layout, rules, present, (1 << len(layout.stock)) - 1, 0, 1, columns)
@@ -247,7 +264,7 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
 
     Sections, separated by newlines or ``;``, each ``name: value``; all optional::
 
-        variant: giza                      (default from ``rules`` or pyramid)
+        variant: giza                      (default from ``rules`` or pyramid; names the deck)
         pyramid: P21=9s P23=5h P25=8c      (or 28 tokens row by row, ``--`` for an empty slot)
         columns: 2c 7d Ks / Qh / -- / 3s   (Giza: the columns C0, C1 … split by ``/``, each
                                             bottom card first, the last one on top; ``--`` or
@@ -293,18 +310,19 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
     if not 1 <= pass_no <= rule_set.passes:
         raise NotationError(f"pass: must be between 1 and {rule_set.passes}, not {pass_no}")
 
-    pyramid = _parse_pyramid(values.get("pyramid", ""))
-    stock = _section_cards(values, "stock")
-    waste = _section_cards(values, "waste")
+    deck = rule_set.deck
+    pyramid = _parse_pyramid(values.get("pyramid", ""), deck)
+    stock = _section_cards(values, "stock", deck)
+    waste = _section_cards(values, "waste", deck)
     if (stock or waste) and not variant.has_stock:
         raise NotationError(f"{'stock' if stock else 'waste'}: the {variant.name} variant has no stock")
-    layout = Layout(pyramid, tuple(waste + stock), _parse_columns(values, variant))
+    layout = Layout(pyramid, tuple(waste + stock), _parse_columns(values, variant, deck))
     present = sum(1 << s for s, card in enumerate(pyramid) if card is not None)
     columns = _columns_mask(layout, variant)
     state = State(
         layout, rule_set, present & ALL_SLOTS, (1 << len(layout.stock)) - 1, len(waste), pass_no, columns
     )
-    return state, _parse_unseen(values, layout, len(waste))
+    return state, _parse_unseen(values, layout, len(waste), deck)
 
 
 def _columns_mask(layout: Layout, variant: Variant) -> int:
@@ -318,7 +336,7 @@ def _columns_mask(layout: Layout, variant: Variant) -> int:
     return sum(((1 << len(column)) - 1) << (c * depth) for c, column in enumerate(layout.columns))
 
 
-def _parse_columns(values: dict[str, str], variant: Variant) -> tuple[tuple[Card, ...], ...]:
+def _parse_columns(values: dict[str, str], variant: Variant, deck: Deck) -> tuple[tuple[Card, ...], ...]:
     """The ``columns:`` section: ``variant.columns`` columns split by ``/`` (fewer given: the
     rest are empty), each bottom card first."""
     if not variant.columns:
@@ -333,7 +351,7 @@ def _parse_columns(values: dict[str, str], variant: Variant) -> tuple[tuple[Card
     columns = []
     for number, part in enumerate(parts):
         try:
-            cards = [] if part.strip() == "--" else parse_cards(part)
+            cards = [] if part.strip() == "--" else parse_cards(part, deck)
         except NotationError as error:
             raise NotationError(f"columns: C{number}: {error}") from None
         if len(cards) > variant.column_depth:
@@ -345,9 +363,9 @@ def _parse_columns(values: dict[str, str], variant: Variant) -> tuple[tuple[Card
     return tuple(columns)
 
 
-def _parse_unseen(values: dict[str, str], layout: Layout, waste: int) -> int:
+def _parse_unseen(values: dict[str, str], layout: Layout, waste: int, deck: Deck) -> int:
     mask = 0
-    for card in _section_cards(values, "unseen"):
+    for card in _section_cards(values, "unseen", deck):
         if card not in layout.stock:
             raise NotationError(f"unseen: {card} is not in the stock")
         index = layout.stock.index(card)
@@ -361,9 +379,9 @@ def _parse_unseen(values: dict[str, str], layout: Layout, waste: int) -> int:
     return mask
 
 
-def _section_cards(values: dict[str, str], key: str) -> list[Card]:
+def _section_cards(values: dict[str, str], key: str, deck: Deck) -> list[Card]:
     try:
-        return parse_cards(values.get(key, ""))
+        return parse_cards(values.get(key, ""), deck)
     except NotationError as error:
         raise NotationError(f"{key}: {error}") from None
 
@@ -387,7 +405,7 @@ def _parse_switch(text: str | None, default: bool) -> bool:
     raise NotationError(f"overlap: {text!r} is not on or off")
 
 
-def _parse_pyramid(text: str) -> tuple[Card | None, ...]:
+def _parse_pyramid(text: str, deck: Deck) -> tuple[Card | None, ...]:
     tokens = text.split()
     slots: list[Card | None] = [None] * SLOTS
     if tokens and all(_SLOT_CARD.match(t) for t in tokens):
@@ -396,7 +414,7 @@ def _parse_pyramid(text: str) -> tuple[Card | None, ...]:
             assert match is not None
             try:
                 slot = parse_place(match.group(1))
-                card = parse_card(match.group(2))
+                card = parse_card(match.group(2), deck)
             except NotationError as error:
                 raise NotationError(f"pyramid: {error}") from None
             if slot >= SLOTS:
@@ -414,7 +432,7 @@ def _parse_pyramid(text: str) -> tuple[Card | None, ...]:
         if token == "--":
             continue
         try:
-            slots[number] = parse_card(token)
+            slots[number] = parse_card(token, deck)
         except NotationError as error:
             raise NotationError(f"pyramid: slot P{number}: {error}") from None
     return tuple(slots)

@@ -35,6 +35,7 @@ __all__ = [
     "Deck",
     "RuleSet",
     "Variant",
+    "every_rule_set",
     "rule_sets",
 ]
 
@@ -170,3 +171,8 @@ def rule_sets(variant: Variant = PYRAMID) -> tuple[RuleSet, ...]:
 
 ALL_RULE_SETS = rule_sets(PYRAMID)
 """The four rule sets of the default variant, the default first (today's label keys)."""
+
+
+def every_rule_set() -> tuple[RuleSet, ...]:
+    """The label-table rule sets of every registered variant, the default variant's first."""
+    return tuple(rules for variant in REGISTERED for rules in rule_sets(variant))

@@ -1,13 +1,16 @@
 """Command line (SPEC §6)::
 
-    python -m solver [--passes 1|3] [--overlap|--no-overlap] [--budget-ms MS]
-    python -m solver analyse [--budget-ms MS]
+    python -m solver [--variant V] [--passes 1|3] [--overlap|--no-overlap] [--budget-ms MS]
+    python -m solver analyse [--variant V] [--budget-ms MS]
 
-The first reads deal-text lines on standard input and prints one JSON object per deal:
+``--variant`` is one of the registered variants (``pyramid``, the default, ``strict``,
+``spanish``…; see :mod:`rules.variant`). The first reads deal-text lines on standard input (48
+Spanish cards for ``spanish``) and prints one JSON object per deal:
 ``{"verdict": "solvable"|"unsolvable"|"unknown", "moves": [...], "nodes": N, "ms": T}``.
 
 ``analyse`` reads one position per line (``rules.parse_position`` text with ``;`` between
-sections, ``unseen:`` listing the stock cards never face up) and prints the answer the game
+sections, ``unseen:`` listing the stock cards never face up, ``variant:`` naming the variant
+when it is not the one given by ``--variant``) and prints the answer the game
 gives to «¿Aún se gana?» and «Pista»: ``{"verdict": "winnable"|"lost"|"unknown", "win_share":
 0.0–1.0 or null, "exact": bool, "orders_tried": N, "undecided": N, "hint": "P21+P27" or null,
 "cut_short": bool, "nodes": N, "ms": T}``: ``win_share`` is the share of the orders tried that
@@ -32,7 +35,7 @@ import time
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
-from rules.cli import EXIT_OK, CommandError, Parser, run_command, whole_number
+from rules.cli import EXIT_OK, CommandError, Parser, add_variant_option, run_command, whole_number
 from rules.deals import BOM, shown
 from rules.errors import NotationError
 from rules.state import RuleSet, State, parse_position_unseen
@@ -55,6 +58,7 @@ def _budget(text: str) -> float:
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = Parser(PROG, "Decide Pyramid deals read from stdin, one deal-text line each.")
+    add_variant_option(parser)
     parser.add_argument(
         "--passes", type=whole_number, choices=(1, 3), default=3, help="passes through the stock"
     )
@@ -99,15 +103,17 @@ def run(lines: Iterable[str], out: TextIO, rules: RuleSet, budget_ms: float | No
 
 def parse_analyse_args(argv: list[str]) -> argparse.Namespace:
     parser = Parser(ANALYSE_PROG, "Answer «¿Aún se gana?» and «Pista» for positions read from stdin.")
+    add_variant_option(parser)
     parser.add_argument(
         "--budget-ms", type=_budget, default=None, metavar="MS", help="answer cut short after MS"
     )
     return parser.parse_args(argv)
 
 
-def analyse_line(text: str, budget_ms: float | None) -> dict[str, object]:
-    """The game's answer for one position line, as the JSON object the CLI prints."""
-    state, unseen = parse_position_unseen(text)
+def analyse_line(text: str, budget_ms: float | None, rules: RuleSet | None = None) -> dict[str, object]:
+    """The game's answer for one position line, as the JSON object the CLI prints. ``rules``
+    gives the defaults of the sections the line leaves out (the variant, passes, overlap)."""
+    state, unseen = parse_position_unseen(text, rules)
     began = time.perf_counter()
     analysis = Analysis(state, state.stock & ~unseen)
     while not analysis.step(512):
@@ -118,13 +124,15 @@ def analyse_line(text: str, budget_ms: float | None) -> dict[str, object]:
     return out
 
 
-def run_analyse(lines: Iterable[str], out: TextIO, budget_ms: float | None) -> None:
+def run_analyse(
+    lines: Iterable[str], out: TextIO, budget_ms: float | None, rules: RuleSet | None = None
+) -> None:
     for number, line in enumerate(lines, start=1):
         text = line.strip().removeprefix(BOM).strip()
         if not text or text.startswith("#"):
             continue
         try:
-            result = analyse_line(text, budget_ms)
+            result = analyse_line(text, budget_ms, rules)
         except NotationError as error:
             result = {"error": str(error), "line": number}
         print(json.dumps(result), file=out, flush=True)
@@ -133,10 +141,11 @@ def run_analyse(lines: Iterable[str], out: TextIO, budget_ms: float | None) -> N
 def main(argv: list[str]) -> int:
     if argv[:1] == ["analyse"]:
         analyse_args = parse_analyse_args(argv[1:])
-        run_analyse(input_lines(sys.stdin), sys.stdout, analyse_args.budget_ms)
+        rules = RuleSet(variant=analyse_args.variant)
+        run_analyse(input_lines(sys.stdin), sys.stdout, analyse_args.budget_ms, rules)
         return EXIT_OK
     args = parse_args(argv)
-    run(input_lines(sys.stdin), sys.stdout, RuleSet(args.passes, args.overlap), args.budget_ms)
+    run(input_lines(sys.stdin), sys.stdout, RuleSet(args.passes, args.overlap, args.variant), args.budget_ms)
     return EXIT_OK
 
 

@@ -186,6 +186,8 @@ class Analysis:
             self._final(Verdict.LOST, 0.0, True)
         elif not self.unseen:
             self._search = Search(state, backend=self.backend, like=self._base)
+        elif state.rules.variant.win_all:
+            self._start_orders()  # every card must go, blanks too: a blank search cannot win
         else:
             self._search = Search(
                 state, blank=self.unseen, node_limit=BLANK_NODE_LIMIT, backend=self.backend, like=self._base
@@ -395,8 +397,8 @@ def _with_order(state: State, unseen: int, order: tuple[Card, ...]) -> State:
     stock = list(state.layout.stock)
     for index, card in zip(iter_slots(unseen), order, strict=True):
         stock[index] = card
-    layout = Layout(state.layout.pyramid, tuple(stock))
-    return State(layout, state.rules, state.pyramid, state.stock, state.cursor, state.pass_no)
+    layout = Layout(state.layout.pyramid, tuple(stock), state.layout.columns)
+    return State(layout, state.rules, state.pyramid, state.stock, state.cursor, state.pass_no, state.columns)
 
 
 def _distinct_orders(cards: list[Card]) -> int:

@@ -65,12 +65,12 @@ class DepthFirst:
         if not children:
             return False
         children.sort(key=_BY_ACCESS)
-        path, best = self._path, self.best
+        path, best, goal = self._path, self.best, self.problem.goal_shift
         for child in children:
-            if child[0] == 0:
+            child_key = child[0] << STOCK_BITS | child[1]
+            if child_key >> goal == 0:
                 path.append(child)
                 return True
-            child_key = child[0] << STOCK_BITS | child[1]
             seen = best[child_key & SHARD_MASK].get(child_key)
             if seen is not None and seen <= child[2]:
                 continue  # checked here too, to spare a generator per repeated child

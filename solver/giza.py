@@ -53,6 +53,8 @@ class GizaProblem:
 
     def __init__(self, state: State) -> None:
         variant = state.rules.variant
+        if variant.win_all:
+            raise ValueError("the open model wins when the pyramid is clear: a column card may stay")
         deck = state.rules.deck
         shape = variant.shape
         self.state = state
@@ -73,16 +75,8 @@ class GizaProblem:
                 crank[c * self.depth + k] = card.rank
         self.crank: tuple[int, ...] = tuple(crank)
         top = deck.top_rank
-        rank_pyr = [0] * (top + 1)
-        for slot, rank in enumerate(self.prank):
-            if rank:
-                rank_pyr[rank] |= 1 << slot
-        rank_col = [0] * (top + 1)
-        for bit, rank in enumerate(self.crank):
-            if rank:
-                rank_col[rank] |= 1 << bit
-        self.rank_pyr = tuple(rank_pyr)
-        self.rank_col = tuple(rank_col)
+        self.rank_pyr = rank_pyr = _by_rank(self.prank, top)
+        self.rank_col = rank_col = _by_rank(self.crank, top)
         self.bottoms = sum(1 << (c * self.depth) for c in range(self.columns))
         """The bottom place of every column: a card there lies on nothing."""
         self.column_masks = tuple(((1 << self.depth) - 1) << (c * self.depth) for c in range(self.columns))
@@ -303,6 +297,15 @@ class GizaProblem:
             ):
                 return True
         return False
+
+
+def _by_rank(ranks: tuple[int, ...], top: int) -> tuple[int, ...]:
+    """Per rank 0 … ``top``, the mask of the places holding a card of that rank."""
+    masks = [0] * (top + 1)
+    for place, rank in enumerate(ranks):
+        if rank:
+            masks[rank] |= 1 << place
+    return tuple(masks)
 
 
 def _first(item: tuple[int, GizaNode]) -> int:

@@ -6,7 +6,6 @@ searched; the move that wins in the most of them is the hint. Counted in nodes, 
 
 from __future__ import annotations
 
-from rules.cards import KING
 from rules.legality import apply
 from rules.moves import Kind, Move
 from rules.state import State
@@ -26,7 +25,7 @@ def is_king(state: State, move: Move) -> bool:
     if move.kind is not Kind.REMOVE or len(move.places) != 1:
         return False
     card = state.card_at(move.places[0])
-    return card is not None and card.rank == KING
+    return card is not None and card.is_lone
 
 
 class HintJudge:

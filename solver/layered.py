@@ -98,7 +98,8 @@ class PureBackend:
         keys = list(batch.keys[start:stop])
         positions, child_keys, child_accs = expand_batch(problem, keys, list(batch.accs[start:stop]))
         parents = [keys[p] for p in positions]
-        win = next((i for i, key in enumerate(child_keys) if key >> STOCK_BITS == 0), None)
+        goal = problem.goal_shift
+        win = next((i for i, key in enumerate(child_keys) if key >> goal == 0), None)
         return Batch(child_keys, child_accs, parents), win
 
     def merge(self, batches: list[Batch]) -> Batch:

@@ -4,21 +4,20 @@ Between two nodes exactly one pair (or nothing but Kings) leaves the table. The 
 with real moves: draw (and recycle) until the stock card it needs is the stock's or the
 waste's top card, then the removal. Any King that is free or on top of the stock or the waste
 is removed as soon as it can be (the search deleted those Kings up front, see
-:mod:`solver.model`). Every move goes through :func:`rules.apply`, so an illegal step raises.
+:mod:`solver.model`). Under strict win the line ends by drawing through what is left, Kings
+only, removing each as it comes to the top. Every move goes through :func:`rules.apply`, so
+an illegal step raises.
 """
 
 from __future__ import annotations
 
 from itertools import pairwise
 
-from rules.cards import KING
 from rules.legality import apply, playable_places
 from rules.moves import DRAW, RECYCLE, STOCK, WASTE, Move
 from rules.state import State
 from rules.topology import iter_slots
 from solver.model import Node, Problem
-
-MAX_DRAWS_PER_STEP = 3 * 24 + 3
 
 
 class LineError(RuntimeError):
@@ -34,6 +33,9 @@ class _Player:
         self.state = state
         self.moves: list[Move] = []
         self.limit = limit
+        self.lone = state.rules.deck.lone_rank
+        self.max_draws = state.rules.passes * (len(state.layout.stock) + 1)
+        """Draws and recycles that bring any stock card to the top: every pass, once through."""
 
     def play(self, move: Move) -> None:
         self.state = apply(self.state, move)
@@ -44,7 +46,7 @@ class _Player:
     def clear_kings(self) -> None:
         """Remove every King that can go now, until none can (or the pyramid is clear)."""
         while not self.state.is_won:
-            kings = [p for p in playable_places(self.state) if _rank(self.state, p) == KING]
+            kings = [p for p in playable_places(self.state) if _rank(self.state, p) == self.lone]
             if not kings:
                 return
             self.play(Move.remove(kings[0]))
@@ -56,7 +58,7 @@ class _Player:
 
     def bring_to_top(self, index: int) -> int:
         """Draw until stock card ``index`` is the stock's or the waste's top card; its place."""
-        for _ in range(MAX_DRAWS_PER_STEP):
+        for _ in range(self.max_draws):
             if self.state.stock_top_index() == index:
                 return STOCK
             if self.state.waste_top_index() == index:
@@ -65,11 +67,19 @@ class _Player:
         raise LineError(f"stock card {index} never came to the top")
 
     def bring_pair_to_top(self, first: int, second: int) -> None:
-        for _ in range(MAX_DRAWS_PER_STEP):
+        for _ in range(self.max_draws):
             if self.state.waste_top_index() == first and self.state.stock_top_index() == second:
                 return
             self.advance()
         raise LineError(f"stock cards {first} and {second} never met on top")
+
+    def clear_stock_kings(self) -> None:
+        """Strict win: draw through the stock, whose cards left are all Kings, removing each."""
+        for _ in range(self.max_draws):
+            if self.state.is_won:
+                return
+            self.advance()
+        raise LineError("the Kings left in the stock never all came to the top")
 
 
 def _rank(state: State, place: int) -> int:
@@ -86,14 +96,14 @@ def play_out(problem: Problem, path: list[Node], limit: int | None = None) -> li
     except _EnoughMovesError:
         return player.moves
     if not player.state.is_won:
-        raise LineError("the line does not clear the pyramid")
+        raise LineError("the line does not win")
     return player.moves
 
 
 def _follow(player: _Player, problem: Problem, path: list[Node]) -> None:
     player.clear_kings()
     for before, after in pairwise(path):
-        slots = [s for s in iter_slots(before[0] & ~after[0]) if problem.prank[s] != KING]
+        slots = [s for s in iter_slots(before[0] & ~after[0]) if problem.prank[s] != problem.lone]
         stock = iter_slots(before[1] & ~after[1])
         if len(stock) == 2:
             player.bring_pair_to_top(stock[0], stock[1])
@@ -105,3 +115,5 @@ def _follow(player: _Player, problem: Problem, path: list[Node]) -> None:
         else:
             raise LineError(f"no single pair between {before} and {after}")
         player.clear_kings()
+    if problem.state.rules.variant.win_all:
+        player.clear_stock_kings()

@@ -14,11 +14,21 @@ cursor of a later pass. So a smaller ``acc`` *dominates* a larger one with the s
 stock card ``s`` is made at the earliest access where ``s`` is the stock's or the waste's top card,
 which leaves the cursor just past the card before ``s``.
 
-Kings never need a partner, and are handled before the search starts:
+The deck comes from the rule set's variant: the pair sum (13, or 12 for the Spanish deck) and the
+rank that goes alone (the King, or the Rey) are read from it, never assumed. With the Spanish deck
+a rank can pair with itself (6 + 6 = 12): such a *twin* rank is matched among its own cards, and
+two stock cards of it make one stock pair, found once.
+
+The goal is the variant's: the pyramid cleared, or (strict win) every card gone, which in this
+model is ``pyr == 0 and stk == 0`` (:attr:`Problem.goal_shift`).
+
+Kings (the lone rank) never need a partner, and are handled before the search starts:
 
 * a King on the stock or the waste is deleted from the sequence. Sound: a King there only hides
   the cards beneath it; when a line of the game without it draws past its place, the real game
-  removes the King the moment it is the stock's or waste's top card, and the two lines agree again;
+  removes the King the moment it is the stock's or waste's top card, and the two lines agree again.
+  Under strict win the line ends by drawing through the stock and removing the Kings left there:
+  once every other card is gone, the stock and the waste hold only Kings, and each top can go;
 * a free pyramid King is removed at once (see :meth:`Problem.norm`): removing it changes nothing
   but uncovering cards, so any winning line stays winning with the King removed first.
 """
@@ -28,14 +38,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.cards import KING, PAIR_SUM
 from rules.state import State
 from rules.topology import CONE, COVERED_BY, ROW, SLOTS, iter_slots
 
 ACC_SHIFT = 5
 CURSOR_MASK = (1 << ACC_SHIFT) - 1
 STOCK_BITS = 24
-"""``key = pyr << STOCK_BITS | stk`` packs a node's cards in one int (52 bits)."""
+"""``key = pyr << STOCK_BITS | stk`` packs a node's cards in one int (52 bits): room for the
+largest stock of any variant (24 cards of the 52-card deck; the Spanish one has 20)."""
 
 Node = tuple[int, int, int]
 
@@ -45,13 +55,13 @@ class Shape:
     """What one set of remaining pyramid cards allows, independent of the stock.
 
     * ``pairs`` — the pyramid after each pyramid-only removal possible now (two free cards
-      summing 13, or a half-covered card with the card lying on it under the overlap rule);
+      summing to the pair sum, or a half-covered card with the card lying on it under the overlap rule);
     * ``singles`` — for each free card: the rank its stock partner must have, and the pyramid
       after it goes;
     * ``needs`` — ``(q, n)``: at least ``n`` stock cards of rank ``q`` must still be reachable,
-      because ``n`` pyramid cards of rank 13 − q cannot all be matched with pyramid partners
+      because ``n`` pyramid cards of rank ``pair_sum − q`` cannot all be matched with pyramid partners
       (see :meth:`Problem._stock_needs`);
-    * ``partnerless`` — bit ``q`` set when no pyramid card of rank 13 − q is left, so a stock card
+    * ``partnerless`` — bit ``q`` set when no pyramid card of rank ``pair_sum − q`` is left, so a stock card
       of rank ``q`` can only pair with another stock card.
     """
 
@@ -73,31 +83,49 @@ class Problem:
         """``like``: a problem with the same pyramid cards and rules (another order of the
         stock), whose pyramid shapes (which never read the stock) this one shares."""
         layout = state.layout
+        if len(layout.stock) > STOCK_BITS:
+            raise ValueError(f"a stock of {len(layout.stock)} cards does not fit a node's {STOCK_BITS} bits")
         self.state = state
         self.passes = state.rules.passes
         self.overlap = state.rules.overlap
+        deck = state.rules.deck
+        self.pair_sum = deck.pair_sum
+        self.lone = deck.lone_rank
+        self.top_rank = deck.top_rank
+        self.paired_ranks = tuple(r for r in range(1, deck.top_rank + 1) if deck.partner_rank(r))
+        """Ranks that leave in pairs (every rank but the lone one)."""
+        self.goal_shift = 0 if state.rules.variant.win_all else STOCK_BITS
+        """A node is won when ``key >> goal_shift == 0``: the pyramid is empty (and, for
+        strict win, the stock and the waste too)."""
         self.prank: tuple[int, ...] = tuple(card.rank if card else 0 for card in layout.pyramid)
         self.srank: tuple[int, ...] = tuple(
             0 if blank >> index & 1 else card.rank for index, card in enumerate(layout.stock)
         )
         """Stock ranks; 0 for a *blank*: a card the search may not look at (see
         :mod:`solver.analysis`), which pairs with nothing and only takes up its place."""
-        rank_stock = [0] * (KING + 1)
+        rank_stock = [0] * (self.top_rank + 1)
         for index, rank in enumerate(self.srank):
             rank_stock[rank] |= 1 << index
-        rank_pyr = [0] * (KING + 1)
+        rank_pyr = [0] * (self.top_rank + 1)
         for slot, rank in enumerate(self.prank):
             if rank:
                 rank_pyr[rank] |= 1 << slot
         self.rank_stock: tuple[int, ...] = tuple(rank_stock)
         self.rank_pyr: tuple[int, ...] = tuple(rank_pyr)
         self.stock_complements: tuple[int, ...] = tuple(
-            rank_stock[PAIR_SUM - r] if 0 < r < KING else 0 for r in self.srank
+            rank_stock[deck.partner_rank(r)] & ~(1 << index) if r and deck.partner_rank(r) else 0
+            for index, r in enumerate(self.srank)
         )
-        """Per stock index, the mask of stock cards that pair with it."""
-        self.low_stock = sum(rank_stock[r] for r in range(1, 7))
-        """Stock cards of ranks A–6: every stock pair has exactly one of them."""
-        self.king_slots = tuple(iter_slots(rank_pyr[KING]))
+        """Per stock index, the mask of the other stock cards that pair with it."""
+        lows = [r for r in self.paired_ranks if 2 * r <= self.pair_sum]
+        self.low_stock = sum(rank_stock[r] for r in lows)
+        """Stock cards of the low rank of each pair (A–6; 1–6 in the Spanish deck): every stock
+        pair has one of them, or two when the rank pairs with itself (6 + 6)."""
+        twins = sum(rank_stock[r] for r in lows if 2 * r == self.pair_sum)
+        self.complements_before: tuple[int, ...] = tuple(c & ~twins for c in self.stock_complements)
+        """:attr:`stock_complements` without a twin rank's cards: a low card looks for a partner
+        before it only among high cards, so a pair of twins is found once, from its first card."""
+        self.king_slots = tuple(iter_slots(rank_pyr[self.lone]))
         self.closed = _is_closed(state.pyramid)
         """Every card of the start lies on present cards only, as in any dealt game. Then the
         search only meets such pyramids, and which pairs of slots can ever leave together does
@@ -110,20 +138,24 @@ class Problem:
             self.start = self._start_node(state)
             return
         self.partners_of = tuple(
-            sum(1 << b for b in iter_slots(rank_pyr[PAIR_SUM - self.prank[a]]) if self.compatible(CONE, a, b))
-            if 0 < self.prank[a] < KING
+            sum(
+                1 << b
+                for b in iter_slots(rank_pyr[deck.partner_rank(self.prank[a])])
+                if b != a and self.compatible(CONE, a, b)
+            )
+            if self.prank[a] and deck.partner_rank(self.prank[a])
             else 0
             for a in range(SLOTS)
         )
         self.shapes = {}
         self.shape_list = []
         self.pair_needs = {}
-        """For a closed pyramid: the stock partners each side of a rank pair (r, 13 − r) needs,
+        """For a closed pyramid: the stock partners each side of a rank pair (r, pair_sum − r) needs,
         keyed by the cards of that pair still present (see :meth:`_stock_needs`)."""
         self.start = self._start_node(state)
 
     def _start_node(self, state: State) -> Node:
-        stk = state.stock & ~self.rank_stock[KING]
+        stk = state.stock & ~self.rank_stock[self.lone]
         cursor = (stk & ((1 << state.cursor) - 1)).bit_length()
         return self.norm(state.pyramid), stk, state.pass_no << ACC_SHIFT | cursor
 
@@ -156,22 +188,24 @@ class Problem:
 
     def _build_shape(self, pyr: int) -> Shape:
         rank = self.prank
+        pair_sum = self.pair_sum
         free_mask = free_slots(pyr)
         free = iter_slots(free_mask)
         pairs = [
             self.norm(pyr & ~(1 << a) & ~(1 << b))
             for i, a in enumerate(free)
             for b in free[i + 1 :]
-            if rank[a] + rank[b] == PAIR_SUM
+            if rank[a] + rank[b] == pair_sum
         ]
         if self.overlap:
             for slot, cover in _half_covered(pyr, free_mask):
-                if rank[slot] + rank[cover] == PAIR_SUM:
+                if rank[slot] + rank[cover] == pair_sum:
                     pairs.append(self.norm(pyr & ~(1 << slot) & ~(1 << cover)))
-        singles = tuple((PAIR_SUM - rank[a], self.norm(pyr & ~(1 << a))) for a in free if rank[a] != KING)
+        lone = self.lone
+        singles = tuple((pair_sum - rank[a], self.norm(pyr & ~(1 << a))) for a in free if rank[a] != lone)
         partnerless = 0
-        for q in range(1, KING):
-            if not pyr & self.rank_pyr[PAIR_SUM - q]:
+        for q in self.paired_ranks:
+            if not pyr & self.rank_pyr[pair_sum - q]:
                 partnerless |= 1 << q
         return Shape(len(self.shape_list), tuple(pairs), singles, self._stock_needs(pyr), partnerless)
 
@@ -190,33 +224,41 @@ class Problem:
     def _stock_needs(self, pyr: int) -> tuple[tuple[int, int], ...]:
         """Per rank, how many stock partners the pyramid cannot do without.
 
-        Every pyramid card of rank r must leave with a card of rank 13 − r: a compatible pyramid
-        card or a stock card (any stock card fits any pyramid card of the right rank). For the
-        pyramid cards of rank r, a maximum matching ``m`` into compatible pyramid cards of rank
-        13 − r leaves ``|A| − m`` of them needing stock cards of rank 13 − r (König–Ore: this is
+        Every pyramid card of rank r must leave with a card of rank s = pair_sum − r: a compatible
+        pyramid card or a stock card (any stock card fits any pyramid card of the right rank). For
+        the pyramid cards of rank r, a maximum matching ``m`` into compatible pyramid cards of rank
+        s leaves ``|A| − m`` of them needing stock cards of rank s (König–Ore: this is
         the Hall deficiency, and stock cards are universal neighbours). By the Mendelsohn–Dulmage
         theorem, if both sides of a rank pair can be covered separately, one matching covers
         both, so checking each rank on its own is exact for this relaxation; it ignores order
-        and is therefore a sound test for a lost position.
+        and is therefore a sound test for a lost position. A twin rank (r = s, 6 + 6 = 12) pairs
+        among its own cards: a maximum matching ``m`` of that (small, general) graph leaves
+        ``|A| − 2m`` cards needing stock cards of the same rank.
         """
         if self.closed:
             return self._closed_stock_needs(pyr)
         needs = []
         cones = self._present_cones(pyr)
         partners = tuple(
-            sum(1 << b for b in iter_slots(pyr & self.rank_pyr[PAIR_SUM - r]) if self.compatible(cones, a, b))
-            if pyr >> a & 1 and 0 < (r := self.prank[a]) < KING
+            sum(
+                1 << b
+                for b in iter_slots(pyr & self.rank_pyr[self.pair_sum - r])
+                if b != a and self.compatible(cones, a, b)
+            )
+            if pyr >> a & 1 and (r := self.prank[a]) and r != self.lone
             else 0
             for a in range(SLOTS)
         )
-        for r in range(1, KING):
+        for r in self.paired_ranks:
             cards = iter_slots(pyr & self.rank_pyr[r])
             if not cards:
                 continue
-            options = [iter_slots(pyr & partners[a]) for a in cards]
-            missing = len(cards) - _max_matching(options)
+            if 2 * r == self.pair_sum:
+                missing = len(cards) - 2 * _max_twin_matching(cards, partners)
+            else:
+                missing = len(cards) - _max_matching([iter_slots(pyr & partners[a]) for a in cards])
             if missing:
-                needs.append((PAIR_SUM - r, missing))
+                needs.append((self.pair_sum - r, missing))
         return tuple(needs)
 
     def _closed_stock_needs(self, pyr: int) -> tuple[tuple[int, int], ...]:
@@ -226,18 +268,24 @@ class Problem:
         share one matching (compatibility is symmetric), so ``|A| − m`` and ``|B| − m``."""
         found: list[tuple[int, int]] = []
         rank_pyr = self.rank_pyr
-        for low in range(1, 7):
-            high = PAIR_SUM - low
+        for low in self.paired_ranks:
+            high = self.pair_sum - low
+            if high < low:
+                break
             key = pyr & (rank_pyr[low] | rank_pyr[high])
             if not key:
                 continue
             pair = self.pair_needs.get(key)
             if pair is None:
                 lows = iter_slots(key & rank_pyr[low])
-                highs = key & rank_pyr[high]
-                options = [iter_slots(highs & self.partners_of[a]) for a in lows]
-                matched = _max_matching(options) if lows and highs else 0
-                pair = self.pair_needs[key] = (len(lows) - matched, highs.bit_count() - matched)
+                if low == high:  # a twin rank: its cards pair among themselves
+                    unmatched = len(lows) - 2 * _max_twin_matching(lows, self.partners_of)
+                    pair = self.pair_needs[key] = (unmatched, 0)
+                else:
+                    highs = key & rank_pyr[high]
+                    options = [iter_slots(highs & self.partners_of[a]) for a in lows]
+                    matched = _max_matching(options) if lows and highs else 0
+                    pair = self.pair_needs[key] = (len(lows) - matched, highs.bit_count() - matched)
             if pair[0]:
                 found.append((high, pair[0]))
             if pair[1]:
@@ -260,7 +308,7 @@ class Problem:
             low = lonely & -lonely
             q = low.bit_length() - 1
             lonely ^= low
-            if not ahead & self.rank_stock[PAIR_SUM - q]:
+            if not ahead & self.rank_stock[self.pair_sum - q]:
                 stuck |= waste & self.rank_stock[q]
         if not stuck:
             return stk
@@ -299,6 +347,20 @@ def _half_covered(pyr: int, free_mask: int) -> list[tuple[int, int]]:
 def _is_closed(pyr: int) -> bool:
     """No present card lies on an empty slot (true of every position reached in play)."""
     return all(not COVERED_BY[t] >> s & 1 or pyr >> t & 1 for s in iter_slots(pyr) for t in range(SLOTS))
+
+
+def _max_twin_matching(cards: list[int], partners: Sequence[int]) -> int:
+    """Size of a maximum matching among ``cards`` (slots of one twin rank, at most four), where
+    ``partners[a]`` is the mask of slots ``a`` may leave with: by trying every partner of the
+    first card, or leaving it out."""
+    if len(cards) < 2:
+        return 0
+    first, rest = cards[0], cards[1:]
+    best = _max_twin_matching(rest, partners)
+    for other in rest:
+        if partners[first] >> other & 1:
+            best = max(best, 1 + _max_twin_matching([c for c in rest if c != other], partners))
+    return best
 
 
 def _max_matching(options: list[list[int]]) -> int:

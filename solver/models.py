@@ -19,7 +19,7 @@ from solver.dfs import DepthFirst
 from solver.giza import GizaDepthFirst, GizaProblem, giza_play_out
 from solver.layered import Backend, Layered
 from solver.line import play_out
-from solver.model import Problem
+from solver.model import STOCK_BITS, Problem
 from solver.movegen import successors
 
 AnyProblem = Problem | GizaProblem
@@ -73,3 +73,11 @@ def lost_at_once(problem: AnyProblem) -> bool:
         return pyr != 0 and problem.successors(pyr, col) is None
     pyr, stk, acc = problem.start
     return pyr != 0 and successors(problem, pyr, stk, acc) is None
+
+
+def start_is_won(problem: AnyProblem) -> bool:
+    """The problem's start node is already a win."""
+    if isinstance(problem, GizaProblem):
+        return problem.start[0] == 0
+    pyr, stk, _ = problem.start
+    return (pyr << STOCK_BITS | stk) >> problem.goal_shift == 0

@@ -53,9 +53,12 @@ def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | N
 
 
 def _stock_pairs(problem: Problem, stk: int) -> list[tuple[int, int]]:
-    """Pairs of stock cards with nothing left between them that sum 13, found from the low
-    card (A–6) of each: its neighbour before, then its neighbour after."""
+    """Pairs of stock cards with nothing left between them that make the pair sum, found from
+    the low card (A–6) of each: its neighbour before, then its neighbour after (two cards of a
+    rank that pairs with itself, 6 + 6, are found from the first: the one before looks only
+    for high cards)."""
     complements = problem.stock_complements
+    before_complements = problem.complements_before
     found = []
     cards = stk & problem.low_stock
     while cards:
@@ -63,7 +66,7 @@ def _stock_pairs(problem: Problem, stk: int) -> list[tuple[int, int]]:
         cards ^= low
         index = low.bit_length() - 1
         before = stk & (low - 1)
-        if before and complements[index] >> (before.bit_length() - 1) & 1:
+        if before and before_complements[index] >> (before.bit_length() - 1) & 1:
             found.append((before.bit_length() - 1, index))
         after_it = stk & ~(low | (low - 1))
         if after_it and complements[index] >> ((after_it & -after_it).bit_length() - 1) & 1:

@@ -18,9 +18,10 @@ depth-first search runs alone. The schedule counts nodes, not time, so a given b
 gives the same answer and the same line. Both engines are exact, so their verdicts agree.
 
 What a partial result guarantees: while :meth:`Search.step` returns None nothing is known. A
-result is final: ``solvable`` comes with a line that ``rules`` has replayed to a cleared
-pyramid; ``unsolvable`` means every position reachable from the start was searched or proven
-lost by a sound test; ``unknown`` only means the budget ran out.
+result is final: ``solvable`` comes with a line that ``rules`` has replayed to a won position
+(the pyramid cleared; every card gone under strict win); ``unsolvable`` means every position
+reachable from the start was searched or proven lost by a sound test; ``unknown`` only means
+the budget ran out.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from solver.dfs import DepthFirst
 from solver.giza import GizaDepthFirst
 from solver.layered import Backend, Layered
 from solver.model import Node
-from solver.models import AnyProblem, engines_for
+from solver.models import AnyProblem, engines_for, start_is_won
 
 HEAD_START = 2_048
 HEAD_START_ONE_PASS = 500
@@ -137,7 +138,7 @@ class Search:
         )
         self.result: Result | None = None
         self._seconds = 0.0
-        if self.problem.start[0] == 0:
+        if start_is_won(self.problem):
             self.result = self._finish([self.problem.start])
 
     @property

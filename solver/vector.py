@@ -12,12 +12,15 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from rules.cards import DECKS
 from solver.layered import Batch
 from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Problem
 
 Array = NDArray[np.int64]
 STOCK_MASK = (1 << STOCK_BITS) - 1
-RANKS = 14
+RANKS = max(deck.top_rank for deck in DECKS.values()) + 1
+"""Columns of the per-rank tables: every rank of every deck, and 0 (a blank)."""
+SUITS = max(len(deck.suits) for deck in DECKS.values())
 ACC_BITS = 7
 """An access is below 2**7 (pass at most 3, cursor at most 24), so ``key << 7 | acc`` sorts
 by key, then access, in one int64."""
@@ -44,14 +47,15 @@ class Tables:
     def __init__(self, problem: Problem) -> None:
         self.problem = problem
         self.rank_stock = np.array(problem.rank_stock, dtype=np.int64)
-        positions = np.full((RANKS, 4), -1, dtype=np.int64)
-        for rank in range(1, RANKS):
+        positions = np.full((RANKS, SUITS), -1, dtype=np.int64)
+        for rank in range(1, problem.top_rank + 1):
             found = [i for i, r in enumerate(problem.srank) if r == rank]
             positions[rank, : len(found)] = found
         self.stock_positions = positions
         low = [i for i in range(len(problem.srank)) if problem.low_stock >> i & 1]
         self.low_index = np.array(low, dtype=np.int64)
         self.low_complements = np.array([problem.stock_complements[i] for i in low], dtype=np.int64)
+        self.low_complements_before = np.array([problem.complements_before[i] for i in low], dtype=np.int64)
         self.rows = 0
         self.pairs = np.full((64, 1), -1, dtype=np.int64)
         self.single_rank = np.zeros((64, 1), dtype=np.int64)
@@ -123,7 +127,7 @@ class NumpyBackend:
         keys = np.asarray(batch.keys[start:stop], dtype=np.int64)
         accs = np.asarray(batch.accs[start:stop], dtype=np.int64)
         positions, child_keys, child_accs = expand_arrays(problem, self.tables(problem), keys, accs)
-        winning = np.flatnonzero(child_keys >> STOCK_BITS == 0)
+        winning = np.flatnonzero(child_keys >> problem.goal_shift == 0)
         win = int(winning[0]) if len(winning) else None
         return Batch(child_keys, child_accs, keys[positions]), win
 
@@ -219,8 +223,8 @@ def _reachable(problem: Problem, tables: Tables, shapes: Array, stocks: Array, a
     ahead = stk & ~waste
     lonely = tables.partnerless[shapes[last]]
     stuck = np.zeros(len(last), dtype=np.int64)
-    for q in range(1, RANKS - 1):
-        blocked = ((lonely >> q) & 1 == 1) & (ahead & tables.rank_stock[13 - q] == 0)
+    for q in problem.paired_ranks:
+        blocked = ((lonely >> q) & 1 == 1) & (ahead & tables.rank_stock[problem.pair_sum - q] == 0)
         stuck |= np.where(blocked, waste & tables.rank_stock[q], 0)
     top_stuck = np.maximum(bit_length(stuck) - 1, 0)
     reach[last] = np.where(stuck > 0, stk & ~((1 << top_stuck) - 1), stk)
@@ -246,8 +250,9 @@ def _stock_singles(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
 
 
 def _stock_pairs(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
-    """Two stock cards next to each other (nothing left between them) that sum 13: found from
-    the low card of each pair (ranks A–6), looking at its neighbours on both sides."""
+    """Two stock cards next to each other (nothing left between them) that make the pair sum:
+    found from the low card of each pair (ranks A–6), looking at its neighbours on both sides
+    (before it only for high cards, so two cards of a twin rank are found once)."""
     rows, lows = np.nonzero(node.stocks[:, None] & (1 << tables.low_index) != 0)
     stocks = node.stocks[rows]
     index = tables.low_index[lows]
@@ -256,7 +261,8 @@ def _stock_pairs(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
     beyond = stocks & ~(bit | (bit - 1))
     following = bit_length(beyond & -beyond) - 1
     complements = tables.low_complements[lows]
-    with_previous = (previous >= 0) & ((complements >> np.maximum(previous, 0)) & 1 == 1)
+    before = tables.low_complements_before[lows]
+    with_previous = (previous >= 0) & ((before >> np.maximum(previous, 0)) & 1 == 1)
     with_following = (following >= 0) & ((complements >> np.maximum(following, 0)) & 1 == 1)
     rows = np.concatenate([rows[with_previous], rows[with_following]])
     first = np.concatenate([previous[with_previous], index[with_following]])

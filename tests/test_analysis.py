@@ -19,6 +19,7 @@ from rules.moves import DRAW, Move
 from rules.session import Session
 from rules.state import ALL_RULE_SETS, Layout, RuleSet, State, parse_position, parse_position_unseen
 from rules.topology import iter_slots
+from rules.variant import SPANISH, STRICT
 from solver.analysis import (
     MIN_SAMPLE,
     ORDER_NODE_LIMIT,
@@ -110,7 +111,10 @@ def _with_unseen(
     return state, sum(1 << i for i in rng.sample(below_top, hidden))
 
 
-@pytest.mark.parametrize("rules", ALL_RULE_SETS, ids=str)
+ORDERS_RULE_SETS = [*ALL_RULE_SETS, RuleSet(variant=STRICT), RuleSet(1, False, SPANISH)]
+
+
+@pytest.mark.parametrize("rules", ORDERS_RULE_SETS, ids=str)
 def test_the_share_of_winning_orders_is_exact_when_few_cards_are_unseen(rules: RuleSet) -> None:
     rng = random.Random(f"orders {rules}")
     checked = 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -20,8 +21,9 @@ from rules.legality import (
     playable_places,
     replay,
 )
-from rules.moves import DRAW, RECYCLE, STOCK, WASTE, Move, parse_moves
+from rules.moves import DRAW, MAX_COLUMNS, RECYCLE, STOCK, WASTE, Move, column_place, parse_moves
 from rules.state import RuleSet, State, parse_position
+from rules.variant import SPANISH, every_rule_set
 
 M = Move.parse
 
@@ -300,3 +302,77 @@ def _winning_lines() -> list[tuple[RuleSet, int, str]]:
 def test_known_winning_lines_clear_the_pyramid(rules: RuleSet, number: int, moves: str) -> None:
     state = replay(State.from_deal(number, rules), parse_moves(moves))
     assert state.is_won
+
+
+# --- every variant --------------------------------------------------------------------------
+
+EVERY_PLACE = [*range(28), STOCK, WASTE, *(column_place(c) for c in range(MAX_COLUMNS))]
+ANY_MOVE = [DRAW, RECYCLE] + [
+    Move.remove(*places)
+    for places in [(p,) for p in EVERY_PLACE]
+    + [(a, b) for i, a in enumerate(EVERY_PLACE) for b in EVERY_PLACE[i + 1 :]]
+]
+
+
+def _values(state: State, move: Move) -> list[int]:
+    return [card.rank for p in move.places if (card := state.card_at(p)) is not None]
+
+
+@pytest.mark.parametrize("rules", every_rule_set(), ids=str)
+def test_legal_moves_are_exactly_the_moves_check_accepts_in_every_variant(rules: RuleSet) -> None:
+    """Over random play: the listed moves are the accepted ones, and each removal is a lone
+    card of the deck's lone rank or two cards making the deck's pair sum (never a fixed 13)."""
+    rng = random.Random(f"legal {rules}")
+    deck = rules.deck
+    positions = 0
+    for number in rng.sample(range(1, 20001), 8):
+        state = State.from_deal(number, rules)
+        for _ in range(60):
+            listed = set(legal_moves(state))
+            assert listed == {m for m in ANY_MOVE if check(state, m) is None}
+            for move in listed:
+                if move.is_removal:
+                    values = _values(state, move)
+                    assert values == [deck.lone_rank] or (len(values) == 2 and sum(values) == deck.pair_sum)
+            positions += 1
+            if not listed:
+                break
+            removals = [m for m in listed if m.is_removal]
+            state = apply(state, rng.choice(sorted(removals or listed, key=str)))
+    assert positions >= 100
+
+
+SPANISH_RULES = RuleSet(variant=SPANISH)
+
+
+def test_spanish_pairs_sum_twelve_and_thirteen_is_refused() -> None:
+    state = parse_position("variant: spanish; pyramid: P21=5o P22=7c P23=6e P24=6b P25=Sb P26=3c")
+    assert state.rules == SPANISH_RULES
+    assert check(state, M("P21+P22")) is None  # 5 + 7
+    assert check(state, M("P23+P24")) is None  # 6 + 6: a rank that pairs with itself
+    assert check(state, M("P25+P26")) is Refusal.NOT_13  # Sota (10) + 3 = 13 is no pair here
+    assert Refusal.NOT_13.message_for(SPANISH_RULES.deck) == "esas dos no suman 12"
+    assert {str(m) for m in legal_moves(state)} == {"P21+P22", "P23+P24"}
+
+
+def test_a_rey_goes_alone_and_a_caballo_pairs_with_a_one() -> None:
+    state = parse_position("variant: spanish; pyramid: P21=Ro P22=Cc P23=1e; stock: Re")
+    assert {str(m) for m in legal_moves(state)} == {"P21", "S", "P22+P23", "D"}
+    assert check(state, M("P22")) is Refusal.NOT_A_KING
+
+
+def test_strict_win_needs_the_stock_and_the_waste_cleared_too() -> None:
+    text = "variant: strict; pyramid: P21=5h P22=8c; stock: 2c Jc; waste: Kd"
+    state = parse_position(text)
+    after = apply(state, M("P21+P22"))
+    assert not after.is_won and not is_dead_end(after)  # the pyramid is clear, cards remain
+    after = replay(after, parse_moves("W D S+W"))  # the King, then 2 + J
+    assert after.is_won and legal_moves(after) == []
+    assert check(after, DRAW) is Refusal.GAME_WON
+
+
+def test_strict_dead_end_with_the_pyramid_clear() -> None:
+    state = parse_position("variant: strict; waste: 2c 5d; pass: 3")
+    assert not state.is_won and is_dead_end(state)
+    loose = parse_position("waste: 2c 5d; pass: 3")
+    assert loose.is_won and not is_dead_end(loose)

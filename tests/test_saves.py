@@ -40,7 +40,8 @@ LineFinder = Callable[[str], tuple[int, list[Move]]]
 FIELDS = [
     *("passes", "overlap", "deal_mode", "lang", "reduced_motion"),  # settings
     *("id", "daily", "label_hidden", "revealed", "session"),  # game
-    *("rules", "pending", "pending_rules", "resolved", "days"),  # stats, daily
+    *("rules", "pending", "pending_rules", "resolved", "days", "par"),  # stats, daily
+    *("scores", "live", "live_points", "done", "last"),  # the par match
 ]
 
 
@@ -427,7 +428,7 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=5),
     max_leaves=12,
 )
-documents = st.sampled_from(["settings", "game", "stats", "daily"])
+documents = st.sampled_from(["settings", "game", "stats", "daily", "match"])
 
 
 @settings(max_examples=200, deadline=None)

@@ -12,11 +12,15 @@ import pytest
 from reference_search import winnable
 from solver_cases import position_on_a_winning_line, random_position, reference_deals, reference_state
 
+from rules.deals import deal_cards, format_deal_text
 from rules.legality import apply, replay
 from rules.moves import Move, parse_moves
-from rules.state import ALL_RULE_SETS, CLASSIC, RuleSet, State, parse_position
+from rules.state import CLASSIC, RuleSet, State, parse_position
+from rules.variant import PYRAMID, SPANISH, STRICT, Variant, every_rule_set
 from solver import Search, Verdict, solve
 from solver.layered import PureBackend
+from solver.model import Problem
+from solver.movegen import successors
 
 SEED_000 = "pyramid: P21=9s P23=5h P25=8c; waste: 4c 5d 8d; pass: 3"
 
@@ -66,7 +70,12 @@ def test_stock_king_buried_in_the_waste_is_handled() -> None:
     assert [str(m) for m in result.moves] == ["P22+W", "W", "P21+W"]
 
 
-@pytest.mark.parametrize("rules", ALL_RULE_SETS, ids=str)
+CHECKED_RULE_SETS = [r for r in every_rule_set() if r.variant == PYRAMID or r.passes == 3 or not r.overlap]
+"""Every rule set of the default variant; two of every other variant (3 passes, and 1 pass
+without the overlap rule): a variant's deck and win rule are in all of its rule sets."""
+
+
+@pytest.mark.parametrize("rules", CHECKED_RULE_SETS, ids=str)
 def test_verdicts_match_the_reference_search(rules: RuleSet) -> None:
     rng = random.Random(f"reference {rules}")
     positions = [random_position(rng, rules, cards_left=33) for _ in range(15)]
@@ -84,7 +93,7 @@ def test_a_whole_deal_matches_the_reference_search() -> None:
     _check(state, winnable(state, limit=3_000_000))
 
 
-@pytest.mark.parametrize("rules", ALL_RULE_SETS, ids=str)
+@pytest.mark.parametrize("rules", every_rule_set(), ids=str)
 def test_whole_deals_match_the_reference_search(rules: RuleSet, request: pytest.FixtureRequest) -> None:
     if not request.config.getoption("--full-reference"):
         pytest.skip("slow: run with --full-reference")
@@ -109,7 +118,7 @@ def test_reference_deals_sample() -> None:
 
 
 def test_numbered_deals_from_the_start_under_every_rule_set() -> None:
-    for rules in ALL_RULE_SETS:
+    for rules in every_rule_set():
         for number in (1, 2, 3):
             state = State.from_deal(number, rules)
             result = solve(state)
@@ -211,3 +220,61 @@ def test_cli_a_line_that_is_not_utf8_is_reported_and_the_run_goes_on() -> None:
     objects = [json.loads(line) for line in result.stdout.decode().splitlines()]
     assert result.returncode == 0 and objects[0]["line"] == 1 and "token 1" in objects[0]["error"]
     assert objects[1]["verdict"] == "solvable"
+
+
+# --- variants -------------------------------------------------------------------------------
+
+
+def test_a_twin_rank_left_unmatched_is_proven_lost_at_once() -> None:
+    """6 + 6 = 12: the two sixes lie one on the other (no overlap rule), so each needs a stock
+    six, and there is none: lost before any search, though the stock pairs among itself."""
+    state = parse_position(
+        "variant: spanish; overlap: off; pyramid: P15=6o P21=6c P22=1b P16=Cb; stock: 2o Sc 3e 9b 4c 8o 5b 7e"
+    )
+    result = solve(state)
+    assert result.verdict is Verdict.UNSOLVABLE and result.nodes <= 1
+    assert winnable(state) is False
+
+
+def test_two_sixes_pair_in_the_pyramid_and_in_the_stock() -> None:
+    state = parse_position("variant: spanish; pyramid: P21=6o P22=6c; stock: 6e 6b")
+    result = solve(state)
+    assert result.verdict is Verdict.SOLVABLE and [str(m) for m in result.moves] == ["P21+P22"]
+    alone = parse_position("pyramid: P21=6o; stock: 6e 6b 6c", RuleSet(variant=SPANISH))
+    assert [str(m) for m in solve(alone).moves] == ["P21+S"]
+
+
+def test_a_pair_of_stock_sixes_is_one_successor() -> None:
+    state = parse_position("variant: spanish; pyramid: P21=Ro; stock: 6e 6b 2c")
+    problem = Problem(state)
+    children = successors(problem, *problem.start)
+    assert children is not None and len(children) == 1
+
+
+def test_strict_win_needs_the_stock_cleared_and_the_line_removes_stock_kings() -> None:
+    text = "pyramid: P21=5h P22=8c; stock: 2c Kd Jc Ks"
+    assert solve(parse_position(text)).verdict is Verdict.SOLVABLE
+    strict = parse_position("variant: strict; " + text)
+    result = solve(strict)
+    assert result.verdict is Verdict.SOLVABLE
+    end = replay(strict, list(result.moves))
+    assert end.is_won and not end.stock_cards() and not end.waste_cards()
+    stuck = parse_position("variant: strict; pyramid: P21=5h P22=8c; stock: 2c 3d")
+    assert solve(stuck).verdict is Verdict.UNSOLVABLE
+
+
+@pytest.mark.parametrize("variant", [STRICT, SPANISH], ids=lambda v: v.name)
+def test_the_cli_takes_a_variant(variant: Variant) -> None:
+    rules = RuleSet(variant=variant)
+    deal = format_deal_text(deal_cards(4, variant))
+    result = subprocess.run(
+        [sys.executable, "-m", "solver", "--variant", variant.name],
+        input=deal + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    answer = json.loads(result.stdout)
+    assert answer["verdict"] == solve(State.from_deal(4, rules)).verdict.value
+    if answer["verdict"] == "solvable":
+        assert replay(State.from_deal_text(deal, rules), parse_moves(" ".join(answer["moves"]))).is_won

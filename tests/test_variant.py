@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
+from commands import one_line, run
 
 from rules.cards import DECK, SPANISH_DECK, STANDARD_DECK, Card, parse_card, parse_cards
 from rules.deals import deal_cards, format_deal_text, parse_deal_text, splitmix64
 from rules.errors import NotationError, RecordError
 from rules.labels import LabelTable
-from rules.moves import DRAW
+from rules.legality import apply
+from rules.moves import DRAW, STOCK
 from rules.session import Session
-from rules.state import ALL_RULE_SETS, RuleSet, State
+from rules.state import ALL_RULE_SETS, Layout, RuleSet, State, parse_position, parse_position_unseen
 from rules.topology import BASE_ROW, CONE, COVERED_BY, ROW, SLOTS, iter_slots, shape
 from rules.variant import GIZA, PYRAMID, REGISTERED, SPANISH, STRICT, VARIANTS, Variant, rule_sets
 
@@ -223,3 +226,79 @@ def test_labels_are_keyed_by_the_rule_set_key() -> None:
     spanish = RuleSet(variant=SPANISH)
     assert table.label(1, spanish).value == "solvable" and table.label(2, spanish).value == "unsolvable"
     assert table.label(1, RuleSet()).value == "unknown"
+
+
+# --- position text ---------------------------------------------------------------------------
+@pytest.mark.parametrize("rules", [RuleSet(1, False, SPANISH), RuleSet(variant=STRICT), RuleSet()], ids=str)
+def test_position_text_names_the_variant_and_reads_back(rules: RuleSet) -> None:
+    state = State.from_deal(12, rules)
+    for move in (DRAW, DRAW):
+        state = apply(state, move)
+    text = state.to_text(unseen=state.stock & ~0b111)
+    assert ("variant:" in text) == (rules.variant != PYRAMID)
+    again, unseen = parse_position_unseen(text)
+    assert again == state and unseen == state.stock & ~0b111
+    assert parse_position(text.replace("\n", "; ")) == state
+
+
+def test_position_text_of_another_deck_reads_its_cards() -> None:
+    state = parse_position("variant: spanish; pyramid: P21=So P22=2c; stock: Rb 6e; waste: 1o")
+    assert state.rules.deck == SPANISH_DECK and state.card_at(STOCK) == Card(12, "b", SPANISH_DECK)
+    with pytest.raises(NotationError, match="pyramid"):
+        parse_position("variant: spanish; pyramid: P21=Ks")
+    with pytest.raises(NotationError, match="variant: 'chess'"):
+        parse_position("variant: chess; pyramid: P21=Ks")
+    assert parse_position("pyramid: P21=So", RuleSet(variant=SPANISH)).rules.variant is SPANISH
+
+
+def test_a_layout_of_one_deck_is_not_played_under_another() -> None:
+    spanish = Layout.from_cards(deal_cards(3, SPANISH))
+    assert spanish.deck == SPANISH_DECK and len(spanish.stock) == 20
+    with pytest.raises(NotationError, match="spanish cards"):
+        State.start(spanish, RuleSet())
+    with pytest.raises(NotationError, match="mixed"):
+        Layout(spanish.pyramid, deal_cards(3)[28:30])
+    with pytest.raises(NotationError, match="at most 20"):
+        Layout((*spanish.pyramid[:27], None), (*spanish.stock, spanish.pyramid[27]))
+
+
+@pytest.mark.parametrize("variant", REGISTERED, ids=lambda v: v.name)
+def test_every_deal_of_every_variant_is_a_permutation_of_its_deck(variant: Variant) -> None:
+    for number in (1, 2, 3, 19999):
+        cards = deal_cards(number, variant)
+        assert sorted(cards) == sorted(variant.deck.cards)
+        state = State.from_deal(number, RuleSet(variant=variant))
+        assert state.stock_count == variant.stock_size and state.pyramid_left == variant.slots
+
+
+# --- command lines ---------------------------------------------------------------------------
+def test_rules_deal_prints_a_spanish_deal_of_48_tokens() -> None:
+    result = run(["-m", "rules", "deal", "1", "--variant", "spanish"])
+    assert result.returncode == 0 and result.stdout.strip() == SPANISH_VECTORS[1]
+    strict = run(["-m", "rules", "deal", "1", "--variant", "strict"])
+    assert strict.stdout == run(["-m", "rules", "deal", "1"]).stdout
+
+
+def test_rules_label_prints_the_variant_keys() -> None:
+    result = run(["-m", "rules", "label", "5", "--variant", "spanish"])
+    lines = result.stdout.splitlines()
+    assert result.returncode == 0 and [line.rsplit(" ", 1)[0] for line in lines] == [
+        rules.key for rules in rule_sets(SPANISH)
+    ]
+    assert all(line.rsplit(" ", 1)[1] in ("solvable", "unsolvable", "unknown") for line in lines)
+
+
+def test_an_unknown_variant_is_one_line_and_status_2() -> None:
+    one_line(run(["-m", "rules", "deal", "1", "--variant", "chess"]), 2, "chess", "pyramid, strict, spanish")
+    one_line(run(["-m", "solver", "--variant", "apophis"], input=""), 2, "apophis")
+
+
+def test_solver_analyse_reads_the_variant_section() -> None:
+    line = "variant: spanish; pyramid: P21=6o P22=6c P15=Rb; stock: 5e 7b"
+    result = run(["-m", "solver", "analyse"], input=line + "\n")
+    answer = json.loads(result.stdout)
+    assert answer["verdict"] == "winnable" and answer["hint"] == "P21+P22"
+    as_default = run(["-m", "solver", "analyse", "--variant", "spanish"], input=line.split("; ", 1)[1] + "\n")
+    assert json.loads(as_default.stdout)["verdict"] == "winnable"
+    standard = run(["-m", "solver", "analyse"], input="pyramid: P21=6s P22=6c; stock: 5d\n")
+    assert json.loads(standard.stdout)["verdict"] == "lost"

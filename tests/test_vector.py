@@ -13,8 +13,10 @@ import numpy as np
 import pytest
 from solver_cases import random_position, reference_deals, reference_state
 
-from rules.state import ALL_RULE_SETS, RuleSet, State
+from rules.state import RuleSet, State
+from rules.variant import every_rule_set
 from solver.backends import PURE_ENV, default_backend, numpy_usable
+from solver.dfs import DepthFirst
 from solver.layered import PIECE, Batch, Layered, Merge, PureBackend
 from solver.model import Problem
 from solver.movegen import expand_batch, successors
@@ -42,7 +44,7 @@ def _by_parent(parents: list[int], keys: list[int], accs: list[int]) -> dict[int
     return {p: sorted(children) for p, children in grouped.items()}
 
 
-@pytest.mark.parametrize("rules", ALL_RULE_SETS, ids=str)
+@pytest.mark.parametrize("rules", every_rule_set(), ids=str)
 def test_numpy_and_pure_generators_give_identical_moves(rules: RuleSet) -> None:
     rng = random.Random(f"movegen {rules}")
     compared = 0
@@ -63,7 +65,7 @@ def test_identical_moves_on_mid_game_and_last_pass_positions() -> None:
     rng = random.Random(4)
     keys, accs, problems = [], [], []
     for _ in range(300):
-        state = random_position(rng, rng.choice(ALL_RULE_SETS), cards_left=rng.randint(20, 45))
+        state = random_position(rng, rng.choice(every_rule_set()), cards_left=rng.randint(20, 45))
         problem = Problem(state)
         pyr, stk, acc = problem.start
         pure = _by_parent(*expand_batch(problem, [pyr << 24 | stk], [acc]))
@@ -159,3 +161,24 @@ def test_old_numpy_picks_the_pure_path(tmp_path: Path) -> None:
     env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), str(Path(__file__).resolve().parent.parent)])
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert result.stdout.strip() == "pure"
+
+
+@pytest.mark.parametrize(
+    "rules", [r for r in every_rule_set() if r.variant.name != "pyramid" and r.passes == 3], ids=str
+)
+def test_layered_engine_same_verdict_with_either_backend_in_other_variants(rules: RuleSet) -> None:
+    """The goal test (strict win: every card gone) and the deck's pairs on both backends, and
+    the same verdict as depth-first search."""
+    for number in (3, 8):
+        state = State.from_deal(number, rules)
+        answers = []
+        for backend in (PureBackend(), NumpyBackend()):
+            engine = Layered(Problem(state), backend)
+            while (path := engine.advance(50_000)) is None:
+                pass
+            answers.append((bool(path), engine.nodes))
+        assert answers[0] == answers[1]
+        depth_first = DepthFirst(Problem(state))
+        while (found := depth_first.advance(50_000)) is None:
+            pass
+        assert bool(found) == answers[0][0]

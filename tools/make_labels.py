@@ -3,6 +3,7 @@
     python tools/make_labels.py                   # all four rule sets, every deal (long: about
                                                   # an hour on two cores); writes assets/labels.json
     python tools/make_labels.py --deals 1-500     # a part, merged into the existing table
+    python tools/make_labels.py --variant spanish # the rule sets of another variant, merged in
     python tools/make_labels.py --jobs 1 --node-limit 2000000
     python tools/make_labels.py --verify 1500 --also 4244,7 --record
                                                   # re-solve 1500 random deals per rule set (and
@@ -29,10 +30,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules.cli import whole_number  # noqa: E402
+from rules.cli import variant_named, whole_number  # noqa: E402
 from rules.deals import FIRST_DEAL, LAST_DEAL  # noqa: E402
 from rules.labels import DEFAULT_PATH, LETTERS, Label, LabelTable, LabelTableMissingError, load_table  # noqa: E402
-from rules.state import ALL_RULE_SETS, RuleSet, State  # noqa: E402
+from rules.state import RuleSet, State  # noqa: E402
+from rules.variant import PYRAMID, rule_sets  # noqa: E402
 from solver.search import Verdict, solve  # noqa: E402
 
 DEFAULT_NODE_LIMIT = 5_000_000
@@ -43,11 +45,12 @@ TO_LABEL = {
 }
 
 
-def label_of(job: tuple[int, int, bool, int]) -> tuple[int, int, bool, str, float]:
-    number, passes, overlap, node_limit = job
+def label_of(job: tuple[int, str, int]) -> tuple[int, str, str, float]:
+    """Solve deal ``number`` under the rule set whose key is ``key``: (number, key, letter, seconds)."""
+    number, key, node_limit = job
     began = time.perf_counter()
-    result = solve(State.from_deal(number, RuleSet(passes, overlap)), node_limit=node_limit)
-    return number, passes, overlap, LETTERS[TO_LABEL[result.verdict]], time.perf_counter() - began
+    result = solve(State.from_deal(number, RuleSet.from_key(key)), node_limit=node_limit)
+    return number, key, LETTERS[TO_LABEL[result.verdict]], time.perf_counter() - began
 
 
 def solver_version() -> str:
@@ -69,19 +72,20 @@ def verify(args: argparse.Namespace) -> int:
     table = load_table(args.out)
     rng = random.Random(args.seed)
     also = [int(n) for n in args.also.split(",") if n.strip()] if args.also else []
+    chosen = rule_sets(args.variant)
     jobs = sorted(
-        {(n, r.passes, r.overlap, args.node_limit) for r in ALL_RULE_SETS for n in also}
-        | {(rng.randint(FIRST_DEAL, LAST_DEAL), r.passes, r.overlap, args.node_limit)
-           for r in ALL_RULE_SETS for _ in range(args.verify)}
+        {(n, r.key, args.node_limit) for r in chosen for n in also}
+        | {(rng.randint(FIRST_DEAL, LAST_DEAL), r.key, args.node_limit)
+           for r in chosen for _ in range(args.verify)}
     )  # fmt: skip
     print(f"re-solving {len(jobs)} entries, {args.jobs} processes, seed {args.seed}", flush=True)
     began = time.perf_counter()
-    times: dict[str, list[tuple[float, int]]] = {str(r): [] for r in ALL_RULE_SETS}
+    times: dict[str, list[tuple[float, int]]] = {r.key: [] for r in chosen}
     wrong = []
     with multiprocessing.Pool(args.jobs) as pool:
-        for number, passes, overlap, letter, seconds in pool.imap_unordered(label_of, jobs, chunksize=4):
-            rules = RuleSet(passes, overlap)
-            times[str(rules)].append((seconds, number))
+        for number, key, letter, seconds in pool.imap_unordered(label_of, jobs, chunksize=4):
+            rules = RuleSet.from_key(key)
+            times[key].append((seconds, number))
             stored = LETTERS[table.label(number, rules)]
             if letter != stored:
                 wrong.append(f"{rules} {number}: table {stored}, solver now {letter}")
@@ -121,6 +125,9 @@ def main() -> int:
     parser.add_argument("--also", default="", help="with --verify: more deals to re-solve, e.g. 4244,7")
     parser.add_argument("--seed", type=int, default=0, help="with --verify: the sample's seed")
     parser.add_argument("--record", action="store_true", help="with --verify: note a clean check")
+    parser.add_argument(
+        "--variant", type=variant_named, default=PYRAMID, help="the variant whose rule sets to label"
+    )
     args = parser.parse_args()
     if args.verify or args.also:
         return verify(args)
@@ -131,24 +138,21 @@ def main() -> int:
         table = load_table(args.out)
     except LabelTableMissingError:
         table = LabelTable()  # a first run: every entry is computed
-    tables = {str(r): list(table.tables.get(str(r), "?" * LAST_DEAL)) for r in ALL_RULE_SETS}
+    chosen = rule_sets(args.variant)
+    tables = {k: list(v) for k, v in table.tables.items()}
+    tables.update({r.key: list(table.tables.get(r.key, "?" * LAST_DEAL)) for r in chosen})
     checkpoint = args.out.with_suffix(".partial.json")
     done: dict[str, str] = json.loads(checkpoint.read_text()) if checkpoint.exists() else {}
-    jobs = [
-        (n, r.passes, r.overlap, args.node_limit)
-        for r in ALL_RULE_SETS
-        for n in numbers
-        if f"{r} {n}" not in done
-    ]
+    jobs = [(n, r.key, args.node_limit) for r in chosen for n in numbers if f"{r.key} {n}" not in done]
     print(f"{len(jobs)} deals to solve ({len(done)} from the checkpoint), {args.jobs} processes", flush=True)
     version = solver_version()  # the code the workers import now, not whatever HEAD is at the end
     began = time.perf_counter()
     slowest = (0.0, "")
     with multiprocessing.Pool(args.jobs) as pool:
-        for count, (number, passes, overlap, letter, seconds) in enumerate(
+        for count, (number, key, letter, seconds) in enumerate(
             pool.imap_unordered(label_of, jobs, chunksize=8), start=1
         ):
-            name = f"{RuleSet(passes, overlap)} {number}"
+            name = f"{key} {number}"
             done[name] = letter
             slowest = max(slowest, (seconds, name))
             if count % 500 == 0 or count == len(jobs):
@@ -158,7 +162,7 @@ def main() -> int:
 
     for name, letter in done.items():
         rules_text, _, number = name.rpartition(" ")
-        tables[rules_text][int(number) - 1] = letter
+        tables.setdefault(rules_text, list("?" * LAST_DEAL))[int(number) - 1] = letter
     made = {
         "solver": version,
         "date": datetime.date.today().isoformat(),
@@ -171,8 +175,8 @@ def main() -> int:
     result = LabelTable({k: "".join(v) for k, v in tables.items()}, {**table.made, **made})
     args.out.write_text(result.to_json() + "\n", encoding="utf-8")
     checkpoint.unlink(missing_ok=True)
-    for rules in ALL_RULE_SETS:
-        column = result.tables[str(rules)]
+    for rules in chosen:
+        column = result.tables[rules.key]
         print(f"{rules}: " + "  ".join(f"{label.value}={column.count(LETTERS[label])}" for label in Label))
     return 0
 

@@ -9,7 +9,9 @@ by the search, a hint, the stock down to its last card, the win panel, the dead-
 «no longer winnable» panel of a deal proven unsolvable, the rules screen, settings, and the deal
 dialog refusing a number; the statistics and daily deal screens and the question asked before a
 game in progress is left; and the feel of the table: the deal flying in, the four-colour deck,
-large indices, the win cascade.
+large indices, the win cascade; and par scoring: the settings (each page when they page), the
+status bar of a par deal, the win and dead-end panels with the deal's score, and the summary of
+a completed match. ``--par`` saves only the par-scoring screens.
 """
 
 from __future__ import annotations
@@ -27,10 +29,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame
 
 from game.app import App, display_surface, make_context
-from game.driver import play_by_taps, press_key, step, tap_button, tap_place
+from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
+from game.scenes.settings_screen import SettingsScreen
 from game.settings import Settings
 from rules import DRAW, RuleSet, parse_moves, partners
 from rules.labels import Label, load_table
+from rules.scoring import Match
 from solver.hints import suggest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -153,6 +157,38 @@ def shoot_feel(size: tuple[int, int], lang: str, out: Path) -> None:
     save(app, out, f"{tag}-win-cascade", frames=180)
 
 
+def shoot_par(size: tuple[int, int], lang: str, out: Path) -> None:
+    """Par scoring: settings pages, a par deal's status bar, its win panel (the sixth deal of a
+    match, so the match summary opens over it), and a par dead end."""
+    tag = f"{size[0]}x{size[1]}-{lang}"
+    number, line = winning_line(RuleSet())
+    moves = parse_moves(line)
+    settings = Settings(lang=lang, par_scoring=True)
+    ctx = make_context(settings, LABELS, seed=7)
+    app = App(ctx, ctx.dealer.deal(settings, number), size=size)
+    tap_button(app, "settings")
+    screen = app.manager.top
+    assert isinstance(screen, SettingsScreen)
+    for page in range(screen.pages):
+        save(app, out, f"{tag}-par-settings-{page + 1}")
+        if screen.pages > 1:
+            tap(app, screen.page_rect.center)
+    press_key(app, pygame.K_ESCAPE)
+    ctx.keeper.matches.match = Match((35, -12, 20, -9, 50))
+    for move in moves[:18]:
+        play_by_taps(app, move)
+    save(app, out, f"{tag}-par-table")
+    for move in moves[18:]:
+        play_by_taps(app, move)
+    save(app, out, f"{tag}-par-match-summary")
+    press_key(app, pygame.K_ESCAPE)
+    save(app, out, f"{tag}-par-win")
+    press_key(app, pygame.K_ESCAPE)
+    app.table.start(ctx.dealer.deal(settings, 4))
+    dead_end(app)
+    save(app, out, f"{tag}-par-dead-end")
+
+
 def records(app: App, out: Path, tag: str) -> None:
     """Statistics (S), the daily deal (T), and «¿Empezar otro reparto?» over a game with moves."""
     press_key(app, pygame.K_ESCAPE)
@@ -179,6 +215,7 @@ def main() -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--sizes", default=DEFAULT_SIZES)
     parser.add_argument("--langs", default="es,en")
+    parser.add_argument("--par", action="store_true", help="only the par-scoring screens")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     pygame.display.init()
@@ -186,8 +223,10 @@ def main() -> int:
     for text in args.sizes.split(","):
         width, height = (int(v) for v in text.lower().split("x"))
         for lang in args.langs.split(","):
-            shoot((width, height), lang, args.out)
-            shoot_feel((width, height), lang, args.out)
+            if not args.par:
+                shoot((width, height), lang, args.out)
+                shoot_feel((width, height), lang, args.out)
+            shoot_par((width, height), lang, args.out)
     print(f"screenshots saved in {args.out}")
     return 0
 

@@ -47,6 +47,13 @@ TONE_COLORS: dict[Tone, Color] = {
 }
 
 
+STATUS_MIN_FONT = 9
+MIN_STATUS_CELLS = 5
+"""The status bar always keeps its first five cells: the table puts SPEC §2's five first (removed,
+stock, pass, time, moves), except in par mode, where the match's standing comes before the time
+and the moves (on a phone-sized window the moves may then be left out)."""
+
+
 @dataclass
 class TableFrame:
     """Everything the view shows besides the layout, prepared by the table scene."""
@@ -112,13 +119,22 @@ class TableView:
         surface.blit(text, text.get_rect(midright=(area.right, area.centery)))
 
     def _status(self, surface: pygame.Surface, layout: TableLayout, cells: list[str]) -> None:
-        """The cells side by side, each as wide as its text shares; one font size for all."""
+        """The cells side by side, each as wide as its text shares; one font size for all. The
+        cells come in order of importance: when they cannot all fit even at the smallest size,
+        the last ones are left out."""
         bar = layout.status
         pygame.draw.rect(surface, BAR, bar)
-        room = bar.width - max(8, layout.margin) * len(cells)
         size = layout.font
-        while size > 9 and sum(self.assets.font(size).size(c)[0] for c in cells) > room:
-            size -= 1
+        while True:
+            room = bar.width - max(8, layout.margin) * len(cells)
+            while size > STATUS_MIN_FONT and sum(self.assets.font(size).size(c)[0] for c in cells) > room:
+                size -= 1
+            if (
+                len(cells) <= MIN_STATUS_CELLS
+                or sum(self.assets.font(size).size(c)[0] for c in cells) <= room
+            ):
+                break
+            cells = cells[:-1]
         widths = [self.assets.font(size).size(cell)[0] for cell in cells]
         spare = max(0, bar.width - sum(widths)) / max(1, len(cells))
         x = float(bar.left)

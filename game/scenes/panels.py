@@ -9,6 +9,7 @@ from game.context import Context
 from game.play import Line, Play
 from game.texts import Texts, format_time
 from rules.labels import Label
+from rules.scoring import Match, score_session
 
 from .base import SceneManager
 from .panel import Panel, PanelButton
@@ -21,6 +22,27 @@ def _verdict_lines(texts: Texts, play: Play) -> list[str]:
     if play.hidden_at_start:
         return [texts.t("verdict", label=texts.label(Label.UNKNOWN))]
     return []
+
+
+def par_lines(ctx: Context, play: Play) -> Callable[[Texts], list[str]]:
+    """A par deal's score and where the match stands («Puntuación: 50 − 3 cartas = +47»,
+    «Partida par: reparto 2 de 6 · total +12»), read when drawn: the deal is entered in the
+    match by the save that follows the move which ended it."""
+    if not play.par:
+        return lambda texts: []
+    score = score_session(play.session)
+    on_table = play.state.stock.bit_count() if score.cleared_pass is not None else score.cards_left
+    paired = on_table - score.cards_left
+
+    def lines(texts: Texts) -> list[str]:
+        standing = ctx.keeper.par_standing(play)
+        values = {"base": score.base, "left": score.cards_left, "points": f"{score.points:+d}", "n": paired}
+        found = [texts.t("par_score_paired" if paired else "par_score", **values)]
+        if standing is not None:
+            found.append(texts.t("par_standing", n=standing[0], total=f"{standing[1]:+d}"))
+        return found
+
+    return lines
 
 
 def _button(key: str, action: Callable[[], None], primary: bool = False) -> PanelButton:
@@ -65,6 +87,7 @@ def win_panel(
     session = play.session
     number = play.number
     copied: list[bool | None] = [None]
+    par_scores = par_lines(ctx, play)
 
     def body(texts: Texts) -> list[str]:
         state = session.state
@@ -77,6 +100,7 @@ def win_panel(
         ]
         if play.hidden_at_start and play.label is not Label.UNKNOWN:
             lines += _verdict_lines(texts, play)
+        lines += par_scores(texts)
         if play.daily is not None:
             clean = session.undos == 0 and session.hints == 0
             streak = ctx.keeper.daily.streak(ctx.keeper.date())
@@ -100,6 +124,8 @@ def win_panel(
         _button("btn_replay", on_replay),
         _button("btn_look", lambda: manager.pop(panel)),
     ]
+    if play.par:  # a par deal is played once
+        del buttons[1]
     if number is not None and not ctx.kiosk:  # a kiosk's clipboard is of no use to anyone
         buttons.insert(0, PanelButton(copy_label, copy))
     panel = _closable(ctx, manager, "win_title", body, buttons)
@@ -115,10 +141,18 @@ def dead_end_panel(
     on_replay: Callable[[], None],
     on_new: Callable[[], None],
 ) -> Panel:
+    par_scores = par_lines(ctx, play)
+
     def body(texts: Texts) -> list[str]:
         removed = texts.t("win_removed", n=play.state.removed_from_pyramid)
-        return [texts.t("dead_body"), removed, *_verdict_lines(texts, play)]
+        return [texts.t("dead_body"), removed, *_verdict_lines(texts, play), *par_scores(texts)]
 
+    if play.par:  # a par deal ends here, scored: on to the next one, or a last look at the board
+        panel = _closable(ctx, manager, "dead_title", body, [])
+        panel.buttons = _first_primary(
+            [_button("btn_new", on_new), _button("btn_look", lambda: manager.pop(panel))]
+        )
+        return panel
     buttons = [_button("btn_undo_last", on_undo)] if play.session.history else []
     if not _proven_unsolvable(play):
         buttons.append(_button("btn_replay", on_replay))
@@ -151,7 +185,7 @@ def lost_panel(
         buttons.append(_button("btn_plain_hint", on_hint))
     elif moved and not proven:
         buttons.append(_button("btn_rewind", on_rewind))
-    if moved and not proven:
+    if moved and not proven and not play.par:
         buttons.append(_button("btn_replay", on_replay))
     buttons.append(_button("btn_new", on_new))
     if answer.from_label:
@@ -166,19 +200,50 @@ def lost_panel(
 
 
 def confirm_new_panel(
-    ctx: Context, manager: SceneManager, moves: int, on_yes: Callable[[], None], number: int | None = None
+    ctx: Context,
+    manager: SceneManager,
+    moves: int,
+    on_yes: Callable[[], None],
+    number: int | None = None,
+    *,
+    par_points: int | None = None,
 ) -> Panel:
     """«¿Empezar otro reparto?» («¿Empezar el reparto nº N?» when the new deal's ``number`` is
-    known): asked before a game with moves is left (it counts as lost). «Seguir jugando» is the
-    default and what Esc does."""
+    known): asked before a game with moves is left (it counts as lost; a par deal is scored as
+    it stands, ``par_points``). «Seguir jugando» is the default and what Esc does."""
     buttons = [
         _button("btn_keep_playing", lambda: manager.pop(panel), primary=True),
         _button("btn_confirm_new", on_yes),
     ]
+
+    def body(texts: Texts) -> list[str]:
+        return [texts.t("confirm_body", moves=texts.moves(moves)), *par_note(texts, par_points)]
+
     panel = _closable(
-        ctx, manager, "confirm_title" if number is None else "confirm_title_number",
-        lambda t: [t.t("confirm_body", moves=t.moves(moves))], buttons, title_values={"n": number},
+        ctx, manager, "confirm_title" if number is None else "confirm_title_number", body, buttons,
+        title_values={"n": number},
     )  # fmt: skip
+    return panel
+
+
+def par_note(texts: Texts, points: int | None = None) -> list[str]:
+    return [] if points is None else [texts.t("confirm_par", points=f"{points:+d}")]
+
+
+def match_panel(ctx: Context, manager: SceneManager, match: Match) -> Panel:
+    """The summary of a completed par match: the six deals' scores, the total, and whether the
+    player made par («Has hecho el par» / «No has hecho el par»)."""
+
+    def body(texts: Texts) -> list[str]:
+        scores = "  ".join(f"{points:+d}" for points in match.scores)
+        return [
+            texts.t("match_scores", scores=scores),
+            texts.t("match_total", total=f"{match.total:+d}"),
+            texts.t("match_made" if match.made else "match_not_made"),
+        ]
+
+    panel = _closable(ctx, manager, "match_title", body, [])
+    panel.buttons = [_button("btn_close", lambda: manager.pop(panel), primary=True)]
     return panel
 
 

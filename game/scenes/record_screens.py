@@ -252,6 +252,10 @@ class StatsScreen(RecordScreen):
         lines = [f"{texts.t(key)}: {value}" for key, value in pairs]
         if self.size[0] >= 2 * self.font * 22:  # room for two columns: pair the lines up
             lines = [f"{a}   ·   {b}" for a, b in zip(lines[::2], lines[1::2], strict=True)]
+        par = self.ctx.keeper.stats.par
+        if par.played or self.ctx.settings.par_scoring:  # matches are for every rule set alike
+            best = "—" if par.best_total is None else f"{par.best_total:+d}"
+            lines.append(texts.t("stats_par", n=par.played, m=par.made, best=best))
         return lines
 
     def buttons(self) -> list[str]:

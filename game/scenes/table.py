@@ -237,7 +237,11 @@ class TableScene(Scene):
         if session.moves == 0 or session.is_over or self.ctx.keeper.stats.resolved == self.play.game_id:
             self.start(make())
             return
-        panel = confirm_new_panel(self.ctx, self.manager, session.moves, lambda: self.start(make()), number)
+        par = self.ctx.keeper.matches
+        points = par.live_points if par.live == self.play.game_id else None
+        panel = confirm_new_panel(
+            self.ctx, self.manager, session.moves, lambda: self.start(make()), number, par_points=points
+        )
         self.manager.push(panel)
 
     def _open_records(self, name: str) -> None:
@@ -246,7 +250,7 @@ class TableScene(Scene):
             return
 
         def play_daily(number: int, day: str) -> None:
-            self.request_start(lambda: self.ctx.dealer.daily(number, day))
+            self.request_start(lambda: self.ctx.dealer.daily(number, day, self.ctx.settings.par_scoring))
 
         current = (self.play.daily, self.play.session.is_over)
         self.manager.push(DailyScreen(self.ctx, self.manager, play_daily, current, self.ctx.keeper.date()))
@@ -396,17 +400,21 @@ class TableScene(Scene):
             if tone is Tone.BUSY:
                 line += "." * (1 + int(self._busy_age * BUSY_DOTS_PER_SECOND) % 3)
         recycle_ready = check(state, RECYCLE) is None
+        status = [
+            texts.t("removed", n=state.removed_from_pyramid),
+            texts.t("stock", n=state.stock_count),
+            texts.t("pass", n=state.pass_no, p=state.rules.passes),
+            texts.t("time", t=self._shown_time or format_time(session.clock.elapsed())),
+            texts.moves(session.moves),
+        ]
+        standing = self.ctx.keeper.par_standing(play)
+        if standing is not None:  # the par match: this deal's number in it and the running total
+            status.insert(3, texts.t("par_status", n=standing[0], total=f"{standing[1]:+d}"))
         return TableFrame(
             state=state,
             deal_text=deal,
             pass_text=texts.t("pass", n=state.pass_no, p=state.rules.passes),
-            status=[
-                texts.t("removed", n=state.removed_from_pyramid),
-                texts.t("stock", n=state.stock_count),
-                texts.t("pass", n=state.pass_no, p=state.rules.passes),
-                texts.t("time", t=self._shown_time or format_time(session.clock.elapsed())),
-                texts.moves(session.moves),
-            ],
+            status=status,
             line=line,
             tone=tone,
             buttons=self._buttons(deal, recycle_ready),

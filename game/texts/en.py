@@ -53,6 +53,7 @@ MESSAGES: dict[str, str] = {
     "labels_missing": "Label table missing or unreadable: deals may have no solution",
     "no_partner": "no card adds up to 13 with this one right now",
     "nothing_to_undo": "nothing to undo",
+    "par_no_undo": "this deal is already scored in the par match: go on with another",
     "hint_pair": "Hint: {a} with {b}",
     "hint_king": "Hint: remove {a}",
     "hint_draw": "Hint: draw a card from the stock",
@@ -110,6 +111,9 @@ MESSAGES: dict[str, str] = {
     "lost_body_hint": "You have seen every stock card: from here this deal has no solution.",
     # settings
     "settings_title": "Settings",
+    "settings_title_page": "Settings ({n}/{p})",
+    "btn_more_settings": "More ›",
+    "set_par": "Par scoring",
     "set_passes": "Passes through the stock",
     "set_overlap": "Overlap rule",
     "set_mode": "New deals",
@@ -124,7 +128,7 @@ MESSAGES: dict[str, str] = {
     "mode_random": "completely random",
     "yes": "Yes",
     "no": "No",
-    "settings_note": "Passes and the overlap rule change from the next deal.",
+    "settings_note": "Passes, the overlap rule and par scoring change from the next deal.",
     # deal dialog
     "dialog_title": "New deal",
     "dialog_prompt": "Type a number from 1 to 20000, or deal at random.",
@@ -194,6 +198,19 @@ MESSAGES: dict[str, str] = {
     "btn_daily_play": "Play the daily deal",
     "btn_daily_back": "Back to the daily deal",
     "btn_daily_replay": "Won today: play it again",
+    # par scoring
+    "par_status": "par {n}/6: {total}",
+    "par_score": "Score: {base} − {left} cards = {points}",
+    "par_score_paired": "Score: {base} − {left} cards = {points} ({n} stock cards still pair up)",
+    "par_standing": "Par match: deal {n} of 6 · total {total}",
+    "confirm_par": "In the par match, this deal will count {points}.",
+    "match_title": "Par match over",
+    "match_scores": "Deals: {scores}",
+    "match_total": "Total: {total}",
+    "match_made": "You made par!",
+    "match_not_made": "You did not make par",
+    "stats_par": "Par matches: {n} · made: {m} · best total: {best}",
+    "doc_match": "Par match",
     # rules screen
     "rules_title": "How to play",
     "page": "{n} / {m}",
@@ -230,6 +247,20 @@ RULES: list[tuple[str, list[str]]] = [
             "same order. You get 3 passes (1 if you choose so in Settings); the top right corner "
             "shows which one you are on.",
             "You win when the pyramid is empty, even if cards remain in the stock.",
+        ],
+    ),
+    (
+        "Par scoring",
+        [
+            "With “Par scoring” (in Settings) every deal scores: 50, 35 or 20 if you clear the pyramid "
+            "in the first, second or third pass, minus the cards left undiscarded; if you don't clear "
+            "it, zero minus every card left.",
+            "Once the pyramid is clear, the pairs the stock and waste can still make in the passes "
+            "left count as made. A deal ends when the pyramid is clear, when no move is left, or "
+            "when you move on to another deal (it counts as it stands); then it can't be undone. "
+            "A deal joins the match with its first move.",
+            "A match is six deals: a total of zero or more means you made par. The bar at the bottom "
+            "shows the deal and the total; the statistics keep your matches.",
         ],
     ),
     (

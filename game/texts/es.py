@@ -56,6 +56,7 @@ MESSAGES: dict[str, str] = {
     "labels_missing": "Falta la tabla de etiquetas o no se lee: puede no haber solución",
     "no_partner": "ahora mismo ninguna carta suma 13 con esta",
     "nothing_to_undo": "no hay nada que deshacer",
+    "par_no_undo": "el reparto ya está puntuado en la partida par: sigue con otro",
     "hint_pair": "Pista: {a} con {b}",
     "hint_king": "Pista: quita {a}",
     "hint_draw": "Pista: roba una carta del mazo",
@@ -117,6 +118,9 @@ MESSAGES: dict[str, str] = {
     "lost_body_hint": "Ya has visto todas las cartas del mazo: desde aquí el reparto no tiene solución.",
     # settings
     "settings_title": "Ajustes",
+    "settings_title_page": "Ajustes ({n}/{p})",
+    "btn_more_settings": "Más ›",
+    "set_par": "Puntuación par",
     "set_passes": "Vueltas al mazo",
     "set_overlap": "Regla de superposición",
     "set_mode": "Repartos nuevos",
@@ -131,7 +135,7 @@ MESSAGES: dict[str, str] = {
     "mode_random": "totalmente al azar",
     "yes": "Sí",
     "no": "No",
-    "settings_note": "Las vueltas y la superposición cambian desde el próximo reparto.",
+    "settings_note": "Las vueltas, la superposición y la puntuación par cambian desde el próximo reparto.",
     # deal dialog
     "dialog_title": "Nuevo reparto",
     "dialog_prompt": "Escribe un número del 1 al 20000, o reparte al azar.",
@@ -201,6 +205,19 @@ MESSAGES: dict[str, str] = {
     "btn_daily_play": "Jugar el reparto del día",
     "btn_daily_back": "Volver al reparto del día",
     "btn_daily_replay": "Ganado hoy: jugarlo otra vez",
+    # par scoring
+    "par_status": "par {n}/6: {total}",
+    "par_score": "Puntuación: {base} − {left} cartas = {points}",
+    "par_score_paired": "Puntuación: {base} − {left} cartas = {points} ({n} del mazo aún se emparejan)",
+    "par_standing": "Partida par: reparto {n} de 6 · total {total}",
+    "confirm_par": "En la partida par, este reparto contará {points}.",
+    "match_title": "Partida par terminada",
+    "match_scores": "Repartos: {scores}",
+    "match_total": "Total: {total}",
+    "match_made": "¡Has hecho el par!",
+    "match_not_made": "No has hecho el par",
+    "stats_par": "Partidas par: {n} · hechas: {m} · mejor total: {best}",
+    "doc_match": "Partida par",
     # rules screen
     "rules_title": "Cómo se juega",
     "page": "{n} / {m}",
@@ -238,6 +255,20 @@ RULES: list[tuple[str, list[str]]] = [
             "Cuando el mazo se acaba, «Otra vuelta» devuelve el descarte al mazo en el mismo orden. "
             "Hay 3 vueltas (1 si lo eliges en Ajustes); arriba a la derecha ves en cuál estás.",
             "Ganas cuando no queda ninguna carta en la pirámide, aunque sobren cartas en el mazo.",
+        ],
+    ),
+    (
+        "Puntuación par",
+        [
+            "Con «Puntuación par» (en Ajustes) cada reparto da puntos: 50, 35 o 20 si despejas la "
+            "pirámide en la primera, segunda o tercera vuelta, menos las cartas que quedan sin "
+            "descartar; si no la despejas, cero menos todas las cartas que quedan.",
+            "Al despejar la pirámide, las parejas que aún puedan hacerse con el mazo y el descarte "
+            "en las vueltas que quedan se cuentan como hechas. El reparto termina al despejar la "
+            "pirámide, cuando no quedan jugadas o al pasar a otro reparto (cuenta tal como está); "
+            "entonces ya no se deshace. Un reparto entra en la partida con su primera jugada.",
+            "Una partida son seis repartos: si el total es cero o más, has hecho el par. "
+            "La barra de abajo muestra el reparto y el total; las estadísticas guardan las partidas.",
         ],
     ),
     (

@@ -1,0 +1,228 @@
+"""The best par score a deal allows (seed 004; scoring rules in :mod:`rules.scoring`).
+
+Exact, over the whole deal, like the solver's verdicts: every card is known. The best score
+is the most, over every way of playing, of ``base(p) - cards left at the end`` when the
+pyramid is cleared in pass ``p`` (the stock and waste then cleaned up as well as they can
+be, :func:`rules.scoring.stock_cleanup`), or ``-cards left`` when it is never cleared.
+
+The search reuses the solver's model (:mod:`solver.model`): nodes ``(pyr, stk, acc)`` that
+move from removal to removal, draws and recycles folded into the access ``acc``. It differs
+from the verdict search in two ways:
+
+* it maximises a score instead of looking for any cleared pyramid, so it keeps no stock-need
+  pruning (a position that cannot be cleared still scores by the cards it removes) and
+  searches every position reachable (each once per access, memoised);
+* a node may also *stop*: draw to the end without removing anything more, leaving every card
+  it holds. Every removal raises the score (a card fewer, or a cleared pyramid's base), so the
+  best over stopping points is the best over games played to the end.
+
+Why the model's shortcuts stay exact for a score: a smaller access dominates a larger one
+with the same cards (the larger is reached from it by drawing alone, so it scores at least as
+much, its pass is no later); a stock King is always removable the moment it is on top, and a
+free pyramid King at once (:meth:`Problem.norm`), so they count as removed. The one case the
+model cannot count is a King buried in the waste on the last pass (it may never come back on
+top); :func:`best_score` refuses such a position.
+
+The search is a generator of progress (:class:`BestScore`, ``step(nodes)``), so the game can
+give it a few milliseconds a frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+from operator import itemgetter
+
+from rules.scoring import DealScore, par_base, stock_cleanup
+from rules.state import State
+from rules.topology import CONE, iter_slots
+from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Node, Problem
+from solver.movegen import _stock_pairs as stock_pairs
+
+STEP = 2_048
+_BY_ACCESS = itemgetter(2)
+
+
+@dataclass(frozen=True, slots=True)
+class Best:
+    """The best a position allows: ``score`` (its points, cleared pass and cards left) and the
+    nodes searched."""
+
+    score: DealScore
+    nodes: int
+
+    @property
+    def points(self) -> int:
+        return self.score.points
+
+
+class BestScore:
+    """The best-score search, run in slices: ``step(n)`` searches about ``n`` more nodes and
+    returns the :class:`Best` once the search is complete (None before: nothing is known)."""
+
+    def __init__(self, state: State) -> None:
+        if _buried_waste_king(state):
+            raise ValueError("a King lies under other waste cards on the last pass")
+        self.problem = Problem(state)
+        self.passes = state.rules.passes
+        self.nodes = 0
+        self.result: Best | None = None
+        pyr, stk, _ = self.problem.start
+        self.best = DealScore(None, pyr.bit_count() + stk.bit_count())
+        self._seen: dict[int, int] = {}
+        self._cleanups: dict[tuple[int, int], int] = {}
+        self._stuck_cache: dict[tuple[int, int], int] = {}
+        self._pause_at = 0
+        self._run = self._visit(self.problem.start)
+
+    def step(self, nodes: int = STEP) -> Best | None:
+        if self.result is None:
+            self._pause_at = self.nodes + nodes
+            try:
+                next(self._run)
+            except StopIteration:
+                self.result = Best(self.best, self.nodes)
+        return self.result
+
+    def run(self) -> Best:
+        while True:
+            found = self.step()
+            if found is not None:
+                return found
+
+    def _cleared(self, stk: int, acc: int) -> DealScore:
+        """The score of a cleared pyramid at access ``acc`` with stock cards ``stk`` left."""
+        left = self._cleanups.get((stk, acc))
+        if left is None:
+            pass_no, cursor = acc >> ACC_SHIFT, acc & CURSOR_MASK
+            deck = self.problem.state.rules.deck
+            removed = stock_cleanup(self.problem.srank, stk, cursor, pass_no, self.passes, deck=deck)
+            left = self._cleanups[(stk, acc)] = stk.bit_count() - removed
+        return DealScore(acc >> ACC_SHIFT, left)
+
+    def _bound(self, pyr: int, stk: int, acc: int) -> int:
+        """No game from ``(pyr, stk, acc)`` scores more than this. Two sound tests:
+
+        * a pyramid card with no partner left that could ever take it (no compatible pyramid
+          card of the right rank, none in the stock cards still reachable) stays, and so does
+          every card beneath it: the pyramid cannot be cleared, and at least those cards stay;
+        * otherwise the base of the first pass in which the stock-need test
+          (:meth:`Problem._stock_needs`) lets the pyramid be cleared; when it never does,
+          minus the pyramid cards that test proves must stay."""
+        problem = self.problem
+        pass_no, cursor = acc >> ACC_SHIFT, acc & CURSOR_MASK
+        shape = problem.shape(pyr)
+        reach = problem.reachable_stock(shape, stk, acc)
+        stuck = self._stuck(pyr, reach)
+        if stuck:
+            return -stuck
+        if not shape.needs:
+            return par_base(pass_no)
+        as_last = problem.passes << ACC_SHIFT | cursor  # what this pass can still reach
+        if not _short(problem, shape.needs, problem.reachable_stock(shape, stk, as_last)):
+            return par_base(pass_no)
+        short = _short(problem, shape.needs, reach)
+        return -short if short else par_base(pass_no + 1)
+
+    def _stuck(self, pyr: int, reach: int) -> int:
+        """Pyramid cards that can never leave: those with no partner left (see :meth:`_bound`)
+        and every card beneath one of them. Cached by the pyramid and the ranks in reach."""
+        problem = self.problem
+        ranks = 0
+        for rank in problem.paired_ranks:
+            if reach & problem.rank_stock[rank]:
+                ranks |= 1 << rank
+        key = (pyr, ranks)
+        found = self._stuck_cache.get(key)
+        if found is not None:
+            return found
+        stuck = 0
+        for slot in iter_slots(pyr):
+            rank = problem.prank[slot]
+            if rank == problem.lone or ranks >> (problem.pair_sum - rank) & 1:
+                continue
+            mates = problem.partners_of[slot] if problem.closed else problem.rank_pyr[problem.pair_sum - rank]
+            if not mates & pyr:
+                stuck |= 1 << slot
+        if stuck:
+            for slot in iter_slots(pyr & ~stuck):
+                if CONE[slot] & stuck:
+                    stuck |= 1 << slot
+        count = self._stuck_cache[key] = stuck.bit_count()
+        return count
+
+    def _visit(self, node: Node) -> Generator[None, None, None]:
+        pyr, stk, acc = node
+        key = pyr << STOCK_BITS | stk
+        seen = self._seen.get(key)
+        if seen is not None and seen <= acc:
+            return
+        self._seen[key] = acc
+        if pyr == 0:
+            score = self._cleared(stk, acc)
+            if score.points > self.best.points:
+                self.best = score
+            return
+        if par_base(acc >> ACC_SHIFT) <= self.best.points or self._bound(pyr, stk, acc) <= self.best.points:
+            return
+        self.nodes += 1
+        if self.nodes >= self._pause_at:
+            yield
+        left = pyr.bit_count() + stk.bit_count()
+        if -left > self.best.points:
+            self.best = DealScore(None, left)
+        children = _children(self.problem, pyr, stk, acc)
+        children.sort(key=_BY_ACCESS)
+        for child in children:
+            yield from self._visit(child)
+
+
+def _short(problem: Problem, needs: tuple[tuple[int, int], ...], reach: int) -> int:
+    """How many stock partners the pyramid needs and ``reach`` lacks (each is a pyramid card
+    that can never leave)."""
+    return sum(max(0, count - (reach & problem.rank_stock[rank]).bit_count()) for rank, count in needs)
+
+
+def _children(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node]:
+    """Every removal from ``(pyr, stk, acc)`` as the node it leads to, each at its earliest
+    access (as :func:`solver.movegen.successors`, without the stock-need pruning)."""
+    shape = problem.shape(pyr)
+    pass_no, cursor = acc >> ACC_SHIFT, acc & CURSOR_MASK
+    later = pass_no < problem.passes
+    now = pass_no << ACC_SHIFT
+    next_pass = now + (1 << ACC_SHIFT)
+    out: list[Node] = [(after, stk, acc) for after in shape.pairs]
+    for need, after in shape.singles:
+        cards = stk & problem.rank_stock[need]
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            rest = stk ^ low
+            new_cursor = (rest & (low - 1)).bit_length()
+            if low.bit_length() >= cursor:
+                out.append((after, rest, now | new_cursor))
+            elif later:
+                out.append((after, rest, next_pass | new_cursor))
+    for first, second in stock_pairs(problem, stk):
+        rest = stk & ~(1 << first) & ~(1 << second)
+        new_cursor = (rest & ((1 << first) - 1)).bit_length()
+        if first + 1 >= cursor:
+            out.append((pyr, rest, now | new_cursor))
+        elif later:
+            out.append((pyr, rest, next_pass | new_cursor))
+    return out
+
+
+def _buried_waste_king(state: State) -> bool:
+    """A King in the waste under other cards, on the last pass: the model would count it removed."""
+    if state.pass_no < state.rules.passes:
+        return False
+    waste = [state.layout.stock[i].rank for i in range(state.cursor) if state.stock >> i & 1]
+    return state.rules.deck.lone_rank in waste[:-1]
+
+
+def best_score(state: State) -> Best:
+    """The best par score ``state`` allows, with the pass its pyramid is cleared in and the
+    cards left (see the module docstring). Raises ``ValueError`` for a King buried in the waste
+    on the last pass."""
+    return BestScore(state).run()
