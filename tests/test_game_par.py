@@ -18,6 +18,7 @@ from game.scenes.panel import Panel
 from game.scenes.record_screens import StatsScreen
 from game.scenes.settings_screen import SettingsScreen
 from game.storage import FileBackend, Storage
+from game.texts import signed
 from rules import Move
 from rules.labels import LabelTable
 from rules.scoring import Match, score_session
@@ -81,17 +82,17 @@ def test_the_match_and_its_running_total_survive_a_restart(
     play = first.table.play
     points = score_session(play.session).points
     assert points == -50
-    assert f"par 1/6: {points:+d}" in _status(first)
+    assert f"par 1/6: {signed(points)}" in _status(first)
     saved = _doc(tmp_path, "match")["data"]
     assert saved["live"] == play.game_id and saved["live_points"] == points  # type: ignore[index]
 
     second = open_game(par_scoring=True)  # closed and opened again: the same par deal goes on
     assert second.table.play.game_id == play.game_id and second.table.play.par
-    assert f"par 1/6: {points:+d}" in _status(second)
+    assert f"par 1/6: {signed(points)}" in _status(second)
     second.table.request_deal(12)  # leaving it asks first, and says what it will count
     panel = second.manager.top
     assert isinstance(panel, Panel)
-    assert any("-50" in line for line in panel.body(second.ctx.texts))
+    assert any("\u221250" in line for line in panel.body(second.ctx.texts))
     press_key(second, pygame.K_DOWN)
     press_key(second, pygame.K_RETURN)  # «Sí, otro reparto»
     step(second, 2)
@@ -101,7 +102,7 @@ def test_the_match_and_its_running_total_survive_a_restart(
     third = open_game(par_scoring=True)
     assert third.ctx.keeper.matches.match.scores == (points,)
     assert third.ctx.keeper.matches.live is None
-    assert "par 2/6: -50" in _status(third)  # the new deal, untouched, counts nothing yet
+    assert "par 2/6: \u221250" in _status(third)  # the new deal, untouched, counts nothing yet
 
 
 def test_a_par_dead_end_is_final_and_scored(open_game: Callable[..., App]) -> None:
@@ -121,7 +122,7 @@ def test_a_par_dead_end_is_final_and_scored(open_game: Callable[..., App]) -> No
     texts = app.ctx.texts
     labels = [button.label(texts) for button in panel.buttons]
     assert texts.t("btn_replay") not in labels and texts.t("btn_undo_last") not in labels
-    assert any(f"= -{left}" in line for line in panel.body(texts))
+    assert any(f"= \u2212{left}" in line for line in panel.body(texts))
     press_key(app, pygame.K_ESCAPE)
     app.table.press("undo")
     assert app.table.play.session.is_dead_end
@@ -147,7 +148,7 @@ def test_the_sixth_deal_opens_the_match_summary_and_counts_in_the_statistics(
     texts = app.ctx.texts
     assert summary.title(texts) == texts.t("match_title")
     body = summary.body(texts)
-    assert texts.t("match_total", total=f"{total:+d}") in body
+    assert texts.t("match_total", total=signed(total)) in body
     assert texts.t("match_made" if total >= 0 else "match_not_made") in body
     app.draw()  # on a real surface: the panel lies inside the window and is drawn there
     surface = display_surface()
@@ -161,12 +162,12 @@ def test_the_sixth_deal_opens_the_match_summary_and_counts_in_the_statistics(
     press_key(app, pygame.K_ESCAPE)  # the win panel is under it, with the deal's score
     win = app.manager.top
     assert isinstance(win, Panel) and win is not summary
-    assert texts.t("par_standing", n=6, total=f"{total:+d}") in win.body(texts)
+    assert texts.t("par_standing", n=6, total=signed(total)) in win.body(texts)
     press_key(app, pygame.K_ESCAPE)
     press_key(app, pygame.K_s)
     screen = app.manager.top
     assert isinstance(screen, StatsScreen)
-    best = f"{total:+d}"
+    best = signed(total)
     assert texts.t("stats_par", n=1, m=int(total >= 0), best=best) in screen.body(texts)
 
 

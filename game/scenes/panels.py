@@ -7,7 +7,7 @@ from collections.abc import Callable
 from game.analysis import Answer, Purpose
 from game.context import Context
 from game.play import Line, Play
-from game.texts import Texts, format_time
+from game.texts import Texts, format_time, signed
 from rules.labels import Label
 from rules.scoring import Match, score_session
 
@@ -36,10 +36,10 @@ def par_lines(ctx: Context, play: Play) -> Callable[[Texts], list[str]]:
 
     def lines(texts: Texts) -> list[str]:
         standing = ctx.keeper.par_standing(play)
-        values = {"base": score.base, "left": score.cards_left, "points": f"{score.points:+d}", "n": paired}
+        values = {"base": score.base, "left": score.cards_left, "points": signed(score.points), "n": paired}
         found = [texts.t("par_score_paired" if paired else "par_score", **values)]
         if standing is not None:
-            found.append(texts.t("par_standing", n=standing[0], total=f"{standing[1]:+d}"))
+            found.append(texts.t("par_standing", n=standing[0], total=signed(standing[1])))
         return found
 
     return lines
@@ -227,7 +227,7 @@ def confirm_new_panel(
 
 
 def par_note(texts: Texts, points: int | None = None) -> list[str]:
-    return [] if points is None else [texts.t("confirm_par", points=f"{points:+d}")]
+    return [] if points is None else [texts.t("confirm_par", points=signed(points))]
 
 
 def match_panel(ctx: Context, manager: SceneManager, match: Match) -> Panel:
@@ -235,10 +235,10 @@ def match_panel(ctx: Context, manager: SceneManager, match: Match) -> Panel:
     player made par («Has hecho el par» / «No has hecho el par»)."""
 
     def body(texts: Texts) -> list[str]:
-        scores = "  ".join(f"{points:+d}" for points in match.scores)
+        scores = "  ".join(signed(points) for points in match.scores)
         return [
             texts.t("match_scores", scores=scores),
-            texts.t("match_total", total=f"{match.total:+d}"),
+            texts.t("match_total", total=signed(match.total)),
             texts.t("match_made" if match.made else "match_not_made"),
         ]
 

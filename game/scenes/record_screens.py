@@ -32,7 +32,7 @@ from game.render.widgets import (
     line_height,
     panel_width,
 )
-from game.texts import Texts, format_time
+from game.texts import Texts, format_time, signed
 from rules import ALL_RULE_SETS, RuleSet
 
 from .base import Scene, SceneManager, hit
@@ -254,7 +254,7 @@ class StatsScreen(RecordScreen):
             lines = [f"{a}   ·   {b}" for a, b in zip(lines[::2], lines[1::2], strict=True)]
         par = self.ctx.keeper.stats.par
         if par.played or self.ctx.settings.par_scoring:  # matches are for every rule set alike
-            best = "—" if par.best_total is None else f"{par.best_total:+d}"
+            best = "—" if par.best_total is None else signed(par.best_total)
             lines.append(texts.t("stats_par", n=par.played, m=par.made, best=best))
         return lines
 

@@ -28,7 +28,7 @@ from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout, compute_lay
 from game.render.table_view import TableFrame, TableView
 from game.render.widgets import Style
 from game.sound import Sound
-from game.texts import format_time
+from game.texts import format_time, signed
 from rules import RECYCLE, Kind, Move, check
 from solver.analysis import Verdict
 
@@ -409,7 +409,7 @@ class TableScene(Scene):
         ]
         standing = self.ctx.keeper.par_standing(play)
         if standing is not None:  # the par match: this deal's number in it and the running total
-            status.insert(3, texts.t("par_status", n=standing[0], total=f"{standing[1]:+d}"))
+            status.insert(3, texts.t("par_status", n=standing[0], total=signed(standing[1])))
         return TableFrame(
             state=state,
             deal_text=deal,

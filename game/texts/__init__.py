@@ -59,3 +59,8 @@ def format_time(seconds: float) -> str:
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def signed(points: int) -> str:
+    """A par score with its sign, the minus as a true minus sign: ``+20``, ``−7``, ``+0``."""
+    return f"{points:+d}".replace("-", "\u2212")
