@@ -14,6 +14,7 @@ MESSAGES: dict[str, str] = {
     "pass": "pass {n} of {p}",
     "removed": "{n} of 28",
     "stock": "stock: {n}",
+    "columns_left": "columns: {n}",
     "pile_stock": "Stock",
     "pile_waste": "Waste",
     "time": "time {t}",
@@ -46,6 +47,7 @@ MESSAGES: dict[str, str] = {
     "waste_empty": "nothing in the waste pile to recycle",
     "not_a_king": "only a King goes without a partner",
     "no_card": "there is no card there",
+    "no_stock": "there is no stock here: every card is face up",
     "game_won": "the pyramid is already cleared",
     # other lines under the table
     "welcome": "Tap a free card, then its partner: together they must add up to 13",

@@ -17,6 +17,7 @@ MESSAGES: dict[str, str] = {
     "pass": "vuelta {n} de {p}",
     "removed": "{n} de 28",
     "stock": "mazo: {n}",
+    "columns_left": "columnas: {n}",
     "pile_stock": "Mazo",
     "pile_waste": "Descarte",
     "time": "tiempo {t}",
@@ -49,6 +50,7 @@ MESSAGES: dict[str, str] = {
     "waste_empty": "no hay nada en la pila de descarte para reciclar",
     "not_a_king": "solo un rey se quita sin pareja",
     "no_card": "ahí no queda ninguna carta",
+    "no_stock": "aquí no hay mazo: todas las cartas están a la vista",
     "game_won": "la pirámide ya está despejada",
     # other lines under the table
     "welcome": "Toca una carta libre y luego su pareja: juntas deben sumar 13",
