@@ -55,7 +55,7 @@ MESSAGES: dict[Refusal, str] = {
     Refusal.NOT_A_KING: "solo un rey se quita sin pareja",
     Refusal.NO_CARD: "ahí no queda ninguna carta",
     Refusal.GAME_WON: "la pirámide ya está despejada",
-    Refusal.NO_STOCK: "en esta variante no hay mazo: todas las cartas están a la vista",
+    Refusal.NO_STOCK: "aquí no hay mazo: todas las cartas están a la vista",
 }
 
 
