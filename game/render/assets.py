@@ -4,10 +4,15 @@ Files are found by lower-case name (``ts`` finds ``Ts.png``), so names never dep
 file system's case rules. Images are loaded on first use (the display must exist, for
 ``convert_alpha``), scaled once per card size, and kept until the size or the deck changes.
 
-Four decks of the same art (``tools/render_cards.py``): two or four suit colours, with the
-standard or the large corner index. Faces are scaled cleanly, never patched: when the
-standard index would be too small to read (:func:`game.render.cards.needs_large_index`),
-the large-index deck is used instead, whose index is drawn for small cards.
+Two decks by name (:data:`DECK_NAMES`). The ``standard`` 52-card deck comes in four folders of
+the same art (``tools/render_cards.py``): two or four suit colours, with the standard or the
+large corner index. Faces are scaled cleanly, never patched: when the standard index would be
+too small to read (:func:`game.render.cards.needs_large_index`), the large-index deck is used
+instead, whose index is drawn for small cards. The ``spanish`` 48-card deck
+(``tools/draw_spanish_cards.py``, folder ``cards/spanish``) is one set of art, already in four
+colours with a large index, and has its own back. :func:`face_name` maps a deck name, a rank
+value and a suit letter to the face's file; :meth:`Assets.use_deck` chooses the deck the table
+draws, and :meth:`Assets.card_image` draws any deck's card.
 
 The files come from ``assets/`` (``cards/``, ``fonts/``), or from the folder named by
 ``PIRAMIDE_ASSETS`` (see :func:`rules.labels.assets_dir`). A file that is missing or cannot be
@@ -19,12 +24,14 @@ from __future__ import annotations
 import struct
 import zlib
 from collections import OrderedDict
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 
 from game.config import ASSETS, CARDS_DIR, FONT_BOLD, FONT_REGULAR, Color
-from rules import DECK, Card
+from rules import SPANISH_DECK, STANDARD_DECK, Card
+from rules.cards import DECKS
 from rules.cli import CommandError
 from rules.labels import assets_dir
 
@@ -60,6 +67,34 @@ def png_problem(data: bytes) -> str | None:
     return "the file is cut short (no end chunk)"
 
 
+STANDARD = STANDARD_DECK.name
+"""The 52-card French-suited deck (ranks ``A 2 … 9 T J Q K``, suits ``s h d c``)."""
+SPANISH = SPANISH_DECK.name
+"""The Spanish 48-card deck (ranks ``1 … 9 S C R``: Sota 10, Caballo 11, Rey 12; suits ``o c e b``:
+oros, copas, espadas, bastos), in ``cards/spanish``."""
+DECK_NAMES: dict[str, tuple[str, str]] = {name: (deck.ranks, deck.suits) for name, deck in DECKS.items()}
+"""Each deck's rank tokens (by value - 1) and suit letters (:data:`rules.cards.DECKS`): the card
+files are ``<rank><suit>.png``."""
+
+
+def face_name(deck: str, rank: int, suit: str) -> str:
+    """The file name (without ``.png``) of the face of value ``rank`` in ``suit`` of the deck called
+    ``deck``: ``face_name("spanish", 11, "o")`` is ``"Co"``. Raises ValueError for a card the
+    deck does not have."""
+    if deck not in DECK_NAMES:
+        raise ValueError(f"no such deck: {deck!r}")
+    ranks, suits = DECK_NAMES[deck]
+    if not 1 <= rank <= len(ranks) or len(suit) != 1 or suit not in suits:
+        raise ValueError(f"the {deck} deck has no card of rank {rank!r} and suit {suit!r}")
+    return ranks[rank - 1] + suit
+
+
+def deck_cards(deck: str) -> Iterator[tuple[int, str]]:
+    """Every (rank value, suit letter) of the deck called ``deck``, suit by suit."""
+    ranks, suits = DECK_NAMES[deck]
+    return ((rank, suit) for suit in suits for rank in range(1, len(ranks) + 1))
+
+
 def twin_deck(deck: str) -> str | None:
     """The two-colour deck with the same index as the four-colour ``deck`` (None for a two-colour
     one): their spades and hearts are the same images."""
@@ -72,6 +107,11 @@ class AssetError(CommandError):
     """A card image or font is missing or cannot be read; the message names the file."""
 
 
+FACE_GROUPS = 2
+"""Sets of scaled faces kept (one per card size and deck folder): the table's, and one more (a
+panel showing another size, or another deck's cards) without evicting the table's."""
+
+
 class Assets:
     def __init__(self, root: Path | None = None) -> None:
         """Read the files under ``root`` (by default :func:`rules.labels.assets_dir`), laid out
@@ -81,6 +121,8 @@ class Assets:
         self._files: dict[str, dict[str, Path]] = {}
         self.four_colour = False
         self.large_index = False
+        self.deck_name = STANDARD
+        """The deck the table draws (a key of :data:`DECK_NAMES`)."""
         self.card_size: tuple[int, int] | None = None
         """The size of the table's cards (set by :meth:`prepare`)."""
         self._font_files = {
@@ -91,23 +133,32 @@ class Assets:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._texts: OrderedDict[tuple[str, int, Color, bool], pygame.Surface] = OrderedDict()
         self._text_bytes = 0
-        self._faces: dict[str, pygame.Surface] = {}
-        self._face_key: tuple[tuple[int, int], str] = ((0, 0), "")
-        self._backs: dict[tuple[int, int], pygame.Surface] = {}
+        self._faces: OrderedDict[tuple[tuple[int, int], str], dict[str, pygame.Surface]] = OrderedDict()
+        self._backs: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
 
     # --- images -------------------------------------------------------------------------
-    def use_deck(self, four_colour: bool, large_index: bool) -> None:
-        """Draw faces from now on with four suit colours and/or the large corner index."""
-        self.four_colour, self.large_index = four_colour, large_index
+    def use_deck(self, four_colour: bool, large_index: bool, name: str = STANDARD) -> None:
+        """Play from now on with the deck called ``name`` (:data:`DECK_NAMES`): its faces are the
+        ones :meth:`prepare` scales and its back the one :meth:`back` draws. The standard deck's
+        faces have four suit colours and/or the large corner index; the Spanish deck has one art,
+        in four colours with a large index."""
+        if name not in DECK_NAMES:
+            raise ValueError(f"no such deck: {name!r}")
+        self.four_colour, self.large_index, self.deck_name = four_colour, large_index, name
 
-    def deck_for(self, size: tuple[int, int]) -> str:
-        """The deck folder faces of ``size`` come from (``""`` is the standard deck)."""
+    def deck_for(self, size: tuple[int, int], name: str | None = None) -> str:
+        """The folder of ``assets/cards`` that faces of ``size`` of the deck called ``name`` (by
+        default the table's) come from (``""`` is the standard deck's own folder)."""
+        if (self.deck_name if name is None else name) == SPANISH:
+            return SPANISH
         large = self.large_index or needs_large_index(size[1])
         return deck_folder(self.four_colour, large)
 
     def large_index_forced(self) -> bool:
-        """True when the table's cards are so small that they use the large index anyway (the
-        «Índices grandes» setting then changes nothing)."""
+        """True when the «Índices grandes» setting changes nothing: the table's cards are so small
+        that they use the large index anyway, or the deck (Spanish) has only a large index."""
+        if self.deck_name == SPANISH:
+            return True
         return self.card_size is not None and needs_large_index(self.card_size[1])
 
     def raw(self, name: str, deck: str = "") -> pygame.Surface:
@@ -150,31 +201,47 @@ class Assets:
         raise AssetError(f"a card image cannot be read: {path} ({problem})")
 
     def face(self, card: Card, size: tuple[int, int]) -> pygame.Surface:
-        """The card's face at ``size`` from the chosen deck. Changing the size or the deck drops
-        the faces made before."""
-        key = (size, self.deck_for(size))
-        if key != self._face_key:
-            self._faces.clear()
-            self._face_key = key
-        name = str(card)
-        if name not in self._faces:
-            self._faces[name] = scale_face(self.raw(name, key[1]), size)
-        return self._faces[name]
+        """The card's face at ``size``, from the card's own deck (a Spanish card draws Spanish art)."""
+        return self.card_image(card.deck.name, card.rank, card.suit, size)
+
+    def card_image(self, deck: str, rank: int, suit: str, size: tuple[int, int]) -> pygame.Surface:
+        """The face of value ``rank`` in ``suit`` of the deck called ``deck`` (:data:`DECK_NAMES`)
+        at ``size``, scaled once and cached; the standard deck follows the colour and index
+        settings. Faces of sizes or decks no longer drawn are dropped (:data:`FACE_GROUPS`)."""
+        name = face_name(deck, rank, suit)
+        key = (size, self.deck_for(size, deck))
+        faces = self._faces.get(key)
+        if faces is None:
+            faces = self._faces[key] = {}
+            while len(self._faces) > FACE_GROUPS:
+                self._faces.popitem(last=False)
+        else:
+            self._faces.move_to_end(key)
+        if name not in faces:
+            faces[name] = scale_face(self.raw(name, key[1]), size)
+        return faces[name]
 
     def prepare(self, size: tuple[int, int]) -> None:
-        """Scale every face and the back to ``size`` now (on a layout change), so no frame of play
-        pays for scaling a card the first time it shows."""
+        """Scale every face of the table's deck and the back to ``size`` now (on a layout change),
+        so no frame of play pays for scaling a card the first time it shows."""
         self.card_size = size
-        for card in DECK:
-            self.face(card, size)
+        for rank, suit in deck_cards(self.deck_name):
+            self.card_image(self.deck_name, rank, suit, size)
         self.back(size)
 
-    def back(self, size: tuple[int, int]) -> pygame.Surface:
-        if size not in self._backs:
+    def back(self, size: tuple[int, int], deck: str | None = None) -> pygame.Surface:
+        """The card back at ``size`` of the deck called ``deck`` (by default the table's): our drawn
+        back for the standard deck, the Spanish deck's own ``back.png``."""
+        name = self.deck_name if deck is None else deck
+        key = (name, size)
+        if key not in self._backs:
             if len(self._backs) > 4:
                 self._backs.clear()
-            self._backs[size] = make_back(size)
-        return self._backs[size]
+            if name == SPANISH:
+                self._backs[key] = scale_face(self.raw("back", SPANISH), size)
+            else:
+                self._backs[key] = make_back(size)
+        return self._backs[key]
 
     # --- text ---------------------------------------------------------------------------
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
