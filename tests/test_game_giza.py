@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pygame
 
 from game.app import App, display_surface
-from game.driver import play_by_taps, press_key, step, tap_place
-from rules import Refusal, RuleSet, State
+from game.driver import play_by_taps, press_key, step, tap_button, tap_place
+from game.play import Tone
+from rules import Refusal, RuleSet, Session, State, apply
 from rules.moves import column_place
 from rules.variant import GIZA
 from solver import Verdict, solve
@@ -90,3 +92,34 @@ def test_every_window_draws_giza(make_app: AppFactory) -> None:
         step(app, 120)
         app.draw()
         assert app.table.layout.columns and app.table.layout.size == size
+
+
+def test_the_hint_is_exact_from_the_first_move(make_app: AppFactory) -> None:
+    for number in (1, 7):  # a winnable deal and one that is lost from the start
+        app = giza_app(make_app, number)
+        step(app, 120)
+        tap_button(app, "hint")
+        for _ in range(600):
+            if app.table.play.inquiry is None:
+                break
+            step(app)
+        state = app.table.play.state
+        expected = solve(state).verdict
+        hint = app.table.play.hint
+        if expected is Verdict.SOLVABLE:
+            assert hint is not None and solve(apply(state, hint)).verdict is Verdict.SOLVABLE
+        else:
+            assert hint is None and app.table.frame().tone is not Tone.HINT
+
+
+def test_a_giza_game_is_saved_and_rebuilt_with_its_column_moves(make_app: AppFactory) -> None:
+    app = giza_app(make_app, 1)
+    moves = list(solve(State.from_deal(1, RULES)).moves)[:8]
+    for move in moves:
+        play_by_taps(app, move)
+    session = app.table.play.session
+    record = json.loads(json.dumps(session.record()))
+    assert record["rules"] == "variant=giza overlap=on"
+    assert any(text.startswith("C") or "+C" in text for text in record["moves"])
+    rebuilt = Session.from_record(record)
+    assert rebuilt.state == session.state and rebuilt.log == session.log
