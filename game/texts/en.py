@@ -93,6 +93,8 @@ MESSAGES: dict[str, str] = {
     "win_removed": "Cards removed: {n} of 28",
     "win_left": "Left in the stock and waste: {cards}",
     "win_left_none": "No cards left in the stock or the waste",
+    "win_left_columns": "Left in the columns: {cards}",
+    "win_left_none_columns": "No cards left in the columns",
     "win_copy": "Deal no. {n} · tap to copy",
     "copied": "Number {n} copied",
     "copied_link": "Link to deal {n} copied",
@@ -111,6 +113,7 @@ MESSAGES: dict[str, str] = {
         "from here no sequence of moves clears the pyramid."
     ),
     "lost_body_hint": "You have seen every stock card: from here this deal has no solution.",
+    "lost_body_open": "Every card is face up: from here this deal has no solution.",
     # settings
     "settings_title": "Settings",
     "settings_title_page": "Settings ({n}/{p})",

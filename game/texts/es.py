@@ -100,6 +100,8 @@ MESSAGES: dict[str, str] = {
     "win_removed": "Cartas quitadas: {n} de 28",
     "win_left": "Sobran en el mazo y el descarte: {cards}",
     "win_left_none": "No sobra ninguna carta en el mazo ni en el descarte",
+    "win_left_columns": "Sobran en las columnas: {cards}",
+    "win_left_none_columns": "No sobra ninguna carta en las columnas",
     "win_copy": "Reparto nº {n} · tocar para copiar",
     "copied": "Número {n} copiado",
     "copied_link": "Enlace al reparto {n} copiado",
@@ -118,6 +120,7 @@ MESSAGES: dict[str, str] = {
         "desde aquí ninguna serie de jugadas despeja la pirámide."
     ),
     "lost_body_hint": "Ya has visto todas las cartas del mazo: desde aquí el reparto no tiene solución.",
+    "lost_body_open": "Todas las cartas están a la vista: desde aquí el reparto no tiene solución.",
     # settings
     "settings_title": "Ajustes",
     "settings_title_page": "Ajustes ({n}/{p})",
