@@ -20,15 +20,17 @@ Sound shortcuts, each argued where it is made:
 * **Lost positions** (:meth:`GizaProblem.lost`): every pyramid card must leave with a partner
   of the complementary rank, either a pyramid card it can ever meet (one not lying on it or
   under it, or the card directly on it under the overlap rule) or a column card that can still
-  come to a column's top. Column cards below a card that has no partner left anywhere outside
-  its own column (beneath it) can never surface. Per rank pair, a maximum matching between the
+  come to a column's top. Column cards below a card that has no partner left in the pyramid or
+  in another column can never surface. Per rank pair, a maximum matching between the
   pyramid cards of the two ranks leaves the rest needing distinct column cards (the same Hall
   argument as :mod:`solver.model`); too few is a proven loss. It ignores order: a relaxation.
 * **Useless pairs**: two column cards that both lie on nothing (the last of their columns) are
   never removed together: the position with them still there allows every line the position
   without them allows (they block nothing), so that child is never needed.
 * **Transposition table**: a position's verdict depends only on ``(pyr, col)``; one searched
-  and not won is lost, so it is never searched again.
+  and not won is lost, so it is never searched again. Nor is one that a lost searched position
+  dominates: the same cards, except that a column empty here held cards there, which cover
+  nothing here (:meth:`GizaDepthFirst._dominated`).
 
 Children are tried pyramid pairs first, then a pyramid card with a column card, then two column
 cards; each group by the number of pyramid cards it frees, most first.
