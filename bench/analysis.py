@@ -3,12 +3,14 @@
     python bench/analysis.py                       # about 10 minutes on a shared machine
     python bench/analysis.py --hint-games 10 --random-games 8 --frame-positions 12   # quicker
     python bench/analysis.py --hint-games 10 --hints-only          # only the hint-following games
+    python bench/analysis.py --hint-games 30 --hints-only --passes 1 --show-lost   # one pass, the deals lost
 
 Under each of the four rule sets it:
 
 1. plays proven-winnable deals (from ``assets/labels.json``) by «Pista» alone from the start,
    asking the game's own question (:class:`game.analysis.Inquiry`, the game's slices and
-   budget) before every move, and reports the share won: the hint-following win rate;
+   budget) before every move, and reports the share won: the hint-following win rate, with a
+   95 % (Wilson) interval, and how many hints were given at the game's wait limit;
 2. plays random games (random legal moves, removals preferred) to their end;
 3. records positions from both kinds of game: a few from each, and the last ones of each
    random game (late in the last pass, usually lost);
@@ -39,7 +41,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.analysis import Answer, Inquiry, Purpose, solver_backend
+from game.analysis import HINT_WAIT_FRAMES, Answer, Inquiry, Purpose, solver_backend
 from game.config import ANALYSIS_SLICE_IDLE_MS
 from rules import Session, State
 from rules.labels import Label, LabelTable, load_table
@@ -141,6 +143,17 @@ def print_estimates(estimates: list[Answer]) -> None:
     )
 
 
+def wilson(won: int, total: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95 % by default)."""
+    if not total:
+        return 0.0, 1.0
+    rate = won / total
+    centre = rate + z * z / (2 * total)
+    margin = z * ((rate * (1 - rate) + z * z / (4 * total)) / total) ** 0.5
+    scale = 1 + z * z / total
+    return (centre - margin) / scale, (centre + margin) / scale
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
@@ -198,20 +211,29 @@ def play_by_hints(
     hint_asked: list[Asked] = []
     for rules in ALL_RULE_SETS:
         winnable = labels.numbers(rules, Label.SOLVABLE)
-        deals = rng.sample(winnable, args.hint_games)
+        deals = rng.sample(winnable, args.hint_games)  # drawn for every rule set: same deals
+        if args.passes is not None and rules.passes != args.passes:
+            continue
         began = time.perf_counter()
         asked: list[Asked] = []
-        won = sum(follow_hints(n, rules, positions, asked) for n in deals)
+        lost = [n for n in deals if not follow_hints(n, rules, positions, asked)]
+        won = len(deals) - len(lost)
         hint_asked += asked
+        low, high = wilson(won, len(deals))
         print(
             f"  {rules!s:<22} won {won}/{len(deals)} = {100 * won / max(1, len(deals)):5.1f} %"
+            f" (95 % CI {100 * low:3.0f}–{100 * high:3.0f} %)"
             f"   ({time.perf_counter() - began:5.0f} s)   hint time in frames (ms): "
             f"{spread([a.frames * FRAME_MS for a in asked])}"
         )
+        if args.show_lost:
+            print(f"    lost: {' '.join(map(str, sorted(lost))) or '-'}")
         for _ in range(args.random_games):
             random_game(rng.randint(1, 20000), rules, rng, positions)
     frames = [a.frames * FRAME_MS for a in hint_asked]
+    waited = sum(a.frames >= HINT_WAIT_FRAMES for a in hint_asked)
     print(f"  hints asked: {len(hint_asked)}; time to answer in game frames (ms): {spread(frames)}")
+    print(f"  hints given at the wait limit ({HINT_WAIT_FRAMES} frames) before their node cap: {waited}")
     print(f"  solver compute per hint (ms): {spread([a.compute_ms for a in hint_asked])}")
 
 
@@ -222,6 +244,8 @@ def main() -> int:
     parser.add_argument("--frame-positions", type=int, default=40, help="positions timed in the real game")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--hints-only", action="store_true", help="only the hint-following games")
+    parser.add_argument("--passes", type=int, choices=(1, 3), help="only the rule sets with these passes")
+    parser.add_argument("--show-lost", action="store_true", help="list the deals the hints lost")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     labels = load_table()

@@ -31,6 +31,7 @@ def main() -> None:
     rules = RuleSet(args.passes, args.overlap)
     times: list[float] = []
     nodes: list[int] = []
+    verdict_nodes: list[int] = []
     outcomes: collections.Counter[str] = collections.Counter()
     points: list[int] = []
     for number in range(1, args.deals + 1):
@@ -38,6 +39,7 @@ def main() -> None:
         best = best_score(State.from_deal(number, rules))
         times.append((time.process_time() - began) * 1000)
         nodes.append(best.nodes)
+        verdict_nodes.append(best.verdict_nodes)
         points.append(best.points)
         cleared = best.score.cleared_pass
         outcomes["not cleared" if cleared is None else f"pass {cleared}"] += 1
@@ -48,7 +50,8 @@ def main() -> None:
         f"time: mean {statistics.mean(times):.0f} ms, p50 {statistics.median(times):.0f} ms, "
         f"p95 {p95:.0f} ms, max {ordered[-1]:.0f} ms (deal {times.index(ordered[-1]) + 1})"
     )
-    print(f"nodes: mean {statistics.mean(nodes):.0f}, max {max(nodes)}")
+    print(f"score search positions: mean {statistics.mean(nodes):.0f}, max {max(nodes)}")
+    print(f"verdict solver nodes: mean {statistics.mean(verdict_nodes):.0f}, max {max(verdict_nodes)}")
     print("best cleared in: " + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())))
     print(f"best score: mean {statistics.mean(points):.1f}, min {min(points)}, max {max(points)}")
 

@@ -27,6 +27,11 @@ from .config import ANALYSIS_BUDGET_MS, REWIND_BUDGET_MS
 
 NODES_PER_CHUNK = 128
 """Work handed to the solver between two looks at the clock."""
+HINT_WAIT_FRAMES = 54
+"""«Pista» is shown at the latest on this many frames after it was asked (0.9 s at 60 fps),
+with the best move found so far: a hint is a suggestion, so stopping it early costs quality,
+never honesty. Its node cap (:data:`solver.analysis.HINT_TOTAL_CAP`) usually ends it sooner;
+this keeps the wait short on a slow or busy machine too."""
 
 
 class Purpose(enum.Enum):
@@ -82,6 +87,7 @@ class Inquiry:
         self.cache = cache if cache is not None else AnswerCache(backend)
         self._seen = session.seen_mask
         self._spent_ms = 0.0
+        self._frames = 0
         self._analysis: Analysis | None = None
         self._rewind: Rewind | None = None
         if purpose is Purpose.REWIND:
@@ -94,16 +100,21 @@ class Inquiry:
         return REWIND_BUDGET_MS if self.purpose is Purpose.REWIND else ANALYSIS_BUDGET_MS
 
     def step(self, slice_ms: float) -> Answer | None:
-        """Work about ``slice_ms`` (the clock is read between chunks of nodes); the answer once
-        there is one, or the cut-short answer once the question has had its budget."""
+        """Work about ``slice_ms`` (the clock is read between chunks of nodes); called once a
+        frame. The answer once there is one, or the cut-short answer once the question has had
+        its budget (for «Pista», also once it was asked :data:`HINT_WAIT_FRAMES` frames ago)."""
         began = time.perf_counter()
+        self._frames += 1
         done = self._done()
         while not done and (time.perf_counter() - began) * 1000 < slice_ms:
             done = self._work()
         self._spent_ms += (time.perf_counter() - began) * 1000
-        if not done and self._spent_ms < self.budget_ms:
+        if not done and self._spent_ms < self.budget_ms and not self._hint_waited():
             return None
         return self._answer(cut_short=not done)
+
+    def _hint_waited(self) -> bool:
+        return self.purpose is Purpose.HINT and self._frames >= HINT_WAIT_FRAMES
 
     def _done(self) -> bool:
         if self._rewind is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import math
+import time
 import uuid
 from dataclasses import dataclass, field
 
@@ -19,12 +20,19 @@ from rules.labels import Label
 from solver.analysis import AnswerCache, Verdict
 from solver.hints import suggest
 from solver.layered import Backend
+from solver.score import BestScore
 
 from .analysis import Answer, Inquiry, Purpose, label_answer
 
 DECK = WASTE + 1
 """The face-down part of the stock, a place of the game only: tapping it draws (or recycles
 when the stock is empty). ``STOCK`` is the stock's face-up top card, a card like any other."""
+
+
+BEST_SCORE_STEP = 64
+"""Nodes of the best-score search between two looks at the clock (a few milliseconds)."""
+BEST_SCORE_NODE_LIMIT = 3_000_000
+"""The best-score search gives up past this many nodes (deals 1-40 took at most 920k: bench/par_score.py)."""
 
 
 class Tone(enum.Enum):
@@ -91,6 +99,10 @@ class Play:
         self.daily = daily
         self.par = False
         """A deal of a par-scoring match (seed 004): it scores points, and once over it is final."""
+        self.best: BestScore | None = None
+        """The best score this par deal allowed: searched in slices once the deal is over."""
+        self.best_given_up = False
+        """The best-score search passed :data:`BEST_SCORE_NODE_LIMIT` and was left unfinished."""
         self.label = label
         self.hidden_at_start = label_hidden
         self.revealed = not label_hidden
@@ -312,6 +324,25 @@ class Play:
     def _refuse(self, refusal: Refusal) -> None:
         self.line = Line(refusal.value, tone=Tone.REFUSAL)
 
+    def step_best(self, slice_ms: float) -> bool:
+        """Give the best-score search of an ended par deal one slice (it starts on the first);
+        True when its answer (or its giving up) is new."""
+        if not self.par or not self.session.is_over or self.best_given_up:
+            return False
+        if self.best is None:
+            self.best = BestScore(self.session.start_state)
+        best = self.best
+        if best.result is not None:
+            return False
+        began = time.perf_counter()
+        while best.step(BEST_SCORE_STEP) is None:
+            if best.work >= BEST_SCORE_NODE_LIMIT:
+                self.best_given_up = True
+                return True
+            if (time.perf_counter() - began) * 1000 >= slice_ms:
+                return False
+        return True
+
     def _note_end(self) -> None:
         if self.session.is_won:
             self.revealed = True
@@ -323,6 +354,8 @@ class Play:
     def dead_end_line(self) -> Line:
         """The line at a dead end: the deal's own «no solution» when its label says so."""
         key = "dead_line_unsolvable" if self.label is Label.UNSOLVABLE else "dead_line"
+        if self.par:  # scored and final: no undo, no replay
+            key = "dead_line_par"
         return Line(key, tone=Tone.REFUSAL)
 
 

@@ -33,6 +33,7 @@ and claims nothing the finished work does not prove. Answers are kept per positi
 from __future__ import annotations
 
 import enum
+import itertools
 import math
 import random
 from collections import Counter
@@ -64,15 +65,21 @@ BLANK_NODE_LIMIT = 10_000
 """Nodes for the search with unseen cards as blanks (it usually fails, or wins, much sooner)."""
 HINT_ORDERS = 12
 """A hint judges each move on at most this many of the winning orders."""
-HINT_NODE_CAP = 25_000
-"""Nodes after which the judging stops with the best move judged so far (or the vote)."""
-HINT_TOTAL_CAP = 30_000
-"""A hint is given once the analysis (its answer and the judging together) has used this many
-nodes: the best move judged so far, else the move winning in the most orders decided so far,
-else the visible-cards judgement. A hint claims nothing (it is a suggestion), so stopping
-early costs quality, never honesty; «¿Aún se gana?» asked there goes on with the answer."""
-HINT_JUDGE_MIN = 4_000
-"""The judging gets at least this many nodes, even after a long answer."""
+HINT_ORDER_LIMIT = 600
+"""A hint searches each of its own sampled orders this many nodes at most and keeps the ones
+won: winning orders are mostly proven within a few hundred nodes (median ~100, three in four
+within ~500 at 1-pass positions), losing ones take thousands. With at most
+:data:`EXHAUSTIVE_ORDERS` orders, each gets :data:`ORDER_NODE_LIMIT` instead."""
+HINT_GATHER_CAP = 10_000
+"""Nodes a hint spends gathering winning orders before it judges with those it has (when it
+has one; else it goes on gathering up to :data:`HINT_TOTAL_CAP`)."""
+JUDGE_NODE_LIMIT = 2_000
+"""Nodes the judging gives one move in one order (more counts as not won)."""
+HINT_TOTAL_CAP = 24_000
+"""A hint is given once it has used this many nodes (gathering orders and judging together):
+the best move judged so far, else the move winning in the most orders decided so far, else the
+visible-cards judgement. A hint claims nothing (it is a suggestion), so stopping early costs
+quality, never honesty; «¿Aún se gana?» asked there goes on with the answer."""
 NODES_PER_CALL = 128
 """Granularity of :meth:`Analysis.step`: a search is never given more nodes at once."""
 SEARCH_COST = 32
@@ -178,7 +185,17 @@ class Analysis:
         self._votes: Counter[Move] = Counter()
         self._world: State | None = None
         self._won_worlds: list[tuple[State, Move | None]] = []
-        self._refine: HintJudge | None = None
+        self._hint_orders: Iterator[tuple[Card, ...]] | None = None  # the hint's own orders
+        self._hint_search: Search | None = None
+        self._hint_world: State | None = None
+        self._hint_worlds: list[tuple[State, Move | None]] = []  # winning orders the hint found
+        self._hint_limit = HINT_ORDER_LIMIT
+        self._gathered = False  # the hint's orders ran out
+        self._hint_spent = 0
+        self._hint_nodes = 0  # nodes spent while asked for a hint
+        self._judge: HintJudge | None = None
+        self._at_once: Move | None = None
+        """The hint without any search (see :meth:`_obvious_move`)."""
         self._base = problem_for(state)
         if state.is_won:
             self._final(Verdict.WINNABLE, 1.0, True)
@@ -192,6 +209,7 @@ class Analysis:
             self._search = Search(
                 state, blank=self.unseen, node_limit=BLANK_NODE_LIMIT, backend=self.backend, like=self._base
             )
+        self._at_once = self._obvious_move()
 
     # --- driving ----------------------------------------------------------------------------
     @property
@@ -200,36 +218,117 @@ class Analysis:
 
     @property
     def nodes(self) -> int:
-        return self._spent + (self._search.nodes if self._search is not None else 0)
+        """Nodes searched so far, the hint's included."""
+        hint = self._hint_spent + (self._judge.spent if self._judge is not None else 0)
+        hint += self._hint_search.nodes if self._hint_search is not None else 0
+        return self._spent + hint + (self._search.nodes if self._search is not None else 0)
 
     @property
     def knows_every_card(self) -> bool:
         return not self.unseen
 
     def hint_done(self) -> bool:
-        """True once the answer is final and its hint judged (see :meth:`step`), or once the
-        work reached :data:`HINT_TOTAL_CAP` (the hint is then :meth:`partial`'s)."""
-        if self.answer is None:
-            return self.nodes >= HINT_TOTAL_CAP
-        return self._refine is None or self._refine.done
+        """True once the hint is settled: a move obvious without search (:meth:`_obvious_move`),
+        the answer final with nothing to judge, the judging (:class:`solver.judge.HintJudge`)
+        done, or :data:`HINT_TOTAL_CAP` nodes used (the hint is then :meth:`partial`'s)."""
+        if self._at_once is not None or self._hint_nodes >= HINT_TOTAL_CAP:
+            return True
+        if self._judge is not None:
+            return self._judge.done
+        if self.answer is not None:
+            return not self._wants_judge()
+        return self._gathered and not self._worlds()
 
     def step(self, nodes: int = NODES_PER_CALL, hint: bool = False) -> bool:
         """Search about ``nodes`` more nodes (never more than :data:`NODES_PER_CALL` in one
-        search call); True once :attr:`answer` is final. With ``hint``, go on after that to
-        judge the moves (:class:`solver.judge.HintJudge`), and return True once that is done too,
-        or once the hint has had :data:`HINT_TOTAL_CAP` nodes (:meth:`hint_done`)."""
-        if hint and self.hint_done():
+        search call); True once :attr:`answer` is final.
+
+        With ``hint``, work for «Pista» instead, and return True once the hint is settled
+        (:meth:`hint_done`). The hint needs winning orders, not the share: after the search
+        that may find a line for every order (shared with the answer), it draws its own orders
+        (seeded like the answer's, by what the player knows) and keeps those that a search of
+        :data:`HINT_ORDER_LIMIT` nodes wins (winning orders are mostly quick to prove, losing
+        ones slow); with :data:`HINT_ORDERS` of them, or after :data:`HINT_GATHER_CAP` nodes,
+        it judges the moves on them. The answer's winning orders are used too when
+        «¿Aún se gana?» ran first; the answer itself goes on only when it is asked."""
+        if not hint:
+            self._step_answer(nodes)
+            self._settle_hint()
+            return self.answer is not None
+        before = self.nodes
+        left = nodes
+        while left > 0 and not self.hint_done():
+            if self.answer is None and self._orders is None:  # the blank (or full) search
+                left = self._step_answer(left)
+            elif self._judge is None and not self._ready_to_judge():
+                left = self._gather(left)
+            else:
+                if self._judge is None:
+                    self._judge = HintJudge(
+                        self.state, self._worlds()[:HINT_ORDERS], self._base, self.backend,
+                        order_node_limit=JUDGE_NODE_LIMIT, node_cap=HINT_TOTAL_CAP,
+                    )  # fmt: skip
+                left = self._judge.step(min(left, max(1, HINT_TOTAL_CAP - self._hint_nodes)))
+            self._hint_nodes += self.nodes - before
+            before = self.nodes
+        self._settle_hint()
+        return self.hint_done()
+
+    def _worlds(self) -> list[tuple[State, Move | None]]:
+        """Winning orders known: the answer's, then the hint's own."""
+        return self._won_worlds + self._hint_worlds
+
+    def _ready_to_judge(self) -> bool:
+        found = len(self._worlds())
+        if self.answer is not None or found >= HINT_ORDERS:
             return True
-        left = self._step_answer(nodes)
-        if not hint or self.answer is None:
-            return self.answer is not None or (hint and self.hint_done())
-        refine = self._refine
-        if refine is None or refine.done:
-            return True
-        finished = refine.step(max(left, 1))
-        if finished and refine.best is not None:
-            self.answer = replace(self.answer, hint=refine.best)
-        return finished
+        return found > 0 and (self._gathered or self._hint_nodes >= HINT_GATHER_CAP)
+
+    def _wants_judge(self) -> bool:
+        """Is there a choice to judge on winning orders? Not when the answer has a line for
+        every order (its first move), is lost, or no order was won."""
+        answer = self.answer
+        return not (answer is None or answer.verdict is Verdict.LOST or answer.line or not self._worlds())
+
+    def _gather(self, nodes: int) -> int:
+        """Search the hint's next orders for about ``nodes`` nodes, keeping those won."""
+        left = nodes
+        while left > 0 and not self._gathered and len(self._worlds()) < HINT_ORDERS:
+            search = self._hint_search
+            if search is None:
+                search = self._hint_search = self._next_hint_search()
+                left -= SEARCH_COST
+                if search is None:
+                    break
+            before = search.nodes
+            result = search.step(min(left, NODES_PER_CALL))
+            left -= max(1, search.nodes - before)
+            if result is not None:
+                self._hint_spent += search.nodes
+                self._hint_search = None
+                if result.verdict is SearchVerdict.SOLVABLE and self._hint_world is not None:
+                    first = result.moves[0] if result.moves else None
+                    self._hint_worlds.append((self._hint_world, first))
+                    if first is not None:
+                        self._votes[first] += 1
+        return max(left, 0)
+
+    def _next_hint_search(self) -> Search | None:
+        if self._hint_orders is None:
+            cards = sorted(self.state.layout.stock[i] for i in iter_slots(self.unseen))
+            rng = random.Random("hint " + self._seed(cards))
+            if _distinct_orders(cards) <= EXHAUSTIVE_ORDERS:  # few: each once, fully searched
+                orders = list(_rank_orders(cards))
+                rng.shuffle(orders)
+                self._hint_orders, self._hint_limit = iter(orders), self.order_node_limit
+            else:
+                self._hint_orders = (tuple(rng.sample(cards, len(cards))) for _ in itertools.count())
+        order = next(self._hint_orders, None)
+        if order is None:
+            self._gathered = True
+            return None
+        world = self._hint_world = _with_order(self.state, self.unseen, order)
+        return Search(world, node_limit=self._hint_limit, backend=self.backend, like=self._base, line_limit=1)
 
     def _step_answer(self, nodes: int) -> int:
         left = nodes
@@ -263,6 +362,13 @@ class Analysis:
         if self.answer is not None:
             return self.answer
         return self._make(Verdict.UNKNOWN, self._share(), False, cut_short=True)
+
+    def _settle_hint(self) -> None:
+        """Once judged, the final answer carries the judged hint."""
+        if self.answer is not None and not self.answer.line and self.answer.verdict is not Verdict.LOST:
+            hint = self._hint(self.answer.verdict, ())
+            if hint != self.answer.hint:
+                self.answer = replace(self.answer, hint=hint)
 
     # --- the steps ----------------------------------------------------------------------------
     def _take(self, result: Result) -> None:
@@ -304,8 +410,7 @@ class Analysis:
 
     def _next_order_search(self) -> Search | None:
         assert self._orders is not None
-        tried = self._wins + self._losses + self._undecided
-        early_stop = not self._exhaustive and tried >= MIN_SAMPLE and self._spent >= SAMPLE_NODE_CAP
+        early_stop = not self._exhaustive and self._tried() >= MIN_SAMPLE and self._spent >= SAMPLE_NODE_CAP
         order = None if early_stop else next(self._orders, None)
         if order is None:
             self._conclude_orders()
@@ -315,6 +420,10 @@ class Analysis:
         return Search(
             world, node_limit=self.order_node_limit, backend=self.backend, like=self._base, line_limit=1
         )
+
+    def _tried(self) -> int:
+        """Orders tried, decided or not (not the one being searched)."""
+        return self._wins + self._losses + self._undecided
 
     def _conclude_orders(self) -> None:
         tried = self._wins + self._losses + self._undecided
@@ -329,21 +438,12 @@ class Analysis:
     # --- answers ------------------------------------------------------------------------------
     def _share(self) -> float | None:
         """Orders proven won over orders tried: an undecided order is never a win."""
-        tried = self._wins + self._losses + self._undecided
+        tried = self._tried()
         return self._wins / tried if tried else None
 
     def _final(self, verdict: Verdict, share: float | None, exact: bool, line: tuple[Move, ...] = ()) -> None:
         self.answer = self._make(verdict, share, exact, line=line)
         self._search = None
-        hint = self.answer.hint
-        judge = verdict is not Verdict.LOST and not line and self._won_worlds
-        if judge and hint is not None and not is_king(self.state, hint):
-            worlds = self._won_worlds[:HINT_ORDERS]
-            self._refine = HintJudge(
-                self.state, worlds, self._base, self.backend,
-                order_node_limit=ORDER_NODE_LIMIT,
-                node_cap=min(HINT_NODE_CAP, max(HINT_JUDGE_MIN, HINT_TOTAL_CAP - self.nodes)),
-            )  # fmt: skip
 
     def _make(
         self,
@@ -364,22 +464,43 @@ class Analysis:
             cut_short,
             self.nodes,
             self._losses,
-            self._wins + self._losses + self._undecided,
+            self._tried(),
             self._undecided,
         )
 
     def _hint(self, verdict: Verdict, line: tuple[Move, ...]) -> Move | None:
         """The first move of a line that wins in every order; else the first move that wins in
-        the most orders tried (ties to the visible-cards judgement); else that judgement."""
+        the most orders tried, as judged (:class:`solver.judge.HintJudge`) or else as voted by
+        the lines that won them (ties to the visible-cards judgement); else that judgement."""
         if verdict is Verdict.LOST:
             return None
         if line:
             return line[0]
+        if self._at_once is not None:
+            return self._at_once
+        judged = self._judge.best if self._judge is not None else None
+        if judged is not None:
+            return judged
         if self._votes:
             best = max(self._votes.values())
             ranked = rank_moves(self.state)
             return next(m for m in ranked if self._votes.get(m, 0) == best)
         return suggest(self.state)
+
+    def _obvious_move(self) -> Move | None:
+        """While too many orders are unseen for the answer to try them all (so the hint could
+        only be a suggestion anyway, never «lost»): a King to remove (removing it never hurts,
+        it only frees cards), or the only legal move. None otherwise, and always when every
+        card is known or the orders are few (the hint then waits for the answer, which may
+        prove the position lost)."""
+        if self.answer is not None or not self.unseen:
+            return None
+        cards = [self.state.layout.stock[i] for i in iter_slots(self.unseen)]
+        if _distinct_orders(cards) <= EXHAUSTIVE_ORDERS:
+            return None
+        moves = rank_moves(self.state)
+        king = next((m for m in moves if is_king(self.state, m)), None)
+        return king if king is not None or len(moves) != 1 else moves[0]
 
     def _seed(self, cards: list[Card]) -> str:
         """What the player knows, as text: the position with the unseen places filled in a

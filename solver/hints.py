@@ -35,6 +35,30 @@ def rank_moves(state: State) -> list[Move]:
     return sorted(legal_moves(state), key=lambda move: _score(state, move), reverse=True)
 
 
+def _waits(move: Move) -> int:
+    """How much a move gives away that could wait: 0 a draw (it shows a new card and uses no
+    pyramid card), 1 a removal with the stock's or the waste's top card, 2 a pair of pyramid
+    cards only, 3 a recycle."""
+    if move.kind is Kind.DRAW:
+        return 0
+    if move.kind is Kind.RECYCLE:
+        return 3
+    return 1 if any(p >= SLOTS for p in move.places) else 2
+
+
+def patient_order(state: State) -> list[Move]:
+    """Every legal move, the one that keeps the most for later first: the order in which a hint
+    breaks a tie between moves that win in as many orders of the unseen cards.
+
+    A pair of pyramid cards stays playable whatever else is done (removing cards never covers
+    one), and it shows nothing new, so making it now rather than later only gives up the chance
+    to pair one of its cards with a card still to come; a draw shows the next card before
+    anything is committed. So, among moves judged equal: draw first, then removals with the
+    stock's or the waste's top card, then pyramid pairs (each group in :func:`rank_moves`
+    order)."""
+    return sorted(rank_moves(state), key=_waits)
+
+
 def suggest(state: State) -> Move | None:
     """One worthwhile legal move judged on visible cards only; None when there is no move."""
     moves = rank_moves(state)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules.legality import apply
 from rules.moves import Kind, Move
 from rules.state import State
-from solver.hints import rank_moves
+from solver.hints import patient_order
 from solver.layered import Backend
 from solver.models import AnyProblem
 from solver.search import Search
@@ -29,10 +29,16 @@ def is_king(state: State, move: Move) -> bool:
 
 
 class HintJudge:
-    """The move that wins in the most of the winning orders tried: each legal move (the most
-    worthwhile on visible cards first) is played in each order and the result searched. A move
-    that wins in every one of them is the best possible, and ends the judging; a move that can
-    no longer beat the best so far is dropped early. Ties go to the visible-cards judgement."""
+    """The move that wins in the most of the winning orders given (``worlds``: each order as a
+    position, with the first move of the line that won it).
+
+    The orders are taken one at a time and every move still in the running is played in it and
+    the result searched (order by order, so that when the node cap stops the judging every move
+    left has been judged on the same orders). A move that can no longer reach the best count
+    is dropped; one move left, or every order judged, ends the judging. A search that runs out
+    of its ``order_node_limit`` counts as not won. Ties go to the move that keeps the most for
+    later (:func:`solver.hints.patient_order`, which also orders the moves).
+    """
 
     def __init__(
         self,
@@ -49,21 +55,35 @@ class HintJudge:
         self.node_cap = node_cap
         self.base = base
         self.backend = backend
-        self.candidates = rank_moves(state)
-        self.best: Move | None = None
-        self.best_wins = -1
-        self.done = not self.candidates
-        self._index = 0
-        self._world = 0
-        self._wins = 0
+        self.candidates = patient_order(state)
+        self.wins = [0] * len(self.candidates)
+        """Orders won after each candidate, over the orders judged in full (:attr:`judged`)."""
+        self.judged = 0
+        self.alive = list(range(len(self.candidates)))
+        self.spent = 0
+        self.done = len(self.candidates) <= 1 or not worlds
+        self._pending: list[int] = list(self.alive)  # candidates still to play in this order
+        self._results: dict[int, bool] = {}  # this order: candidate -> won
         self._search: Search | None = None
-        self._spent = 0
+        self._searching = -1
 
-    def step(self, nodes: int) -> bool:
-        """Judge for about ``nodes`` nodes; True once done."""
+    @property
+    def best(self) -> Move | None:
+        """The move that won in the most orders judged in full (ties: the visible judgement);
+        None before any order was judged in full (or when there is no move)."""
+        if len(self.candidates) == 1:
+            return self.candidates[0]
+        if not self.judged:
+            return None
+        top = max(self.wins[i] for i in self.alive)
+        return self.candidates[next(i for i in self.alive if self.wins[i] == top)]
+
+    def step(self, nodes: int) -> int:
+        """Judge for about ``nodes`` nodes; returns the nodes left over (some are left only
+        once the judging is :attr:`done`)."""
         left = nodes
         while left > 0 and not self.done:
-            if self._spent >= self.node_cap:
+            if self.spent >= self.node_cap:
                 self.done = True
                 break
             if self._search is None:
@@ -74,32 +94,37 @@ class HintJudge:
             result = self._search.step(min(left, NODES_PER_CALL))
             used = max(1, self._search.nodes - before)
             left -= used
-            self._spent += used
+            self.spent += used
             if result is not None:
-                self._wins += result.verdict is SearchVerdict.SOLVABLE
-                self._world += 1
                 self._search = None
-        return self.done
+                self._record(self._searching, result.verdict is SearchVerdict.SOLVABLE)
+        return max(left, 0)
 
     def _next_search(self) -> Search | None:
-        while not self.done:
-            move = self.candidates[self._index]
-            left = len(self.worlds) - self._world
-            if left == 0 or self._wins + left <= self.best_wins:
-                self._close(move)
+        while self._pending and not self.done:
+            index = self._pending.pop(0)
+            world, first = self.worlds[self.judged]
+            move = self.candidates[index]
+            if first == move:  # the line that won this order starts with it
+                self._record(index, True)
                 continue
-            world, first = self.worlds[self._world]
-            if first == move:
-                self._wins += 1
-                self._world += 1
-                continue
+            self._searching = index
             return Search(apply(world, move), node_limit=self.order_node_limit, backend=self.backend,
                           like=self.base, line_limit=1)  # fmt: skip
         return None
 
-    def _close(self, move: Move) -> None:
-        if self._wins > self.best_wins:
-            self.best, self.best_wins = move, self._wins
-        self._index += 1
-        self._world = self._wins = 0
-        self.done = self.best_wins == len(self.worlds) or self._index == len(self.candidates)
+    def _record(self, index: int, won: bool) -> None:
+        self._results[index] = won
+        if self._pending:
+            return
+        for i, won_here in self._results.items():  # the order is judged in full
+            self.wins[i] += won_here
+        self.judged += 1
+        self._results = {}
+        left = len(self.worlds) - self.judged
+        top = max(self.wins[i] for i in self.alive)
+        self.alive = [i for i in self.alive if self.wins[i] + left >= top]
+        if left == 0 or len(self.alive) == 1:
+            self.done = True
+        else:
+            self._pending = list(self.alive)

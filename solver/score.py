@@ -23,6 +23,11 @@ free pyramid King at once (:meth:`Problem.norm`), so they count as removed. The 
 model cannot count is a King buried in the waste on the last pass (it may never come back on
 top); :func:`best_score` refuses such a position.
 
+Before the score search, the verdict solver (:class:`solver.Search`) is asked whether the
+pyramid can be cleared within one pass, two, …: a pass within which no game from the start
+clears it is a pass within which no position reached clears it either, so every bound starts
+at the first pass that can, and when no pass can, no position is scored as if it might.
+
 The search is a generator of progress (:class:`BestScore`, ``step(nodes)``), so the game can
 give it a few milliseconds a frame.
 """
@@ -30,7 +35,7 @@ give it a few milliseconds a frame.
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import itemgetter
 
 from rules.scoring import DealScore, par_base, stock_cleanup
@@ -38,18 +43,22 @@ from rules.state import State
 from rules.topology import CONE, iter_slots
 from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Node, Problem
 from solver.movegen import _stock_pairs as stock_pairs
+from solver.search import Search, Verdict
 
 STEP = 2_048
+VERDICT_NODE_LIMIT = 2_000_000
+"""Nodes each verdict question may take (see :meth:`BestScore._first_clearing_pass`)."""
 _BY_ACCESS = itemgetter(2)
 
 
 @dataclass(frozen=True, slots=True)
 class Best:
-    """The best a position allows: ``score`` (its points, cleared pass and cards left) and the
-    nodes searched."""
+    """The best a position allows: ``score`` (its points, cleared pass and cards left), the
+    positions the score search expanded and the nodes its verdict questions took."""
 
     score: DealScore
     nodes: int
+    verdict_nodes: int = 0
 
     @property
     def points(self) -> int:
@@ -66,6 +75,9 @@ class BestScore:
         self.problem = Problem(state)
         self.passes = state.rules.passes
         self.nodes = 0
+        """Positions the score search expanded."""
+        self.verdict_nodes = 0
+        """Nodes the verdict questions took."""
         self.result: Best | None = None
         pyr, stk, _ = self.problem.start
         self.best = DealScore(None, pyr.bit_count() + stk.bit_count())
@@ -73,16 +85,49 @@ class BestScore:
         self._cleanups: dict[tuple[int, int], int] = {}
         self._stuck_cache: dict[tuple[int, int], int] = {}
         self._pause_at = 0
-        self._run = self._visit(self.problem.start)
+        self.first_pass: int | None = state.pass_no
+        """No game clears the pyramid before this pass (None: none clears it at all)."""
+        self._run = self._search(state)
+
+    @property
+    def work(self) -> int:
+        """All the nodes searched so far: the verdict questions' and the score search's."""
+        return self.nodes + self.verdict_nodes
 
     def step(self, nodes: int = STEP) -> Best | None:
         if self.result is None:
-            self._pause_at = self.nodes + nodes
+            self._pause_at = self.work + nodes
             try:
                 next(self._run)
             except StopIteration:
-                self.result = Best(self.best, self.nodes)
+                self.result = Best(self.best, self.nodes, self.verdict_nodes)
         return self.result
+
+    def _search(self, state: State) -> Generator[None, None, None]:
+        yield from self._first_clearing_pass(state)
+        yield from self._visit(self.problem.start)
+
+    def _first_clearing_pass(self, state: State) -> Generator[None, None, None]:
+        """Ask the verdict solver whether the pyramid can be cleared within pass p, for p from
+        the current pass on: a pass within which no game from the start clears it is a pass
+        within which no position reached clears it either, so every position's bound starts at
+        the first pass that can (:meth:`_bound`). An answer the node limit cut short proves
+        nothing and stops the questions there."""
+        for passes in range(state.pass_no, self.passes + 1):
+            rules = replace(state.rules, passes=passes)
+            search = Search(replace(state, rules=rules), node_limit=VERDICT_NODE_LIMIT, line_limit=0)
+            while True:
+                before = search.nodes
+                found = search.step(STEP)
+                self.verdict_nodes += max(1, search.nodes - before)
+                if found is not None:
+                    break
+                if self.work >= self._pause_at:
+                    yield
+            if found.verdict is not Verdict.UNSOLVABLE:
+                self.first_pass = passes
+                return
+        self.first_pass = None
 
     def run(self) -> Best:
         while True:
@@ -101,11 +146,14 @@ class BestScore:
         return DealScore(acc >> ACC_SHIFT, left)
 
     def _bound(self, pyr: int, stk: int, acc: int) -> int:
-        """No game from ``(pyr, stk, acc)`` scores more than this. Two sound tests:
+        """No game from ``(pyr, stk, acc)`` scores more than this. Sound tests:
 
-        * a pyramid card with no partner left that could ever take it (no compatible pyramid
-          card of the right rank, none in the stock cards still reachable) stays, and so does
-          every card beneath it: the pyramid cannot be cleared, and at least those cards stay;
+        * *lost* cards stay: a pyramid card with no partner left that could ever take it (no
+          compatible pyramid card of the right rank, none in the stock cards still reachable),
+          every card beneath one, and the stock cards out of reach for good. With any lost
+          pyramid card the pyramid cannot be cleared, and the score is at most minus the cards
+          that must stay: the lost ones, and of each rank pair (r, 13 − r) as many of the others
+          as one side outnumbers the other (every pair takes one of each);
         * otherwise the base of the first pass in which the stock-need test
           (:meth:`Problem._stock_needs`) lets the pyramid be cleared; when it never does,
           minus the pyramid cards that test proves must stay."""
@@ -113,9 +161,14 @@ class BestScore:
         pass_no, cursor = acc >> ACC_SHIFT, acc & CURSOR_MASK
         shape = problem.shape(pyr)
         reach = problem.reachable_stock(shape, stk, acc)
-        stuck = self._stuck(pyr, reach)
-        if stuck:
-            return -stuck
+        lost = self._lost(pyr, reach)
+        if lost:
+            return -self._must_stay(pyr & ~lost, reach, lost.bit_count() + (stk & ~reach).bit_count())
+        if self.first_pass is None:  # the verdict solver proved no game clears the pyramid
+            return -max(1, _short(problem, shape.needs, reach))
+        if pass_no < self.first_pass:
+            pass_no = self.first_pass
+            cursor = 0
         if not shape.needs:
             return par_base(pass_no)
         as_last = problem.passes << ACC_SHIFT | cursor  # what this pass can still reach
@@ -124,9 +177,21 @@ class BestScore:
         short = _short(problem, shape.needs, reach)
         return -short if short else par_base(pass_no + 1)
 
-    def _stuck(self, pyr: int, reach: int) -> int:
-        """Pyramid cards that can never leave: those with no partner left (see :meth:`_bound`)
-        and every card beneath one of them. Cached by the pyramid and the ranks in reach."""
+    def _must_stay(self, pyr: int, stk: int, lost: int) -> int:
+        """``lost`` cards, and of the cards ``pyr`` and ``stk`` that may still go, the excess of
+        one rank over its partner rank."""
+        problem = self.problem
+        pair_sum = problem.pair_sum
+        counts = [(pyr & problem.rank_pyr[r]).bit_count() + (stk & problem.rank_stock[r]).bit_count()
+                  for r in range(pair_sum)]  # fmt: skip
+        excess = sum(abs(counts[r] - counts[pair_sum - r]) for r in range(1, (pair_sum + 1) // 2))
+        if pair_sum % 2 == 0:  # a rank that pairs with itself (the Spanish 6): an odd one out stays
+            excess += counts[pair_sum // 2] % 2
+        return lost + excess
+
+    def _lost(self, pyr: int, reach: int) -> int:
+        """The pyramid cards that can never leave (see :meth:`_bound`), as a mask. Cached by the
+        pyramid and the ranks in reach."""
         problem = self.problem
         ranks = 0
         for rank in problem.paired_ranks:
@@ -148,8 +213,8 @@ class BestScore:
             for slot in iter_slots(pyr & ~stuck):
                 if CONE[slot] & stuck:
                     stuck |= 1 << slot
-        count = self._stuck_cache[key] = stuck.bit_count()
-        return count
+        self._stuck_cache[key] = stuck
+        return stuck
 
     def _visit(self, node: Node) -> Generator[None, None, None]:
         pyr, stk, acc = node
@@ -163,10 +228,11 @@ class BestScore:
             if score.points > self.best.points:
                 self.best = score
             return
-        if par_base(acc >> ACC_SHIFT) <= self.best.points or self._bound(pyr, stk, acc) <= self.best.points:
+        earliest = acc >> ACC_SHIFT if self.first_pass is None else max(acc >> ACC_SHIFT, self.first_pass)
+        if par_base(earliest) <= self.best.points or self._bound(pyr, stk, acc) <= self.best.points:
             return
         self.nodes += 1
-        if self.nodes >= self._pause_at:
+        if self.work >= self._pause_at:
             yield
         left = pyr.bit_count() + stk.bit_count()
         if -left > self.best.points:

@@ -202,6 +202,64 @@ def test_no_peeking_the_answer_never_depends_on_unseen_cards(rules: RuleSet) -> 
     assert claims >= 1
 
 
+def _hint_of(state: State, seen: int) -> tuple[Move | None, Verdict]:
+    """What «Pista» shows, asked first at a position (no «¿Aún se gana?» before it)."""
+    analysis = Analysis(state, seen)
+    while not analysis.step(128, hint=True):
+        pass
+    found = analysis.partial()
+    return found.hint, found.verdict
+
+
+@pytest.mark.parametrize("rules", [RuleSet(1, True), RuleSet(1, False), RuleSet(3, True)], ids=str)
+def test_no_peeking_the_hint_never_depends_on_unseen_cards(rules: RuleSet) -> None:
+    """The hint gathers its own orders and judges moves on them: none of it may depend on
+    where the unseen cards really lie (early positions, where most cards are unseen)."""
+    rng = random.Random(f"peek hint {rules}")
+    checked = 0
+    for _ in range(6):
+        session = Session(State.from_deal(rng.randint(1, 20000), rules))
+        for _ in range(rng.randint(0, 8)):
+            moves = legal_moves(session.state)
+            if not moves:
+                break
+            session.play(rng.choice(moves))
+        seen = session.seen_mask
+        if not session.state.stock & ~seen:
+            continue
+        hints = {_hint_of(_shuffle_unseen(session.state, seen, rng), seen) for _ in range(3)}
+        assert len(hints) == 1, session.state.to_text(session.state.stock & ~seen)
+        hint, verdict = next(iter(hints))
+        if verdict is Verdict.LOST:  # the order-free test: no move to suggest
+            assert hint is None
+            continue
+        assert hint in legal_moves(session.state)
+        checked += 1
+    assert checked >= 3
+
+
+def test_a_hint_is_given_before_the_full_answer_and_the_answer_goes_on_after() -> None:
+    """At a 1-pass deal's start «Pista» judges moves on the winning orders it found and answers
+    without waiting for the share; «¿Aún se gana?» asked then finishes the share as if alone."""
+    state = State.from_deal(3, RuleSet(1, True))  # no King to remove at once
+    seen = Session(state).seen_mask
+    analysis = Analysis(state, seen)
+    while not analysis.step(128, hint=True):
+        pass
+    assert analysis.answer is None
+    assert analysis_module.BLANK_NODE_LIMIT < analysis.nodes <= analysis_module.HINT_TOTAL_CAP + 4 * 128
+    hint = analysis.partial().hint
+    assert hint in legal_moves(state) and not analysis.partial().proven
+    answer = analysis.run()
+    alone = Analysis(state, seen).run()
+    assert (answer.verdict, answer.win_share, answer.orders_tried) == (
+        alone.verdict,
+        alone.win_share,
+        alone.orders_tried,
+    )
+    assert answer.hint == hint  # the final answer keeps the judged hint
+
+
 def _hard_lost_deal() -> State:
     deck, winnable = reference_deals()[581]  # many thousands of nodes to prove lost
     assert not winnable
@@ -315,13 +373,12 @@ def test_with_few_unseen_cards_the_hint_wins_in_the_most_orders() -> None:
         analysis = Analysis(state, state.stock & ~unseen)
         while not analysis.step(4096, hint=True):
             pass
-        answer = analysis.answer
-        assert answer is not None
-        if answer.verdict is not Verdict.UNKNOWN:
+        hint = analysis.partial().hint  # what «Pista» shows, maybe before the full answer
+        if analysis.run().verdict is not Verdict.UNKNOWN:
             continue
-        assert answer.hint is not None
+        assert hint is not None
         best = max(_wins_after(state, unseen, m) for m in legal_moves(state))
-        assert _wins_after(state, unseen, answer.hint) == best, state.to_text(unseen)
+        assert _wins_after(state, unseen, hint) == best, state.to_text(unseen)
         checked += 1
 
 
@@ -445,3 +502,21 @@ def test_the_json_answer_says_what_the_share_is_based_on() -> None:
     data = answer.to_json_dict()
     assert data["orders_tried"] == answer.orders_tried > 0 and data["undecided"] == answer.undecided
     assert data["exact"] is False
+
+
+def test_a_king_or_the_only_move_is_the_hint_at_once_only_while_the_orders_are_many() -> None:
+    # A King at the stock's top, six cards unseen below it (720 orders): no search needed.
+    king = parse_position("pyramid: P21=5h P22=9c; stock: Ks 8c 4d 2h 6s 7c Jd")
+    analysis = Analysis(king, 0b1)
+    assert analysis.step(128, hint=True) and analysis.nodes == 0
+    assert analysis.partial().hint == Move.parse("S") and not analysis.partial().proven
+    # Nothing pairs: drawing is the only move.
+    only = parse_position("pyramid: P21=5h P22=9c; stock: 2s 8c 4d 2h 6s 7c Jd")
+    analysis = Analysis(only, 0b1)
+    assert analysis.step(128, hint=True) and analysis.nodes == 0 and analysis.partial().hint == DRAW
+    # Every card known, one move left, and lost: no hint at once, the answer says lost.
+    lost = parse_position("pyramid: P21=9s; stock: 2c; waste: 4c 8d; pass: 3")
+    analysis = Analysis(lost, lost.stock)
+    while not analysis.step(128, hint=True):
+        pass
+    assert analysis.partial().verdict is Verdict.LOST and analysis.partial().hint is None

@@ -188,3 +188,22 @@ def test_a_loss_proven_without_the_unseen_cards_says_so(make_app: AppFactory) ->
     panel = app.manager.top
     assert isinstance(panel, Panel)
     assert panel.body(app.ctx.texts)[0].startswith("Aun sin saber qué cartas quedan en el mazo")
+
+
+def test_a_hint_is_shown_within_its_wait_limit_even_on_a_slow_machine() -> None:
+    """With tiny slices (a slow or busy machine) «Pista» still answers on frame
+    HINT_WAIT_FRAMES with a legal move from what was found, and claims nothing."""
+    from rules import Session  # noqa: PLC0415
+    from rules.legality import legal_moves  # noqa: PLC0415
+    from solver.layered import PureBackend  # noqa: PLC0415
+
+    session = Session(State.from_deal(3, RuleSet(1, True)))  # no King to remove at once
+    inquiry = game.analysis.Inquiry(session, game.analysis.Purpose.HINT, PureBackend())
+    frames = 0
+    found = None
+    while found is None:
+        frames += 1
+        found = inquiry.step(0.01)
+    assert frames == game.analysis.HINT_WAIT_FRAMES
+    assert found.hint in legal_moves(session.state)
+    assert found.cut_short and found.verdict.value == "unknown"

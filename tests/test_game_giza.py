@@ -95,7 +95,7 @@ def test_every_window_draws_giza(make_app: AppFactory) -> None:
 
 
 def test_the_hint_is_exact_from_the_first_move(make_app: AppFactory) -> None:
-    for number in (1, 7):  # a winnable deal and one that is lost from the start
+    for number in (1, 3):  # a winnable deal and one that is lost from the start (1,192 nodes)
         app = giza_app(make_app, number)
         step(app, 120)
         tap_button(app, "hint")

@@ -23,6 +23,7 @@ from rules import Move
 from rules.labels import LabelTable
 from rules.scoring import Match, score_session
 from solver.hints import suggest
+from solver.score import best_score
 
 LineFinder = Callable[[str], tuple[int, list[Move]]]
 
@@ -123,6 +124,14 @@ def test_a_par_dead_end_is_final_and_scored(open_game: Callable[..., App]) -> No
     labels = [button.label(texts) for button in panel.buttons]
     assert texts.t("btn_replay") not in labels and texts.t("btn_undo_last") not in labels
     assert any(f"= \u2212{left}" in line for line in panel.body(texts))
+    assert texts.t("par_best_busy") in panel.body(texts) or play.best is not None
+    for _ in range(2_000):  # the best score the deal allowed is searched in slices, under the panel
+        if play.best is not None and play.best.result is not None:
+            break
+        step(app)
+    best = best_score(play.session.start_state).points
+    assert texts.t("par_best", points=signed(best)) in panel.body(texts)
+    assert best >= -left
     press_key(app, pygame.K_ESCAPE)
     app.table.press("undo")
     assert app.table.play.session.is_dead_end
@@ -183,3 +192,21 @@ def test_statistics_of_format_1_still_load(open_game: Callable[..., App], tmp_pa
     play_by_taps(app, Move.parse("D"))  # the first move counts the deal: statistics are written
     step(app, 2)
     assert _doc(tmp_path, "stats")["version"] == STATS_VERSION == 2
+
+
+def test_the_settings_pages_turn_with_the_keyboard_focus(open_game: Callable[..., App]) -> None:
+    app = open_game(deal=11, size=(320, 480))
+    press_key(app, pygame.K_ESCAPE)
+    app.table.press("settings")
+    screen = app.manager.top
+    assert isinstance(screen, SettingsScreen) and screen.pages == 2 and screen.page == 0
+    last = len(screen.rows) - 1
+    assert screen.options[last][0].width == 0  # on the second page: nothing to tap here
+    for _ in range(last):
+        press_key(app, pygame.K_DOWN)
+    assert screen.focus == last and screen.page == 1 and screen.options[last][0].width > 0
+    press_key(app, pygame.K_DOWN)  # past the rows: the buttons, the page stays
+    assert screen.page == 1
+    press_key(app, pygame.K_DOWN)
+    press_key(app, pygame.K_DOWN)  # round to the first row: back to the first page
+    assert screen.focus == 0 and screen.page == 0

@@ -3,7 +3,7 @@ from __future__ import annotations
 from rules.legality import legal_moves
 from rules.moves import DRAW, RECYCLE, Move
 from rules.state import State, parse_position
-from solver.hints import suggest
+from solver.hints import patient_order, suggest
 
 
 def test_pyramid_king_first() -> None:
@@ -33,3 +33,13 @@ def test_suggestion_is_always_legal() -> None:
         state = State.from_deal(number)
         move = suggest(state)
         assert move in legal_moves(state)
+
+
+def test_patient_order_draws_first_and_keeps_pyramid_pairs_for_later() -> None:
+    # P21+P22 (5+8) is a pyramid pair; 8 also pairs with the stock's 5, and the 3 with the 10.
+    state = parse_position("pyramid: P21=5h P22=8c P23=Td; stock: 5s 2c; waste: 3d")
+    order = patient_order(state)
+    assert order[0] == DRAW
+    removals = [str(m) for m in order if m.is_removal]
+    assert removals == ["P22+S", "P23+W", "P21+P22"]
+    assert sorted(order, key=str) == sorted(legal_moves(state), key=str)

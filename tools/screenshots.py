@@ -180,13 +180,24 @@ def shoot_par(size: tuple[int, int], lang: str, out: Path) -> None:
     save(app, out, f"{tag}-par-table")
     for move in moves[18:]:
         play_by_taps(app, move)
+    settle_best(app)
     save(app, out, f"{tag}-par-match-summary")
     press_key(app, pygame.K_ESCAPE)
     save(app, out, f"{tag}-par-win")
     press_key(app, pygame.K_ESCAPE)
     app.table.start(ctx.dealer.deal(settings, 4))
     dead_end(app)
+    settle_best(app)
     save(app, out, f"{tag}-par-dead-end")
+
+
+def settle_best(app: App) -> None:
+    """Run frames until the best score of the ended par deal is found (the end panel names it)."""
+    play = app.table.play
+    for _ in range(5_000):
+        if play.best is not None and play.best.result is not None:
+            return
+        step(app)
 
 
 def records(app: App, out: Path, tag: str) -> None:

@@ -40,6 +40,13 @@ def par_lines(ctx: Context, play: Play) -> Callable[[Texts], list[str]]:
         found = [texts.t("par_score_paired" if paired else "par_score", **values)]
         if standing is not None:
             found.append(texts.t("par_standing", n=standing[0], total=signed(standing[1])))
+        best = play.best.result if play.best is not None else None
+        if best is not None:
+            found.append(texts.t("par_best", points=signed(best.points)))
+        elif play.best_given_up:
+            found.append(texts.t("par_best_unknown"))
+        else:
+            found.append(texts.t("par_best_busy"))
         return found
 
     return lines

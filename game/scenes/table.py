@@ -343,6 +343,8 @@ class TableScene(Scene):
     # --- time ------------------------------------------------------------------------------------
     def update(self, dt: float) -> bool:
         changed = self.anim.update(dt)
+        if self.play.step_best(self._analysis_slice_ms(animating=changed)):
+            changed = True  # the end panel names the best score the deal allowed
         if self.play.inquiry is not None:
             self._busy_age += dt
             slice_ms = self._analysis_slice_ms(animating=changed)
@@ -444,10 +446,11 @@ class TableScene(Scene):
         state = self.play.state
         won = state.is_won  # a won board offers no hint, no analysis, no draw, no undo
         over = self.play.session.is_over  # nor a dead end a hint or analysis: nothing is playable
+        final = over and self.play.par  # a par deal that is over is scored: no undo
         styles = {
             "draw": Style.NORMAL if state.stock_count and not won else Style.OFF,
             "recycle": Style.PRIMARY if recycle_ok else Style.OFF,
-            "undo": Style.NORMAL if self.play.session.history and not won else Style.OFF,
+            "undo": Style.NORMAL if self.play.session.history and not won and not final else Style.OFF,
             "hint": Style.OFF if over else Style.NORMAL,
             "analyse": Style.OFF if over else Style.NORMAL,
         }
