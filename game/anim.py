@@ -18,6 +18,7 @@ import pygame
 
 from game.config import (
     DEAL_CARD_SECONDS,
+    DEAL_FACE_DOWN,
     DEAL_SECONDS,
     DISCARD_SECONDS,
     DISCARD_SHRINK,
@@ -67,11 +68,19 @@ class Ghost:
     """A place whose top card is drawn as if this one had not arrived yet (until it lands)."""
     ease: Callable[[float], float] = ease_out_cubic
     tag: str = ""
+    face_down_share: float = 0.0
+    """The first share of the flight during which the card shows its back (it leaves a
+    face-down pile and turns up on the way)."""
     age: float = 0.0
 
     @property
     def done(self) -> bool:
         return self.age >= self.delay + self.duration
+
+    @property
+    def face_down(self) -> bool:
+        """Shows its back now: a card back, or still in the face-down part of its flight."""
+        return self.card is None or self.age - self.delay < self.face_down_share * self.duration
 
     def frame(self) -> tuple[pygame.Rect, int]:
         t = self.ease((self.age - self.delay) / self.duration)
@@ -146,7 +155,7 @@ class Animator:
         for (card, rect, hides), delay in zip(targets, deal_delays(len(targets)), strict=True):
             ghost = Ghost(
                 card, source.copy(), rect.copy(), DEAL_CARD_SECONDS,
-                delay=delay, hides=hides, ease=ease_in_out, tag=DEAL,
+                delay=delay, hides=hides, ease=ease_in_out, tag=DEAL, face_down_share=DEAL_FACE_DOWN,
             )  # fmt: skip
             self.ghosts.append(ghost)
 
@@ -193,7 +202,8 @@ class Animator:
             if ghost.age < ghost.delay:
                 continue
             rect, alpha = ghost.frame()
-            image = assets.back(card_size) if ghost.card is None else assets.face(ghost.card, card_size)
+            card = None if ghost.face_down else ghost.card
+            image = assets.back(card_size) if card is None else assets.face(card, card_size)
             if rect.size != card_size:
                 image = pygame.transform.scale(image, rect.size)
             if alpha < 255:

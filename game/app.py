@@ -353,5 +353,7 @@ def launch(
 def save_notice(ctx: Context, name: str, why: str) -> Line:
     """The line telling the player that document ``name`` was set aside, and why: damaged, or
     written by a newer or older version of the game; for the saved game, that it is lost."""
+    if why == "cut":  # a saved game restored up to its first illegal move
+        return Line("save_cut", {"n": ctx.keeper.restored_upto}, Tone.REFUSAL)
     lost = ctx.t("save_lost") if name == "game" else ""
     return Line(f"save_{why}", {"what": ctx.t(f"doc_{name}"), "lost": lost}, Tone.REFUSAL)

@@ -40,6 +40,8 @@ DEAL_SECONDS = 0.65
 DEAL_CARD_SECONDS = 0.2
 """One card's flight from the stock to its pyramid slot; the rest of :data:`DEAL_SECONDS`
 staggers the 28 starts."""
+DEAL_FACE_DOWN = 0.3
+"""A dealt card leaves the face-down stock face down and turns up after this share of its flight."""
 DISCARD_SECONDS = 0.32
 """A removed card's flight to the discard spot, off the table past the top right corner."""
 DISCARD_STAGGER = 0.05
@@ -192,5 +194,7 @@ BACK_OUTLINE: Color = (120, 120, 120)
 CHART_WIN: Color = (46, 140, 84)
 CHART_LOSS: Color = (200, 84, 60)
 CHART_EMPTY: Color = (150, 156, 150)
+CHART_STAR: Color = (255, 236, 140)
+"""The star of a day won clean, on its green square."""
 RECORD_DAYS = 14
 """Days shown on the daily deal's strip (today at the right)."""

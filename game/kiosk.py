@@ -8,9 +8,9 @@ Three moods, one at a time:
   starts at once).
 * **prompt** — any touch answers it and play goes on where it was. When its countdown runs out
   the game in progress is closed, the language goes back to the kiosk's own, a fresh
-  proven-winnable deal is dealt and saved (the app's save counts the closed game as abandoned,
-  a loss, in the kiosk's own statistics: the kiosk keeps its saves apart from a home player's),
-  and the attract demo starts.
+  proven-winnable deal is dealt and saved (the closed game counts as played and abandoned,
+  apart from won and lost, in the kiosk's own statistics: the kiosk keeps its saves apart from
+  a home player's), and the attract demo starts.
 * **demo** — :class:`AttractScene` lies over the table: the solver proves a fresh deal winnable
   and its winning line is played through :mod:`rules` one move every ``move_seconds``, with the
   normal animations and «Toca para jugar» on screen; then another deal. The demo's games are
@@ -201,6 +201,7 @@ class Kiosk:
         session = self.table.play.session
         if session.moves > 0 and not session.is_won:
             self.abandoned += 1
+            self.ctx.keeper.walk_away(self.table.play)
         self.ctx.settings.lang = self.options.lang
         self.table.new_deal()
         if self.on_reset is not None:

@@ -5,6 +5,8 @@ Statistics rules (SPEC §8):
 * a deal counts as *played* at its first move (it is then *pending*);
 * it is *won* when the pyramid is cleared (once: undoing and winning again counts nothing);
 * a pending deal left for another deal, or replayed from the start, is a *loss*;
+* a pending deal the kiosk's idle reset closes (the player walked away) is *abandoned*: played,
+  but neither won nor lost (no streak broken, no result in the recent ones, not in the win rate);
 * the current streak counts wins since the last loss; the longest streak is its maximum;
 * best and median time and fewest moves are taken over won deals.
 
@@ -62,15 +64,19 @@ class RuleStats:
     win_times: list[float] = field(default_factory=list)
     recent: str = ""
     """The last :data:`RECENT` results, oldest first: ``W`` won, ``L`` lost."""
+    abandoned: int = 0
+    """Deals the kiosk's idle reset closed unwon: counted apart, neither won nor lost."""
 
     @property
     def lost(self) -> int:
-        """Deals played and not won (a pending deal counts here until it is won)."""
-        return self.played - self.won
+        """Deals played, not won and not abandoned (a pending deal counts here until it is won)."""
+        return self.played - self.won - self.abandoned
 
     @property
     def win_rate(self) -> float | None:
-        return self.won / self.played if self.played else None
+        """Won over the deals won or lost (an abandoned deal had no result)."""
+        decided = self.played - self.abandoned
+        return self.won / decided if decided else None
 
     @property
     def median_time(self) -> float | None:
@@ -164,6 +170,15 @@ class Stats:
         self.pending, self.pending_rules, self.resolved = None, None, self.pending
         return True
 
+    def walk_away(self, game_id: str) -> bool:
+        """Game ``game_id``, pending, was closed by the kiosk's idle reset: abandoned, not lost.
+        True if it was the pending game."""
+        if self.pending != game_id or self.pending_rules is None:
+            return False
+        self.of(self.pending_rules).abandoned += 1
+        self.pending, self.pending_rules, self.resolved = None, None, game_id
+        return True
+
     def reset(self, rules: RuleSet) -> None:
         """Forget the record of ``rules`` (a pending game of those rules is forgotten too)."""
         self.by_rules.pop(str(rules), None)
@@ -206,6 +221,7 @@ def _stats_doc(value: RuleStats) -> dict[str, Any]:
         "fewest_moves": value.fewest_moves,
         "win_times": value.win_times,
         "recent": value.recent,
+        "abandoned": value.abandoned,
     }
 
 
@@ -221,9 +237,10 @@ def _stats_from(doc: object) -> RuleStats:
         fewest_moves=None if doc.get("fewest_moves") is None else _count(doc, "fewest_moves"),
         win_times=[_time(t) for t in _list(doc, "win_times")],
         recent=_text(doc.get("recent"), "recent"),
+        abandoned=_count(doc, "abandoned") if "abandoned" in doc else 0,  # absent before the kiosk counted it
     )
-    if value.won > value.played or value.current_streak > value.longest_streak:
-        raise RecordsError("stats: more wins than deals played, or a streak longer than the longest")
+    if value.won + value.abandoned > value.played or value.current_streak > value.longest_streak:
+        raise RecordsError("stats: more deals won or abandoned than played, or a streak past the longest")
     if set(value.recent) - {"W", "L"} or len(value.recent) > RECENT:
         raise RecordsError("stats: 'recent' must be W and L letters")
     return value

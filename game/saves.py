@@ -124,6 +124,9 @@ class Keeper:
         self._game_key: tuple[object, ...] | None = None
         self._scored_key: tuple[object, ...] | None = None
         self._saved_elapsed = 0.0
+        self.restored_upto: int | None = None
+        """How many moves of a saved game were kept when a later one was refused (it is set
+        aside with the reason ``"cut"``); None when none was."""
 
     # --- loading ------------------------------------------------------------------------------------
     def _load_stats(self) -> Stats:
@@ -164,7 +167,7 @@ class Keeper:
         if doc is None:
             return None
         try:
-            session = Session.from_record(doc.get("session"), now=dealer.now)
+            session, refused = Session.from_record_prefix(doc.get("session"), now=dealer.now)
             game_id, daily = doc.get("id"), doc.get("daily")
             hidden, revealed = doc.get("label_hidden"), doc.get("revealed")
             par = doc.get("par", False)  # a game saved before par scoring was not a par deal
@@ -175,11 +178,16 @@ class Keeper:
         except ValueError as error:  # RecordError, or any other rules error a record could cause
             self.storage.reject("game", f"cannot be replayed ({error})")
             return None
+        if refused is not None:  # the moves before it stand; the document is kept for a look
+            self.restored_upto = refused.index
+            self.storage.reject("game", f"has a move the rules refuse ({refused})", why="cut")
         if session.is_won:
             return None
         play = dealer.resume(session, hidden, game_id=game_id, daily=daily)
         play.revealed = revealed or session.is_over
         play.par = par
+        if refused is not None:
+            self.save_game(play)  # the document was set aside: the restored game takes its place
         self._game_key = self._key(play)
         self._saved_elapsed = session.clock.elapsed()
         return play
@@ -267,6 +275,12 @@ class Keeper:
             self.stats.par.record(completed)
             self.storage.save("stats", STATS_VERSION, self.stats.to_doc())
             self.completed = completed
+
+    def walk_away(self, play: Play) -> None:
+        """The kiosk's idle reset closes ``play`` unwon: it counts as abandoned, not lost."""
+        self._count(play)  # its first move is counted, if that has not been saved yet
+        if not play.session.is_won and self.stats.walk_away(play.game_id):
+            self.storage.save("stats", STATS_VERSION, self.stats.to_doc())
 
     def _count(self, play: Play) -> None:
         """Statistics and the daily log: a first move, a win, a game left unwon."""

@@ -167,7 +167,8 @@ class Storage:
         """Names under which bad documents were set aside, in order."""
         self.problems: list[tuple[str, str]] = []
         """(document, why) of each document set aside, in order, for the game to tell the player:
-        why is ``"newer"`` or ``"older"`` (written by another version of the game) or ``"damaged"``."""
+        why is ``"newer"`` or ``"older"`` (written by another version of the game), ``"damaged"``,
+        or ``"cut"`` (damaged, but the part before the damage was used)."""
         self._write_failed: set[str] = set()
 
     def load(self, name: str, version: int, oldest: int | None = None) -> dict[str, Any] | None:
@@ -222,7 +223,7 @@ class Storage:
 
     def reject(self, name: str, reason: str, why: str = "damaged") -> None:
         """Set a document that exists but cannot be used aside, with a notice saying ``reason``
-        (and ``why`` for the player: ``"damaged"``, ``"newer"``, ``"older"``)."""
+        (and ``why`` for the player: ``"damaged"``, ``"newer"``, ``"older"``, ``"cut"``)."""
         self.problems.append((name, why))
         try:
             kept = self.backend.set_aside(name)
@@ -230,7 +231,8 @@ class Storage:
             self.notices.append(f"{name} {reason}; it could not be set aside ({_short(error)})")
             self.kept.append(name)
             return
-        self.notices.append(f"{name} {reason}; kept as {kept}, starting clean")
+        after = "" if why == "cut" else ", starting clean"  # cut: what came before it was kept
+        self.notices.append(f"{name} {reason}; kept as {kept}{after}")
         self.kept.append(kept)
 
 

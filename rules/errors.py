@@ -21,3 +21,8 @@ class IllegalMoveError(ValueError):
 class RecordError(ValueError):
     """A saved game record is not one this version can rebuild: a missing or mistyped field,
     counters that contradict the moves, or a move the rules refuse. The message names the field."""
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
+        """For a move the rules refuse: its place in the move log (how many moves came before it)."""

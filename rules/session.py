@@ -204,6 +204,26 @@ class Session:
         The clock goes on from the recorded time (running, unless the deal is over), as the
         clock of a session just played to that point would.
         """
+        session, refused = Session._replay(doc, now, keep_legal_prefix=False)
+        assert refused is None
+        return session
+
+    @staticmethod
+    def from_record_prefix(
+        doc: object, now: Callable[[], float] = time.monotonic
+    ) -> tuple[Session, RecordError | None]:
+        """Like :meth:`from_record`, but a move the rules refuse ends the replay instead of
+        the whole record: the session holds the legal moves before it (the undo position cut
+        to match), and the refusal is returned beside it (None when every
+        move was legal; its ``index`` is the number of moves kept). The move and undo counters
+        lose the dropped moves (each was made once; those past the undo position were undone).
+        Anything else wrong with the record still raises :class:`RecordError`."""
+        return Session._replay(doc, now, keep_legal_prefix=True)
+
+    @staticmethod
+    def _replay(
+        doc: object, now: Callable[[], float], keep_legal_prefix: bool
+    ) -> tuple[Session, RecordError | None]:
         if not isinstance(doc, dict):
             raise RecordError("a game record must be an object")
         rules = _rules_from_key(_field(doc, "rules", str))
@@ -217,16 +237,21 @@ class Session:
         position = _count(doc, "undo_position")
         if position > len(log):
             raise RecordError(f"undo_position {position} is past the {len(log)} moves")
-        for index, move in enumerate(log):
-            refusal = session.play(move)
-            if refusal is not None:
-                raise RecordError(f"moves[{index}] {move}: {refusal.value}")
-        while session.position > position:
-            session.undo()
         counters = _field(doc, "counters", dict)
         moves, undos, hints = (_count(counters, key) for key in ("moves", "undos", "hints"))
         if moves < position or undos < len(log) - position:
             raise RecordError("counters: fewer moves or undos than the move log shows")
+        refused: RecordError | None = None
+        for index, move in enumerate(log):
+            refusal = session.play(move)
+            if refusal is not None:
+                refused = RecordError(f"moves[{index}] {move}: {refusal.value}", index=index)
+                if not keep_legal_prefix:
+                    raise refused
+                moves, undos, position = _cut_counters(moves, undos, position, len(log), index)
+                break
+        while session.position > position:
+            session.undo()
         seen = _count(doc, "seen")
         if seen >> len(start.layout.stock):
             raise RecordError("seen: marks cards the stock does not have")
@@ -237,7 +262,7 @@ class Session:
         session._seen |= seen
         session.clock = Clock(now, float(elapsed), started=moves > 0)
         session._sync_clock()
-        return session
+        return session, refused
 
     # --- internals -------------------------------------------------------------------------
     def _see(self, state: State) -> None:
@@ -316,3 +341,16 @@ def _count(doc: dict[str, Any], key: str) -> int:
     if value < 0:
         raise RecordError(f"{key}: {value} is negative")
     return value
+
+
+def _cut_counters(moves: int, undos: int, position: int, logged: int, kept: int) -> tuple[int, int, int]:
+    """The counters and undo position of a record whose move log of ``logged`` moves is cut to
+    its first ``kept``: each dropped move was made once, and those past ``position`` were also
+    undone (never below what the kept log itself shows)."""
+    cut_position = min(position, kept)
+    dropped_undone = (logged - position) - (kept - cut_position)
+    return (
+        max(cut_position, moves - (logged - kept)),
+        max(kept - cut_position, undos - dropped_undone),
+        cut_position,
+    )

@@ -31,51 +31,69 @@ class DepthFirst:
 
     def __init__(self, problem: Problem) -> None:
         self.problem = problem
-        self.nodes = 0
-        self.best: list[dict[int, int]] = [{} for _ in range(SHARDS)]
-        self._path: list[Node] = [problem.start]
-        self._pause_at = 0
-        self._run = self._visit(problem.start)
+        self._walk = _Walk(problem)
+        self._run = _visit(self._walk, problem.start)
+
+    @property
+    def nodes(self) -> int:
+        return self._walk.nodes
 
     @property
     def work(self) -> int:
         """The work done, in nodes (as :attr:`Layered.work`)."""
-        return self.nodes
+        return self._walk.nodes
 
     def advance(self, budget: int) -> list[Node] | None:
-        self._pause_at = self.nodes + budget
+        self._walk.pause_at = self._walk.nodes + budget
         try:
             next(self._run)
         except StopIteration as finished:
-            return list(self._path) if finished.value else []
+            return list(self._walk.path) if finished.value else []
         return None
 
-    def _visit(self, node: Node) -> Generator[None, None, bool]:
-        pyr, stk, acc = node
-        key = pyr << STOCK_BITS | stk
-        table = self.best[key & SHARD_MASK]
-        seen = table.get(key)
-        if seen is not None and seen <= acc:
-            return False
-        table[key] = acc
-        self.nodes += 1
-        if self.nodes >= self._pause_at:
-            yield
-        children = successors(self.problem, pyr, stk, acc)
-        if not children:
-            return False
-        children.sort(key=_BY_ACCESS)
-        path, best, goal = self._path, self.best, self.problem.goal_shift
-        for child in children:
-            child_key = child[0] << STOCK_BITS | child[1]
-            if child_key >> goal == 0:
-                path.append(child)
-                return True
-            seen = best[child_key & SHARD_MASK].get(child_key)
-            if seen is not None and seen <= child[2]:
-                continue  # checked here too, to spare a generator per repeated child
-            path.append(child)
-            if (yield from self._visit(child)):
-                return True
-            path.pop()
+
+class _Walk:
+    """What the search generator works on. Kept apart from :class:`DepthFirst`, which holds the
+    generator: were the generator to refer to its owner, the two would form a reference cycle,
+    and a dropped search (its table can hold millions of entries) would only be freed by a full
+    garbage collection, inside some later search step, instead of at once."""
+
+    __slots__ = ("best", "nodes", "path", "pause_at", "problem")
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        self.nodes = 0
+        self.pause_at = 0
+        self.best: list[dict[int, int]] = [{} for _ in range(SHARDS)]
+        self.path: list[Node] = [problem.start]
+
+
+def _visit(walk: _Walk, node: Node) -> Generator[None, None, bool]:
+    pyr, stk, acc = node
+    key = pyr << STOCK_BITS | stk
+    table = walk.best[key & SHARD_MASK]
+    seen = table.get(key)
+    if seen is not None and seen <= acc:
         return False
+    table[key] = acc
+    walk.nodes += 1
+    if walk.nodes >= walk.pause_at:
+        yield
+    children = successors(walk.problem, pyr, stk, acc)
+    if not children:
+        return False
+    children.sort(key=_BY_ACCESS)
+    path, best, goal = walk.path, walk.best, walk.problem.goal_shift
+    for child in children:
+        child_key = child[0] << STOCK_BITS | child[1]
+        if child_key >> goal == 0:
+            path.append(child)
+            return True
+        seen = best[child_key & SHARD_MASK].get(child_key)
+        if seen is not None and seen <= child[2]:
+            continue  # checked here too, to spare a generator per repeated child
+        path.append(child)
+        if (yield from _visit(walk, child)):
+            return True
+        path.pop()
+    return False

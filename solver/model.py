@@ -126,6 +126,7 @@ class Problem:
         """:attr:`stock_complements` without a twin rank's cards: a low card looks for a partner
         before it only among high cards, so a pair of twins is found once, from its first card."""
         self.king_slots = tuple(iter_slots(rank_pyr[self.lone]))
+        self.king_mask = rank_pyr[self.lone]
         self.closed = _is_closed(state.pyramid)
         """Every card of the start lies on present cards only, as in any dealt game. Then the
         search only meets such pyramids, and which pairs of slots can ever leave together does
@@ -161,6 +162,8 @@ class Problem:
 
     def norm(self, pyr: int) -> int:
         """``pyr`` with every free King removed, repeatedly (removing one may free another)."""
+        if not pyr & self.king_mask:
+            return pyr
         while True:
             free_kings = 0
             for slot in self.king_slots:
@@ -188,24 +191,25 @@ class Problem:
 
     def _build_shape(self, pyr: int) -> Shape:
         rank = self.prank
-        pair_sum = self.pair_sum
-        free_mask = free_slots(pyr)
-        free = iter_slots(free_mask)
-        pairs = [
-            self.norm(pyr & ~(1 << a) & ~(1 << b))
-            for i, a in enumerate(free)
-            for b in free[i + 1 :]
-            if rank[a] + rank[b] == pair_sum
-        ]
+        rank_pyr = self.rank_pyr
+        norm = self.norm
+        pair_sum, lone = self.pair_sum, self.lone
+        free_mask, free, half = _STRUCTURE.get(pyr) or _structure(pyr)
+        pairs = []
+        for a in free:  # pairs of free cards, by the first's slot, then the second's
+            above = free_mask & rank_pyr[pair_sum - rank[a]] & ~((2 << a) - 1) if rank[a] != lone else 0
+            while above:
+                low = above & -above
+                above ^= low
+                pairs.append(norm(pyr & ~(1 << a) & ~low))
         if self.overlap:
-            for slot, cover in _half_covered(pyr, free_mask):
+            for slot, cover in half:
                 if rank[slot] + rank[cover] == pair_sum:
-                    pairs.append(self.norm(pyr & ~(1 << slot) & ~(1 << cover)))
-        lone = self.lone
-        singles = tuple((pair_sum - rank[a], self.norm(pyr & ~(1 << a))) for a in free if rank[a] != lone)
+                    pairs.append(norm(pyr & ~(1 << slot) & ~(1 << cover)))
+        singles = tuple((pair_sum - rank[a], norm(pyr & ~(1 << a))) for a in free if rank[a] != lone)
         partnerless = 0
         for q in self.paired_ranks:
-            if not pyr & self.rank_pyr[pair_sum - q]:
+            if not pyr & rank_pyr[pair_sum - q]:
                 partnerless |= 1 << q
         return Shape(len(self.shape_list), tuple(pairs), singles, self._stock_needs(pyr), partnerless)
 
@@ -341,6 +345,22 @@ def _half_covered(pyr: int, free_mask: int) -> list[tuple[int, int]]:
                               (right & ~left & (free_mask >> (row + 2)), row + 2)):  # fmt: skip
             found.extend((slot, slot + shift) for slot in iter_slots(lonely))
     found.sort()
+    return found
+
+
+_STRUCTURE: dict[int, tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
+"""Per pyramid mask: its free cards (mask and slots) and :func:`_half_covered` pairs. They do not
+depend on the cards, so every deal shares them: a dealt game meets at most the 1430 order
+ideals of the triangle (positions typed as text may add others; the table is emptied past
+:data:`_STRUCTURE_CAP` entries)."""
+_STRUCTURE_CAP = 20_000
+
+
+def _structure(pyr: int) -> tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]]:
+    if len(_STRUCTURE) >= _STRUCTURE_CAP:
+        _STRUCTURE.clear()
+    free_mask = free_slots(pyr)
+    found = _STRUCTURE[pyr] = (free_mask, tuple(iter_slots(free_mask)), tuple(_half_covered(pyr, free_mask)))
     return found
 
 

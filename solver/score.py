@@ -185,7 +185,7 @@ class BestScore:
         counts = [(pyr & problem.rank_pyr[r]).bit_count() + (stk & problem.rank_stock[r]).bit_count()
                   for r in range(pair_sum)]  # fmt: skip
         excess = sum(abs(counts[r] - counts[pair_sum - r]) for r in range(1, (pair_sum + 1) // 2))
-        if pair_sum % 2 == 0:  # a rank that pairs with itself (the Spanish 6): an odd one out stays
+        if pair_sum % 2 == 0:  # a rank that pairs with itself (6 + 6 in the Spanish deck)
             excess += counts[pair_sum // 2] % 2
         return lost + excess
 

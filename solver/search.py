@@ -41,7 +41,7 @@ from solver.layered import Backend, Layered
 from solver.model import Node
 from solver.models import AnyProblem, engines_for, start_is_won
 
-HEAD_START = 2_048
+HEAD_START = 8_192
 HEAD_START_ONE_PASS = 500
 ROUND = 2_048
 
@@ -66,12 +66,16 @@ class Schedule:
 def default_schedule(backend: Backend, rules: RuleSet | None = None) -> Schedule:
     """Depth-first alone on the pure path; with numpy, a depth-first head start, then layered.
 
-    The head start per rule set, measured (thread CPU time per deal, the schedules taking
-    turns on each deal; before, the head start always ran to the first :data:`ROUND` nodes,
-    whatever it said): one pass, 500 nodes (deals 1-300: mean 42.5 ms with overlap and 27.7
-    without, against 46.0 and 32.1 with 2,048, and 50.3 and 27.5 with none); three passes,
-    2,048 (deals 1-200: 7.1 and 10.7 ms against 9.9 and 10.8 with 500; with none, 20-30 times
-    slower)."""
+    The head start per rule set, measured with ``bench/schedules.py`` (thread CPU time per
+    deal, the schedules taking turns on each deal). One pass, 500 nodes: deals 1-200, mean
+    25.7 ms with overlap and 19.8 without, against 25.5 / 19.2 with 250, 27.1 / 21.5 with
+    1,000 and 29.2 / 18.8 with none. Three passes, 8,192: deals 1-300, mean 4.3 ms with
+    overlap and 9.1 without, against 4.8 / 8.8 with 2,048 and 5.4 / 11.3 with 32,768; and on
+    the 52 slowest three-pass solves of deals 1-2600 (300 ms or more with 2,048, and the known
+    slow 4244 and 10127), 20 fell from 223-770 ms to 9-44 ms (won by depth-first search within
+    8,192 nodes); the other 32 took 26 ms more on average (-57 to +80 ms). A share for
+    depth-first search after the head start (24 layered nodes per depth-first node) was slower
+    on those deals with either head start."""
     if not backend.share:
         return Schedule(HEAD_START, 0)
     one_pass = rules is not None and rules.passes == 1

@@ -15,12 +15,18 @@ from numpy.typing import NDArray
 from rules.cards import DECKS
 from solver.layered import Batch
 from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Problem
+from solver.movegen import expand_batch
 
 Array = NDArray[np.int64]
 STOCK_MASK = (1 << STOCK_BITS) - 1
 RANKS = max(deck.top_rank for deck in DECKS.values()) + 1
 """Columns of the per-rank tables: every rank of every deck, and 0 (a blank)."""
-SUITS = max(len(deck.suits) for deck in DECKS.values())
+FEW = 16
+"""Fewer nodes than this are expanded by :func:`solver.movegen.expand_batch`: the same
+children, without the ~0.2 ms that a round of array operations costs however small."""
+MANTISSA = (1 << 52) - 1
+FIELD_TOPS = sum(8 << (4 * rank) for rank in range(RANKS))
+"""The top bit of each rank's 4-bit field in packed counts and needs."""
 ACC_BITS = 7
 """An access is below 2**7 (pass at most 3, cursor at most 24), so ``key << 7 | acc`` sorts
 by key, then access, in one int64."""
@@ -37,6 +43,13 @@ def bit_length(values: Array) -> Array:
     return np.frexp(values.astype(np.float64))[1].astype(np.int64)
 
 
+def highest_bit(values: Array) -> Array:
+    """The highest set bit of each value (0 for 0), for values below 2**53: the value as a
+    float64 with its mantissa cleared."""
+    exponent = values.astype(np.float64).view(np.int64) & ~MANTISSA
+    return exponent.view(np.float64).astype(np.int64)
+
+
 def popcount(values: Array) -> Array:
     return np.bitwise_count(values).astype(np.int64)
 
@@ -47,21 +60,53 @@ class Tables:
     def __init__(self, problem: Problem) -> None:
         self.problem = problem
         self.rank_stock = np.array(problem.rank_stock, dtype=np.int64)
-        positions = np.full((RANKS, SUITS), -1, dtype=np.int64)
-        for rank in range(1, problem.top_rank + 1):
-            found = [i for i, r in enumerate(problem.srank) if r == rank]
-            positions[rank, : len(found)] = found
-        self.stock_positions = positions
         low = [i for i in range(len(problem.srank)) if problem.low_stock >> i & 1]
-        self.low_index = np.array(low, dtype=np.int64)
+        self.low_bits = np.array([1 << i for i in low], dtype=np.int64)
         self.low_complements = np.array([problem.stock_complements[i] for i in low], dtype=np.int64)
         self.low_complements_before = np.array([problem.complements_before[i] for i in low], dtype=np.int64)
         self.rows = 0
         self.pairs = np.full((64, 1), -1, dtype=np.int64)
-        self.single_rank = np.zeros((64, 1), dtype=np.int64)
+        self.single_cards = np.zeros((64, 1), dtype=np.int64)
+        """Per shape and free card, the stock cards of the rank it needs (a mask)."""
         self.single_after = np.zeros((64, 1), dtype=np.int64)
-        self.needs = np.zeros((64, RANKS), dtype=np.int64)
+        self.needs = np.zeros(64, dtype=np.int64)
+        """Per shape, its stock needs packed: ``n << 4 * q`` for each need (q, n)."""
+        values = np.arange(256, dtype=np.int64)
+        self.counts_by_byte = []
+        """Per byte of a stock mask, its cards counted by rank, packed as the needs are (no
+        rank has more than 4 cards, so the sum of the bytes' counts never carries)."""
+        paired = frozenset(problem.paired_ranks)
+        for byte in range((len(problem.srank) + 7) // 8):
+            table = np.zeros(256, dtype=np.int64)
+            for bit, rank in enumerate(problem.srank[8 * byte : 8 * byte + 8]):
+                if rank in paired:
+                    table += (values >> bit & 1) << (4 * rank)
+            self.counts_by_byte.append(table)
         self.partnerless = np.zeros(64, dtype=np.int64)
+        self._last_pass: tuple[list[Array], Array, Array] | None = None
+
+    def last_pass(self) -> tuple[list[Array], Array, Array]:
+        """Tables for :func:`_reachable`, made on first use: per byte of a stock mask, the ranks
+        ``q`` whose partner rank (``pair_sum - q``) it holds; and the stock cards of a set of ranks,
+        by the low (ranks 0-6) and high (7-13) bits of that set."""
+        if self._last_pass is None:
+            problem = self.problem
+            paired = frozenset(problem.paired_ranks)
+            values = np.arange(256, dtype=np.int64)
+            by_byte = []
+            for byte in range((len(self.problem.srank) + 7) // 8):
+                table = np.zeros(256, dtype=np.int64)
+                for bit, rank in enumerate(problem.srank[8 * byte : 8 * byte + 8]):
+                    if rank in paired:
+                        table[values >> bit & 1 == 1] |= 1 << (problem.pair_sum - rank)
+                by_byte.append(table)
+            low = np.zeros(128, dtype=np.int64)
+            high = np.zeros(128, dtype=np.int64)
+            for rank in problem.paired_ranks:
+                half, bit = (low, rank) if rank < 7 else (high, rank - 7)
+                half[values[:128] >> bit & 1 == 1] |= problem.rank_stock[rank]
+            self._last_pass = (by_byte, low, high)
+        return self._last_pass
 
     def shape_indices(self, pyramids: Array) -> Array:
         unique, inverse = np.unique(pyramids, return_inverse=True)
@@ -72,9 +117,9 @@ class Tables:
     def _grow(self, capacity: int, pairs: int, free: int) -> None:
         """Make room for ``capacity`` rows and wider rows, keeping the rows filled so far."""
         self.pairs = _regrow(self.pairs, self.rows, (capacity, pairs), -1)
-        self.single_rank = _regrow(self.single_rank, self.rows, (capacity, free), 0)
+        self.single_cards = _regrow(self.single_cards, self.rows, (capacity, free), 0)
         self.single_after = _regrow(self.single_after, self.rows, (capacity, free), 0)
-        self.needs = _regrow(self.needs, self.rows, (capacity, RANKS), 0)
+        self.needs = _regrow(self.needs, self.rows, (capacity,), 0)
         self.partnerless = _regrow(self.partnerless, self.rows, (capacity,), 0)
 
     def _add_new_shapes(self) -> None:
@@ -83,18 +128,17 @@ class Tables:
             return
         capacity = self.pairs.shape[0]
         pairs = max(self.pairs.shape[1], *(len(s.pairs) for s in shapes))
-        free = max(self.single_rank.shape[1], *(len(s.singles) for s in shapes))
+        free = max(self.single_cards.shape[1], *(len(s.singles) for s in shapes))
         needed = self.rows + len(shapes)
-        if needed > capacity or pairs > self.pairs.shape[1] or free > self.single_rank.shape[1]:
+        if needed > capacity or pairs > self.pairs.shape[1] or free > self.single_cards.shape[1]:
             self._grow(max(needed, 2 * capacity), pairs, free)
         for shape in shapes:
             row = shape.index
             self.pairs[row, : len(shape.pairs)] = shape.pairs
             for k, (rank, after) in enumerate(shape.singles):
-                self.single_rank[row, k] = rank
+                self.single_cards[row, k] = self.problem.rank_stock[rank]
                 self.single_after[row, k] = after
-            for rank, count_needed in shape.needs:
-                self.needs[row, rank] = count_needed
+            self.needs[row] = sum(count << (4 * rank) for rank, count in shape.needs)
             self.partnerless[row] = shape.partnerless
         self.rows = needed
 
@@ -126,7 +170,11 @@ class NumpyBackend:
     def expand(self, problem: Problem, batch: Batch, start: int, stop: int) -> tuple[Batch, int | None]:
         keys = np.asarray(batch.keys[start:stop], dtype=np.int64)
         accs = np.asarray(batch.accs[start:stop], dtype=np.int64)
-        positions, child_keys, child_accs = expand_arrays(problem, self.tables(problem), keys, accs)
+        if stop - start < FEW:
+            lists = expand_batch(problem, keys.tolist(), accs.tolist())
+            positions, child_keys, child_accs = (np.array(column, dtype=np.int64) for column in lists)
+        else:
+            positions, child_keys, child_accs = expand_arrays(problem, self.tables(problem), keys, accs)
         winning = np.flatnonzero(child_keys >> problem.goal_shift == 0)
         win = int(winning[0]) if len(winning) else None
         return Batch(child_keys, child_accs, keys[positions]), win
@@ -135,21 +183,33 @@ class NumpyBackend:
         keys = np.concatenate([np.asarray(b.keys, dtype=np.int64) for b in batches])
         accs = np.concatenate([np.asarray(b.accs, dtype=np.int64) for b in batches])
         parents = np.concatenate([np.asarray(b.parents, dtype=np.int64) for b in batches])
-        order = np.argsort(keys << ACC_BITS | accs, kind="stable")
-        keys, accs, parents = keys[order], accs[order], parents[order]
-        first = np.ones(len(keys), dtype=bool)
-        first[1:] = keys[1:] != keys[:-1]
-        return Batch(keys[first], accs[first], parents[first])
+        if not len(keys):
+            return Batch(keys, accs, parents)
+        # Sorted by key, then access: per key the first run of equal (key, access) has the
+        # smallest access, and its smallest original position is the first met. (An unstable
+        # sort and a minimum per run: a stable sort of int64 costs about five times as much.)
+        combined = keys << ACC_BITS | accs
+        order = np.argsort(combined)
+        ordered = combined[order]
+        runs = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
+        first_met = np.minimum.reduceat(order, runs)
+        run_keys = ordered[runs] >> ACC_BITS
+        chosen = first_met[np.concatenate(([True], run_keys[1:] != run_keys[:-1]))]
+        return Batch(keys[chosen], accs[chosen], parents[chosen])
 
     def split(self, batch: Batch) -> dict[int, Batch]:
         keys = np.asarray(batch.keys, dtype=np.int64)
         accs = np.asarray(batch.accs, dtype=np.int64)
         parents = np.asarray(batch.parents, dtype=np.int64)
-        layers = popcount(keys)
+        layers = np.bitwise_count(keys)  # uint8: a stable sort of it is a radix sort
+        order = np.argsort(layers, kind="stable")
+        counts = np.bincount(layers)
+        keys, accs, parents = keys[order], accs[order], parents[order]
         out = {}
-        for layer in np.unique(layers):
-            chosen = layers == layer
-            out[int(layer)] = Batch(keys[chosen], accs[chosen], parents[chosen])
+        stop = 0
+        for layer in np.flatnonzero(counts).tolist():
+            start, stop = stop, stop + int(counts[layer])
+            out[layer] = Batch(keys[start:stop], accs[start:stop], parents[start:stop])
         return out
 
     def locate(self, batch: Batch, key: int) -> int:
@@ -181,8 +241,15 @@ def expand_arrays(problem: Problem, tables: Tables, keys: Array, accs: Array) ->
     reach = _reachable(problem, tables, shapes, stocks, accs)
     alive = np.ones(len(keys), dtype=bool)
     needs = tables.needs[shapes]
-    for rank in np.nonzero(needs.any(axis=0))[0]:
-        alive &= popcount(reach & tables.rank_stock[rank]) >= needs[:, rank]
+    wanting = np.flatnonzero(needs)
+    if len(wanting):
+        # Every 4-bit field of the count is at least the need's when, with the field's top bit
+        # set beforehand, subtracting leaves that bit set (fields hold at most 4: no borrows).
+        near = reach[wanting]
+        counts = tables.counts_by_byte[0][near & 255]
+        for byte, table in enumerate(tables.counts_by_byte[1:], 1):
+            counts += table[near >> (8 * byte) & 255]
+        alive[wanting] = ((counts | FIELD_TOPS) - needs[wanting]) & FIELD_TOPS == FIELD_TOPS
     live = np.nonzero(alive)[0]
     node = _Live(pyramids[live], stocks[live], accs[live], shapes[live], problem.passes)
     parts = [_pyramid_pairs(tables, node), _stock_singles(tables, node), _stock_pairs(tables, node)]
@@ -201,14 +268,18 @@ class _Live:
         self.pass_no = accs >> ACC_SHIFT
         self.cursor = accs & CURSOR_MASK
         self.later = self.pass_no < passes
+        self.top = (1 << self.cursor) >> 1
+        """The waste's top card as a bit (0 when the waste is empty)."""
+        self.usable = np.where(self.later, stocks, stocks & ~(((1 << self.cursor) - 1) >> 1))
+        """The stock cards a removal may use: all of them while a later pass remains, else
+        the waste's top and the stock (one past the cursor's card and on)."""
 
-    def access(self, rows: Array, first: Array, rest: Array) -> tuple[NDArray[np.bool_], Array]:
-        """For removals from nodes ``rows`` whose lowest stock card is ``first``, leaving stock
-        ``rest``: is the card reachable (this pass or, with a recycle, the next), and the new
-        access (the cursor just past the card before ``first``)."""
-        now = first + 1 >= self.cursor[rows]
-        cursor = bit_length(rest & ((1 << first) - 1))
-        return now | self.later[rows], (self.pass_no[rows] + ~now) << ACC_SHIFT | cursor
+    def access(self, rows: Array, first: Array, rest: Array) -> Array:
+        """For removals from nodes ``rows`` whose lowest stock card is the bit ``first`` (a
+        usable one), leaving stock ``rest``: the new access, the cursor just past the card
+        before ``first``, on the next pass when ``first`` lies beneath the waste's top."""
+        later = first < self.top[rows]
+        return (self.pass_no[rows] + later) << ACC_SHIFT | bit_length(rest & (first - 1))
 
 
 def _reachable(problem: Problem, tables: Tables, shapes: Array, stocks: Array, accs: Array) -> Array:
@@ -218,14 +289,15 @@ def _reachable(problem: Problem, tables: Tables, shapes: Array, stocks: Array, a
     last = np.nonzero((accs >> ACC_SHIFT >= problem.passes) & (cursors > 0))[0]
     if not len(last):
         return reach
+    by_byte, low, high = tables.last_pass()
     stk = stocks[last]
     waste = stk & ((1 << cursors[last]) - 1)
     ahead = stk & ~waste
-    lonely = tables.partnerless[shapes[last]]
-    stuck = np.zeros(len(last), dtype=np.int64)
-    for q in problem.paired_ranks:
-        blocked = ((lonely >> q) & 1 == 1) & (ahead & tables.rank_stock[problem.pair_sum - q] == 0)
-        stuck |= np.where(blocked, waste & tables.rank_stock[q], 0)
+    partnered = by_byte[0][ahead & 255]
+    for byte, table in enumerate(by_byte[1:], 1):
+        partnered |= table[ahead >> (8 * byte) & 255]
+    blocked = tables.partnerless[shapes[last]] & ~partnered  # ranks with no partner left
+    stuck = waste & (low[blocked & 127] | high[blocked >> 7])
     top_stuck = np.maximum(bit_length(stuck) - 1, 0)
     reach[last] = np.where(stuck > 0, stk & ~((1 << top_stuck) - 1), stk)
     return reach
@@ -238,35 +310,45 @@ def _pyramid_pairs(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
 
 
 def _stock_singles(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
-    """A free pyramid card with any stock card of the rank it needs."""
-    index = tables.stock_positions[tables.single_rank[node.shapes]]  # node × free card × 4
-    present = (index >= 0) & ((node.stocks[:, None, None] >> np.maximum(index, 0)) & 1 == 1)
-    rows, cards, nth = np.nonzero(present)
-    first = index[rows, cards, nth]
-    rest = node.stocks[rows] ^ (1 << first)
-    allowed, acc = node.access(rows, first, rest)
-    after = tables.single_after[node.shapes[rows], cards]
-    return rows[allowed], (after << STOCK_BITS | rest)[allowed], acc[allowed]
+    """A free pyramid card with any usable stock card of the rank it needs: the usable cards
+    of each (node, free card), taken lowest first until none is left."""
+    cards = node.usable[:, None] & tables.single_cards[node.shapes]  # node × free card
+    width = cards.shape[1]
+    where = np.flatnonzero(cards)
+    left = cards.reshape(-1)[where]
+    places, bits = [], []
+    while len(where):
+        low = left & -left
+        places.append(where)
+        bits.append(low)
+        left = left ^ low
+        more = left != 0
+        where, left = where[more], left[more]
+    place = np.concatenate(places) if places else np.zeros(0, dtype=np.int64)
+    bit = np.concatenate(bits) if bits else np.zeros(0, dtype=np.int64)
+    rows = place // width
+    rest = node.stocks[rows] ^ bit
+    after = tables.single_after.reshape(-1)[node.shapes[rows] * width + place % width]
+    return rows, after << STOCK_BITS | rest, node.access(rows, bit, rest)
 
 
 def _stock_pairs(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
     """Two stock cards next to each other (nothing left between them) that make the pair sum:
     found from the low card of each pair (ranks A–6), looking at its neighbours on both sides
-    (before it only for high cards, so two cards of a twin rank are found once)."""
-    rows, lows = np.nonzero(node.stocks[:, None] & (1 << tables.low_index) != 0)
+    (before it only for high cards, so two cards of a twin rank are found once). The first card
+    of a pair must be usable, so the low card is. Cards are handled as bits."""
+    rows, lows = np.nonzero(node.usable[:, None] & tables.low_bits != 0)
     stocks = node.stocks[rows]
-    index = tables.low_index[lows]
-    bit = 1 << index
-    previous = bit_length(stocks & (bit - 1)) - 1
-    beyond = stocks & ~(bit | (bit - 1))
-    following = bit_length(beyond & -beyond) - 1
+    bit = tables.low_bits[lows]
     complements = tables.low_complements[lows]
     before = tables.low_complements_before[lows]
-    with_previous = (previous >= 0) & ((before >> np.maximum(previous, 0)) & 1 == 1)
-    with_following = (following >= 0) & ((complements >> np.maximum(following, 0)) & 1 == 1)
+    previous = highest_bit(stocks & (bit - 1))
+    beyond = stocks & -(bit << 1)
+    following = beyond & -beyond
+    with_previous = (before & previous & node.usable[rows]) != 0
+    with_following = (complements & following) != 0
     rows = np.concatenate([rows[with_previous], rows[with_following]])
-    first = np.concatenate([previous[with_previous], index[with_following]])
-    second = np.concatenate([index[with_previous], following[with_following]])
-    rest = node.stocks[rows] & ~(1 << first) & ~(1 << second)
-    allowed, acc = node.access(rows, first, rest)
-    return rows[allowed], (node.pyramids[rows] << STOCK_BITS | rest)[allowed], acc[allowed]
+    first = np.concatenate([previous[with_previous], bit[with_following]])
+    second = np.concatenate([bit[with_previous], following[with_following]])
+    rest = node.stocks[rows] & ~(first | second)
+    return rows, node.pyramids[rows] << STOCK_BITS | rest, node.access(rows, first, rest)

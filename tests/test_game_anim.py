@@ -53,6 +53,13 @@ def is_light(image: np.ndarray, rect: pygame.Rect) -> bool:
     return bool((strip.mean(axis=2) > 170).mean() > 0.5)
 
 
+def is_back(image: np.ndarray, rect: pygame.Rect) -> bool:
+    """``rect`` is mostly the card back's dark red (no face showing there)."""
+    area = image[rect.left : rect.right, rect.top : rect.bottom]
+    r, g, b = area[..., 0], area[..., 1], area[..., 2]
+    return bool(((r > 90) & (r > g + 50) & (r > b + 40)).mean() > 0.5)
+
+
 # --- the deal -----------------------------------------------------------------------------------
 
 
@@ -80,6 +87,22 @@ def test_the_deal_flies_from_the_stock_into_the_pyramid(make_app: AppFactory, si
     assert not table.anim.dealing and not table.frame().hidden
     image = pixels(app)
     assert all(is_light(image, layout.slots[s]) for s in range(21, 28))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_stock_stays_face_down_while_the_deal_flies(make_app: AppFactory, size: tuple[int, int]) -> None:
+    """The deal comes out of a face-down stock: no face-up top card beside it until it lands."""
+    app = make_app(deal=1, size=size)
+    table, layout = app.table, app.table.layout
+    step(app, 6)
+    assert table.anim.dealing
+    image = pixels(app)
+    assert not is_light(image, layout.stock), "a face-up stock card under the deal"
+    inner = layout.deck.inflate(-layout.deck.w // 3, -layout.deck.h // 3)
+    assert is_back(image, inner)  # the whole stock, and the cards leaving it, face down
+    step(app, 40)
+    assert not table.anim.dealing
+    assert is_light(pixels(app), layout.stock)  # now its top card turns up
 
 
 def test_a_tap_skips_the_deal_and_still_acts(make_app: AppFactory) -> None:

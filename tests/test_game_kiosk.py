@@ -19,6 +19,7 @@ from game.records import Stats
 from game.saves import GAME_VERSION, STATS_VERSION
 from game.scenes.deal_dialog import DealDialog
 from game.scenes.panel import Panel
+from game.scenes.record_screens import StatsScreen
 from game.scenes.settings_screen import SettingsScreen
 from game.settings import Settings
 from game.storage import FileBackend, Storage
@@ -393,7 +394,12 @@ def test_the_idle_reset_counts_the_closed_game_and_never_the_demo(display: None,
     run_for(app, 3.1 + 20.1)  # ... and walks away
     assert isinstance(app.manager.top, AttractScene)
     stats = Stats.from_doc(saved(tmp_path, "stats", STATS_VERSION)).of(rules)
-    assert (stats.played, stats.won, stats.lost) == (1, 0, 1)  # closed unwon: a loss, counted at once
+    # closed unwon by the idle reset: abandoned, apart from lost, counted at once
+    assert (stats.played, stats.won, stats.lost, stats.abandoned) == (1, 0, 0, 1)
+    assert stats.recent == "" and stats.win_rate is None  # no result: no streak, no win rate
+    screen = StatsScreen(app.ctx, app.manager, app.table.play.state.rules)
+    screen.relayout((1280, 720))
+    assert "Abandonados (el quiosco se reinició sin nadie): 1" in screen.body(app.ctx.texts)
     fresh = Session.from_record(saved(tmp_path, "game", GAME_VERSION)["session"])
     assert fresh.moves == 0  # what a restart would resume: the fresh deal, untouched
     demo = app.manager.top
@@ -404,7 +410,7 @@ def test_the_idle_reset_counts_the_closed_game_and_never_the_demo(display: None,
             break
     assert demo.wins >= 2
     stats = Stats.from_doc(saved(tmp_path, "stats", STATS_VERSION)).of(rules)
-    assert (stats.played, stats.won) == (1, 0)  # the demo's games count for nothing
+    assert (stats.played, stats.won, stats.abandoned) == (1, 0, 1)  # the demo's games count for nothing
     assert Session.from_record(saved(tmp_path, "game", GAME_VERSION)["session"]).moves == 0
     asyncio.run(stop_now(app))  # a signal during the demo: the saved game is still the fresh one
     assert Session.from_record(saved(tmp_path, "game", GAME_VERSION)["session"]).moves == 0

@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import datetime
 import itertools
+from collections.abc import Callable
 
 import pygame
 import pytest
 
-from game.app import make_context
+from game.app import App, make_context
 from game.context import Context
+from game.driver import press_key
 from game.render.metrics import Metrics
 from game.scenes import settings_screen
-from game.scenes.base import SceneManager
+from game.scenes.base import Scene, SceneManager
 from game.scenes.deal_dialog import DealDialog
 from game.scenes.panel import Panel, PanelButton
 from game.scenes.record_screens import DailyScreen, StatsScreen
@@ -140,3 +142,71 @@ def test_statistics_daily_and_the_deal_dialog_with_its_daily_row_fit(
     assert "daily" in dialog.rects
     assert targets_problems(size, dialog.panel, [dialog.field, *dialog.rects.values()], 44) == []
     assert all(dialog.panel.contains(rect) for rect in dialog.rects.values())
+
+
+# --- panels over the table's message line -----------------------------------------------------
+
+
+KEY = (255, 0, 255)
+LINE_SIZES = [(1920, 1080), (1280, 720), (1080, 1920), (3840, 2160), (1366, 768), (480, 800)]
+
+
+def band_rows_covered(
+    scene: Scene, rect: pygame.Rect, size: tuple[int, int], band: pygame.Rect
+) -> list[bool]:
+    """``scene`` (whose panel is ``rect``) drawn alone on a key colour: for each pixel row of
+    ``band``, is it covered by the panel (or its shadow) across the panel's width?"""
+    surface = pygame.Surface(size)
+    surface.fill(KEY)
+    scene.draw(surface)
+    columns = range(rect.left + rect.width // 8, rect.right - rect.width // 8, 5)
+    rows = []
+    for y in range(band.top, band.bottom):
+        drawn = sum(surface.get_at((x, y))[:3] != KEY for x in columns)
+        rows.append(drawn > 0.9 * len(columns))
+    return rows
+
+
+@pytest.mark.parametrize("size", LINE_SIZES)
+def test_a_panel_leaves_the_message_line_whole_or_covers_it_whole(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    """However many lines and buttons a panel has (a win with or without cards left, the
+    «Ya no se puede ganar» panel from a hint or a question), it never cuts the line in half."""
+    app = make_app(deal=1, size=size, reduced_motion=True)
+    table = app.table
+    band = table.message_line()
+    assert band is not None and band.contains(table.layout.message)
+    problems = []
+    for lines, count in itertools.product(range(0, 12), range(1, 5)):
+        buttons = [PanelButton(lambda t: t.t("btn_new"), lambda: None) for _ in range(count)]
+        body = [f"Línea {n + 1} del panel" for n in range(lines)]
+        panel = Panel(app.ctx, app.manager, title=lambda t: t.t("win_title"), body=lambda t, b=body: b,
+                      buttons=buttons)  # fmt: skip
+        app.manager.push(panel)
+        rect = panel.geometry().panel
+        rows = band_rows_covered(panel, rect, size, band)
+        if any(rows) and not all(rows):
+            problems.append(f"{lines} lines, {count} buttons: {rect} cuts {band}")
+        assert pygame.Rect((0, 0), size).contains(rect)
+        app.manager.pop(panel)
+    assert problems == []
+
+
+@pytest.mark.parametrize("size", LINE_SIZES)
+@pytest.mark.parametrize("opener", ["stats", "daily", "deal", "settings"])
+def test_screens_over_the_table_leave_its_message_line_whole_or_cover_it(
+    make_app: Callable[..., App], size: tuple[int, int], opener: str
+) -> None:
+    app = make_app(deal=1, size=size, reduced_motion=True)
+    band = app.table.message_line()
+    if opener == "settings":
+        app.table.press("settings")
+    else:
+        press_key(app, {"stats": pygame.K_s, "daily": pygame.K_t, "deal": pygame.K_n}[opener])
+    screen = app.manager.top
+    assert isinstance(screen, StatsScreen | DailyScreen | DealDialog | SettingsScreen)
+    app.draw()
+    rows = band_rows_covered(screen, screen.panel, size, band)
+    assert all(rows) or not any(rows), f"{screen.panel} cuts {band}"
+    assert pygame.Rect((0, 0), size).contains(screen.panel)

@@ -3,11 +3,13 @@ the setting mutes them, and the game runs on in silence when the mixer cannot op
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
 import pytest
+from commands import command_env, interrupt, start_game
 
 from game.app import App
 from game.config import SOUNDS_DIR
@@ -15,7 +17,7 @@ from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_plac
 from game.play import DECK, Play
 from game.render.assets import AssetError
 from game.scenes.settings_screen import ROWS, SettingsScreen
-from game.sound import Sound, Sounds
+from game.sound import Sound, Sounds, c_stderr_kept
 from rules import Move
 
 AppFactory = Callable[..., App]
@@ -156,3 +158,27 @@ def test_an_undecodable_sound_means_silence_not_a_crash(
     (tmp_path / "win.ogg").unlink()
     with pytest.raises(AssetError, match=r"a sound file is missing: .*win\.ogg"):
         Sounds(tmp_path)
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="watches the game through /proc")
+@pytest.mark.parametrize("driver", [None, "dummy", "alsa"])
+def test_the_game_starts_without_noise_on_stderr_with_or_without_an_audio_device(driver: str | None) -> None:
+    """Started with no audio device (SDL_AUDIODRIVER unset, the machine's own driver, or
+    ALSA asked for by name) or the dummy driver, the game prints nothing of SDL's or ALSA's:
+    stderr holds only the line of the Ctrl-C that stops it."""
+    game = start_game(["--deal", "1"], command_env(SDL_AUDIODRIVER=driver))
+    result = interrupt(game)
+    assert result.returncode == 130
+    lines = result.stderr.splitlines()
+    assert not [line for line in lines if "ALSA" in line or "alsa" in line], result.stderr
+    assert lines == ["main.py: interrupted"], result.stderr
+
+
+def test_what_c_code_writes_to_stderr_while_the_mixer_opens_is_kept_not_printed(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    with c_stderr_kept() as kept:
+        os.write(2, b"ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default\n")
+    assert kept == ["ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default"]
+    os.write(2, b"after\n")  # descriptor 2 is the real stderr again
+    assert capfd.readouterr().err == "after\n"

@@ -78,6 +78,27 @@ def test_recent_results_keep_the_last_thirty() -> None:
     assert len(stats.of(DEFAULT).recent) == RECENT and stats.of(DEFAULT).recent.endswith("WL")
 
 
+def test_a_game_the_kiosk_closes_is_abandoned_apart_from_lost() -> None:
+    stats = Stats()
+    _play(stats, "a", True)
+    stats.start("b", DEFAULT)
+    assert not stats.walk_away("other")  # only the pending game can be walked away from
+    assert stats.walk_away("b") and stats.pending is None and stats.counted("b")
+    rec = stats.of(DEFAULT)
+    assert (rec.played, rec.won, rec.lost, rec.abandoned) == (2, 1, 0, 1)
+    assert rec.recent == "W" and rec.current_streak == 1  # no result: the streak stands
+    assert rec.win_rate == 1.0  # over the deals won or lost
+    stats.start("c", DEFAULT)
+    stats.start("d", DEFAULT)  # «c» left for another deal at home: still a loss
+    assert (rec.played, rec.lost, rec.abandoned, rec.recent) == (4, 2, 1, "WL")
+    assert Stats.from_doc(stats.to_doc()) == stats
+    older = stats.to_doc()
+    del older["rules"][str(DEFAULT)]["abandoned"]  # a document from before the count
+    assert Stats.from_doc(older).of(DEFAULT).abandoned == 0
+    with pytest.raises(RecordsError):
+        Stats.from_doc({"rules": {"x": {**_rule_doc(), "abandoned": 2}}})  # 2 won + 2 abandoned > 3
+
+
 def test_statistics_document_round_trip_and_refusals() -> None:
     stats = Stats()
     _play(stats, "a", True, 61.5, 44)

@@ -22,10 +22,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.app import App, launch
+from game.config import CHART_EMPTY, CHART_STAR, CHART_WIN
 from game.dealer import Dealer
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
 from game.play import DECK
 from game.records import daily_number
+from game.render.widgets import line_height
 from game.saves import GAME_VERSION, SETTINGS_VERSION, Keeper, load_settings, settings_doc
 from game.scenes.panel import Panel
 from game.scenes.record_screens import DailyScreen, StatsScreen
@@ -169,11 +171,11 @@ def test_a_bad_setting_gives_the_defaults_and_a_notice(tmp_path: Path) -> None:
         b"\x00\x01garbage",
         b'{"version": 1, "data": {"id": "x", "daily": null, "label_hidden": false, "revealed": true,'
         b' "session": {"rules": "passes=3 overlap=on", "deal": 11, "start": null, "moves": ["P0"],'
-        b' "undo_position": 1, "seen": 1, "counters": {"moves": 1, "undos": 0, "hints": 0}, "elapsed": 1}}}',
+        b' "undo_position": 1, "seen": 1, "counters": {"moves": 0, "undos": 0, "hints": 0}, "elapsed": 1}}}',
         b'{"version": 7, "data": {}}',
         b'{"version": 1, "data": {"id": 5}}',
     ],
-    ids=["corrupt", "illegal move", "future version", "wrong type"],
+    ids=["corrupt", "illegal move and contradicting counters", "future version", "wrong type"],
 )
 def test_a_bad_game_save_is_set_aside_and_the_table_says_so(
     open_game: Callable[..., App], tmp_path: Path, raw: bytes
@@ -188,6 +190,39 @@ def test_a_bad_game_save_is_set_aside_and_the_table_says_so(
     assert (tmp_path / kept).read_bytes() == raw
     step(app)
     assert _doc(tmp_path, "game")["version"] == GAME_VERSION  # a clean save took its place
+
+
+@pytest.mark.parametrize(("bad", "kept"), [(2, 2), (0, 0), (4, 4)])
+def test_a_saved_game_with_an_illegal_move_goes_on_up_to_it(
+    open_game: Callable[..., App], tmp_path: Path, bad: int, kept: int
+) -> None:
+    """One tampered move no longer loses the game: the moves before it are replayed, the table
+    says up to which move in one line, and the damaged file is kept aside under its own name."""
+    first = open_game(deal=11)
+    for move in ("D", "D", "P21+W", "D", "D"):
+        play_by_taps(first, Move.parse(move))
+    step(first)
+    doc = _doc(tmp_path, "game")
+    session = doc["data"]["session"]  # type: ignore[index]
+    session["moves"][bad] = "P0"  # the apex: covered, so the rules refuse it
+    raw = json.dumps(doc).encode()
+    (tmp_path / "game.json").write_bytes(raw)
+
+    second = open_game()
+    restored = second.table.play.session
+    assert [str(m) for m in restored.log] == ["D", "D", "P21+W", "D", "D"][:kept]
+    assert restored.moves == kept and second.table.frame().status[-1] == f"{kept} jugadas"
+    assert second.table.play.game_id == first.table.play.game_id
+    line = second.table.frame().line
+    assert line == f"Partida guardada dañada: recuperada hasta la jugada {kept}; el archivo, guardado aparte"
+    kept_name = second.ctx.storage.kept[0]
+    assert kept_name.startswith("game.bad-") and (tmp_path / kept_name).read_bytes() == raw
+    assert any(kept_name in notice and "moves[" in notice for notice in second.ctx.storage.notices)
+    assert _doc(tmp_path, "game")["data"]["session"]["moves"] == session["moves"][:kept]  # type: ignore[index]
+
+    third = open_game()  # the restored game was saved in its place: it simply goes on
+    assert third.table.play.session.log == restored.log and not third.ctx.storage.kept
+    assert third.table.frame().line == "Partida recuperada: sigue donde la dejaste"
 
 
 def test_corrupt_statistics_and_daily_files_start_clean(
@@ -516,6 +551,36 @@ def test_the_daily_legend_keeps_each_mark_with_its_word_and_explains_the_empty_s
     for item in words:  # each mark on one line with its word
         assert any(item in line for line in shown), (item, shown)
     assert all(not line.rstrip(" ·").endswith(("■", "★", "○", "□")) for line in shown), shown
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (480, 800)])
+def test_the_daily_legend_draws_its_marks_in_the_charts_colours(
+    open_game: Callable[..., App], size: tuple[int, int]
+) -> None:
+    """«■ ganado» is a green square like a won day in the chart, «★ limpio» its star, «○
+    empezado» the green ring, «□ sin jugar» the grey frame: not glyphs in the text colour."""
+    app = open_game(deal=11, size=size)
+    press_key(app, pygame.K_t)
+    screen = app.manager.top
+    assert isinstance(screen, DailyScreen)
+    app.draw()
+    image = pygame.display.get_surface()
+    lines = screen._wrapped(app.ctx.texts, screen.font, screen.chart.width)
+    step_y = line_height(screen.font)
+
+    def count(glyph: str, colour: tuple[int, int, int]) -> int:
+        index = next(i for i, line in enumerate(lines) if glyph in line)
+        top = screen.body_top + index * step_y
+        return sum(
+            image.get_at((x, y))[:3] == colour
+            for x in range(screen.panel.left, screen.panel.right)
+            for y in range(top, top + step_y)
+        )
+
+    assert count("■", CHART_WIN) >= (screen.font // 2) ** 2
+    assert count("★", CHART_STAR) > 0
+    assert count("○", CHART_WIN) > 0
+    assert count("□", CHART_EMPTY) > 0
 
 
 def test_the_daily_deal_is_named_on_the_table_and_its_button_says_when_it_is_won(

@@ -316,6 +316,45 @@ def test_a_tampered_record_is_refused_with_the_field_named(change: dict[str, obj
     assert needle in str(error.value)
 
 
+@pytest.mark.parametrize(
+    ("moves", "undos", "kept", "position", "counters"),
+    [
+        ("D D P0 D", 0, 2, 2, (2, 0)),  # the apex is covered: the two draws before it stand
+        ("P0 D", 0, 0, 0, (0, 0)),  # refused at once: the deal's start
+        ("D D D P0", 2, 3, 2, (3, 1)),  # the bad move was undone: the position is as saved
+    ],
+)
+def test_a_record_with_an_illegal_move_keeps_its_legal_prefix(
+    moves: str, undos: int, kept: int, position: int, counters: tuple[int, int]
+) -> None:
+    played = moves.split()
+    doc = {**_recorded(" ".join("D" * len(played)), undos=undos), "moves": played}
+    with pytest.raises(RecordError):
+        Session.from_record(doc)
+    session, refused = Session.from_record_prefix(doc)
+    assert refused is not None and refused.index == kept and f"moves[{kept}]" in str(refused)
+    assert [str(m) for m in session.log] == played[:kept]
+    assert session.position == position and session.state.cursor == position  # draws only
+    assert (session.moves, session.undos) == counters  # less the dropped moves (and their undos)
+    assert Session.from_record(session.record()).state == session.state  # it saves cleanly again
+
+
+def test_a_legal_record_is_restored_whole_by_the_prefix_reader_too() -> None:
+    doc = _recorded("D D P21+W", undos=1)
+    session, refused = Session.from_record_prefix(doc)
+    whole = Session.from_record(doc)
+    assert refused is None and session.log == whole.log and session.history == whole.history
+    assert session.state == whole.state and session.position == whole.position == 2
+
+
+def test_the_prefix_reader_still_refuses_anything_else_wrong() -> None:
+    doc = {**_recorded("D D P21+W"), "moves": ["D", "X9"]}
+    with pytest.raises(RecordError):
+        Session.from_record_prefix(doc)
+    with pytest.raises(RecordError):
+        Session.from_record_prefix({**_recorded("D"), "elapsed": -1, "moves": ["P0"]})
+
+
 def test_a_record_of_something_else_is_refused() -> None:
     for bad in (None, [], "game", 3):
         with pytest.raises(RecordError):

@@ -3,10 +3,12 @@ replayed through the rules, slices, budgets."""
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import subprocess
 import sys
+import weakref
 
 import pytest
 from reference_search import winnable
@@ -159,6 +161,21 @@ def test_budgets_give_unknown_never_a_wrong_verdict() -> None:
     deck, _ = reference_deals()[581]  # a hard deal that cannot be won
     assert solve(reference_state(deck), node_limit=1000).verdict is Verdict.UNKNOWN
     assert solve(reference_state(deck), budget_ms=1).verdict is Verdict.UNKNOWN
+
+
+@pytest.mark.parametrize("backend", [PureBackend(), None], ids=["pure", "default"])
+def test_a_dropped_search_is_freed_at_once_not_by_the_garbage_collector(backend: PureBackend | None) -> None:
+    search = Search(State.from_deal(279, RuleSet(1, True)), backend=backend)
+    for _ in range(20):
+        search.step(128)
+    assert not search.done  # dropped half-way, its depth-first generator suspended
+    engines = [weakref.ref(search.depth_first), weakref.ref(search.layered), weakref.ref(search.problem)]
+    gc.disable()
+    try:
+        del search
+        assert [ref() for ref in engines] == [None, None, None]
+    finally:
+        gc.enable()
 
 
 def test_pure_python_path_gives_the_same_verdicts() -> None:

@@ -71,9 +71,18 @@ class TableFrame:
     hint: list[int | str] = field(default_factory=list)
     focus: int | str | None = None
     hidden: set[int] = field(default_factory=set)
+    dealing: bool = False
+    """The deal is flying in: the stock is one face-down pile (its top card turns up once
+    the deal has landed)."""
     recycle_ready: bool = False
     pile_labels: tuple[str, str] = ("", "")
     """The names written over the stock («Mazo») and the waste («Descarte»)."""
+
+
+def message_room(layout: TableLayout) -> pygame.Rect:
+    """Where the message line may be written: on a narrow window a long line takes two rows,
+    spilling into the gaps around its place."""
+    return layout.message.inflate(0, 2 * max(4, layout.margin // 2))
 
 
 def lifted_by(layout: TableLayout) -> int:
@@ -151,8 +160,7 @@ class TableView:
         if not frame.line:
             return
         color = TONE_COLORS[frame.tone]
-        # on a narrow window a long line takes two rows, spilling into the gaps around it
-        room = (layout.message.width, layout.message.height + 2 * max(4, layout.margin // 2))
+        room = message_room(layout).size
         lines = button_lines(self.assets, frame.line, layout.font + 1, color, room, bold=True)
         y = layout.message.centery - sum(line.get_height() for line in lines) // 2
         for line in lines:
@@ -225,10 +233,13 @@ class TableView:
         state = frame.state
         size = layout.card
         self._pile_labels(surface, layout, frame.pile_labels)
-        face_down = max(0, state.stock_count - 1)  # the stock's top card lies face up beside it
+        # the stock's top card lies face up beside it, except while the deal flies out of it
+        face_down = state.stock_count if frame.dealing else max(0, state.stock_count - 1)
         self._deck(surface, layout, face_down, state.stock_count == 0, frame.recycle_ready)
         top = state.card_at(STOCK)
-        if top is None:
+        if frame.dealing and top is not None:
+            pass  # its place stays bare felt until the deal lands
+        elif top is None:
             self._empty(surface, layout, layout.stock)
         elif frame.selected == STOCK:
             self._lifted(surface, layout, self.assets.face(top, size), layout.stock)

@@ -119,9 +119,13 @@ def panel_width(size: tuple[int, int], font: int, margin: int, extra: int = 0) -
     return min(max(PANEL_MAX_WIDTH, font * PANEL_EMS) + extra, size[0] - 2 * margin)
 
 
+PANEL_SHADOW = 4
+"""A panel's shadow falls this many pixels below it."""
+
+
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
     radius = max(10, min(rect.width, rect.height) // 20)
-    pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 4), border_radius=radius)
+    pygame.draw.rect(surface, (0, 0, 0), rect.move(0, PANEL_SHADOW), border_radius=radius)
     pygame.draw.rect(surface, PANEL, rect, border_radius=radius)
 
 

@@ -13,12 +13,36 @@ from collections.abc import Mapping
 import pygame
 
 from game.input import Command
-from game.render.widgets import dim
+from game.render.widgets import PANEL_SHADOW, dim
 
 
 def hit(rects: Mapping[str, pygame.Rect], pos: tuple[int, int]) -> str | None:
     """The name of the button under ``pos``, if any: the one hit test of screens with named buttons."""
     return next((name for name, rect in rects.items() if rect.collidepoint(pos)), None)
+
+
+def whole_or_clear(panel: pygame.Rect, line: pygame.Rect, window: pygame.Rect) -> pygame.Rect:
+    """``panel`` moved (or, failing that, lengthened) as little as it takes to leave the table's
+    message ``line`` whole or cover it whole, never cutting it in half; within ``window``."""
+    if _whole_or_clear(panel, line):
+        return panel
+    shifts = [
+        line.top - PANEL_SHADOW - panel.bottom,  # up, clear of it
+        line.bottom - panel.top,  # down, clear of it
+        line.bottom - panel.bottom,  # down, over it
+        line.top - panel.top,  # up, over it
+    ]
+    for shift in sorted(shifts, key=abs):
+        moved = panel.move(0, shift)
+        if _whole_or_clear(moved, line) and window.contains(moved.inflate(0, 2 * PANEL_SHADOW)):
+            return moved
+    longer = pygame.Rect(panel.left, panel.top, panel.width, line.bottom - panel.top)
+    return longer if panel.top <= line.top and window.contains(longer) else panel
+
+
+def _whole_or_clear(panel: pygame.Rect, line: pygame.Rect) -> bool:
+    clear = panel.bottom + PANEL_SHADOW <= line.top or panel.top >= line.bottom
+    return clear or (panel.top <= line.top and panel.bottom >= line.bottom)
 
 
 class Scene:
@@ -59,6 +83,11 @@ class Scene:
     def relayout(self, size: tuple[int, int]) -> None:
         """The window is now ``size``: recompute positions. The game itself stays as it is."""
 
+    def message_line(self) -> pygame.Rect | None:
+        """Where this scene writes its one-line message (with the room a wrapped line spills
+        into), which a panel above it must leave whole or cover whole; None if it has none."""
+        return None
+
 
 class SceneManager:
     def __init__(self) -> None:
@@ -92,6 +121,17 @@ class SceneManager:
         while self.stack and self.stack[-1] is not scene:
             self._backdrop = None
             self.stack.pop().exit()
+
+    def message_line_under(self, scene: Scene) -> pygame.Rect | None:
+        """The message line of the nearest scene under ``scene`` that shows one (the table's)."""
+        below = self.stack[: self.stack.index(scene)] if scene in self.stack else self.stack
+        return next((r for r in (s.message_line() for s in reversed(below)) if r is not None), None)
+
+    def clear_of_message(self, scene: Scene, panel: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+        """``scene``'s ``panel`` placed so that it leaves the message line under it whole or
+        covers it whole (:func:`whole_or_clear`), in a window of ``size``."""
+        line = self.message_line_under(scene)
+        return panel if line is None else whole_or_clear(panel, line, pygame.Rect((0, 0), size))
 
     def handle(self, command: Command) -> None:
         if self.stack:

@@ -167,6 +167,7 @@ class DealDialog(Scene):
         panel_h += daily_h
         action_row = ACTIONS if self.on_daily is None or daily_h else self.actions
         self.panel = pygame.Rect((width - panel_w) // 2, max(4, (height - panel_h) // 2), panel_w, panel_h)
+        self.panel = self.manager.clear_of_message(self, self.panel, (width, height))
         left = self.panel.left + margin
         y = self.panel.top + margin + text_h
         self.field = pygame.Rect(left, y, inner, field_h)

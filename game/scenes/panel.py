@@ -87,7 +87,9 @@ class Panel(Scene):
     def geometry(self) -> _Geometry:
         texts = self.ctx.texts
         title, body = self.title(texts), self.body(texts)
-        key = (self.size, title, tuple(body), tuple(b.label(texts) for b in self.buttons))
+        line = self.manager.message_line_under(self)
+        where = None if line is None else tuple(line)
+        key = (self.size, where, title, tuple(body), tuple(b.label(texts) for b in self.buttons))
         if self._geometry is None or self._geometry.key != key:
             self._geometry = self._compute(key, title, body)
         return self._geometry
@@ -116,6 +118,7 @@ class Panel(Scene):
                 continue
             font -= 1
         panel = pygame.Rect((width - panel_w) // 2, max(margin, (height - panel_h) // 2), panel_w, panel_h)
+        panel = self.manager.clear_of_message(self, panel, self.size)
         body_top = panel.top + margin + len(title_lines) * line_height(round(font * 1.4))
         top = body_top + len(body_lines) * line_height(font) + margin
         button_w = (inner - (columns - 1) * (margin // 2)) // columns

@@ -9,6 +9,7 @@ until the panel fits), so the screens work from 480×800 to 4K.
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Callable
 
 import pygame
@@ -16,10 +17,12 @@ import pygame
 from game.config import (
     CHART_EMPTY,
     CHART_LOSS,
+    CHART_STAR,
     CHART_WIN,
     HEADING,
     PANEL_TEXT,
     RECORD_DAYS,
+    Color,
 )
 from game.context import Context
 from game.input import Action, Command, Key, Tap
@@ -37,6 +40,9 @@ from rules import ALL_RULE_SETS, RuleSet
 
 from .base import Scene, SceneManager, hit
 from .panel import Panel, PanelButton
+
+MarkPainter = Callable[[pygame.Surface, pygame.Rect], None]
+"""Draws a legend's mark in the square it is given."""
 
 MIN_CHART_SHARE = 0.5
 """The least of its height a screen's chart keeps on a short window."""
@@ -139,6 +145,7 @@ class RecordScreen(Scene):
                 font -= 1
         self.font = font
         self.panel = pygame.Rect((width - panel_w) // 2, max(4, (height - panel_h) // 2), panel_w, panel_h)
+        self.panel = self.manager.clear_of_message(self, self.panel, self.size)
         left = self.panel.left + margin
         self.header_top = self.panel.top + margin + title_h + margin
         self.body_top = self.header_top + header_h
@@ -183,7 +190,30 @@ class RecordScreen(Scene):
                 current = candidate
         return [*lines, current] if current else lines
 
+    def marks(self) -> dict[str, MarkPainter]:
+        """Glyphs of the body lines drawn as the chart draws them (a legend's marks), each by
+        a painter given the square it has in the line."""
+        return {}
+
     # --- drawing -----------------------------------------------------------------------------------
+    def _blit_line(self, surface: pygame.Surface, line: str, color: Color, bold: bool, top: int) -> None:
+        """One body line centred in the panel; its mark glyphs (:meth:`marks`) painted in
+        their places, in the chart's colours."""
+        assets, font, marks = self.ctx.assets, self.font, self.marks()
+        pieces = [piece for piece in re.split(f"([{''.join(marks)}])", line) if piece] if marks else [line]
+        measure = assets.font(font, bold)
+        widths = [measure.size(piece)[0] for piece in pieces]
+        x = self.panel.centerx - sum(widths) // 2
+        for piece, width in zip(pieces, widths, strict=True):
+            if piece in marks:
+                side = round(font * 0.85)  # a little wider than the glyph, into the spaces around it
+                square = pygame.Rect(0, 0, side, side)
+                square.center = (x + width // 2, top + line_height(font) // 2)
+                marks[piece](surface, square)
+            else:
+                surface.blit(assets.text(piece, font, color, bold), (x, top))
+            x += width
+
     def draw(self, surface: pygame.Surface) -> None:
         self._layout()
         draw_panel(surface, self.panel)
@@ -196,8 +226,7 @@ class RecordScreen(Scene):
         y = self.body_top
         for line in self._wrapped(texts, font, self.chart.width):
             bold = line.startswith("\t")
-            text = assets.text(line.lstrip("\t"), font, HEADING if bold else PANEL_TEXT, bold)
-            surface.blit(text, text.get_rect(midtop=(self.panel.centerx, y)))
+            self._blit_line(surface, line.lstrip("\t"), HEADING if bold else PANEL_TEXT, bold, y)
             y += line_height(font)
         self.draw_chart(surface, self.chart)
         names = self.buttons()
@@ -252,6 +281,8 @@ class StatsScreen(RecordScreen):
         lines = [f"{texts.t(key)}: {value}" for key, value in pairs]
         if self.size[0] >= 2 * self.font * 22:  # room for two columns: pair the lines up
             lines = [f"{a}   ·   {b}" for a, b in zip(lines[::2], lines[1::2], strict=True)]
+        if rec.abandoned:  # only a kiosk's idle reset abandons a game
+            lines.append(texts.t("stats_abandoned", n=rec.abandoned))
         par = self.ctx.keeper.stats.par
         if par.played or self.ctx.settings.par_scoring:  # matches are for every rule set alike
             best = "—" if par.best_total is None else signed(par.best_total)
@@ -410,6 +441,29 @@ class DailyScreen(RecordScreen):
         if name == "play" and not self.on_table:
             self.on_play(self.number, self.today.isoformat())
 
+    def _day(self, surface: pygame.Surface, rect: pygame.Rect, started: bool, won: bool, clean: bool) -> None:
+        """One day's square, in the chart and in its legend: filled green when won (with a
+        star when clean), a green ring in an empty frame when only started, else the frame."""
+        radius = max(3, rect.width // 5)
+        if won:
+            pygame.draw.rect(surface, CHART_WIN, rect, border_radius=radius)
+            if clean:
+                star = self.ctx.assets.text("★", round(rect.width * 0.7), CHART_STAR, True)
+                surface.blit(star, star.get_rect(center=rect.center))
+            return
+        pygame.draw.rect(surface, CHART_EMPTY, rect, width=2, border_radius=radius)
+        if started:
+            ring = max(2, min(3, rect.width // 8))
+            pygame.draw.circle(surface, CHART_WIN, rect.center, max(3, rect.width // 3), width=ring)
+
+    def marks(self) -> dict[str, MarkPainter]:
+        return {
+            "■": lambda surface, rect: self._day(surface, rect, True, True, False),
+            "★": lambda surface, rect: self._day(surface, rect, True, True, True),
+            "○": lambda surface, rect: self._day(surface, rect, True, False, False),
+            "□": lambda surface, rect: self._day(surface, rect, False, False, False),
+        }
+
     def draw_chart(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """The last :data:`RECORD_DAYS` days, today at the right: filled when won, a star when
         clean, a ring when started, an empty frame otherwise; the day of the month under each."""
@@ -424,15 +478,10 @@ class DailyScreen(RecordScreen):
             rect = pygame.Rect(0, box.top, side, side)
             rect.centerx = cx
             radius = max(3, side // 5)
-            if mark is not None and mark.won:
-                pygame.draw.rect(surface, CHART_WIN, rect, border_radius=radius)
-                if mark.clean:
-                    star = self.ctx.assets.text("★", round(side * 0.7), (255, 236, 140), True)
-                    surface.blit(star, star.get_rect(center=rect.center))
+            if mark is None:
+                self._day(surface, rect, False, False, False)
             else:
-                pygame.draw.rect(surface, CHART_EMPTY, rect, width=2, border_radius=radius)
-                if mark is not None:
-                    pygame.draw.circle(surface, CHART_WIN, rect.center, max(3, side // 3), width=3)
+                self._day(surface, rect, True, mark.won, mark.clean)
             if day == self.today:
                 pygame.draw.rect(surface, PANEL_TEXT, rect.inflate(6, 6), width=2, border_radius=radius + 2)
             number = self.ctx.assets.text(str(day.day), small, PANEL_TEXT)

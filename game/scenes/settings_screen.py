@@ -239,6 +239,7 @@ class SettingsScreen(Scene):
         per_column = -(-shape.per_page // shape.columns)
         gap = shape.gap
         self.panel = pygame.Rect((size[0] - panel_w) // 2, max(4, (size[1] - panel_h) // 2), panel_w, panel_h)
+        self.panel = self.manager.clear_of_message(self, self.panel, size)
         self.title_rect = pygame.Rect(self.panel.left, self.panel.top + gap // 2, panel_w, shape.title_h)
         top = self.panel.top + gap + shape.title_h
         label_w = col_w * 2 // 5 if shape.beside else col_w

@@ -25,7 +25,7 @@ from game.context import Context
 from game.input import Action, Command, Key, Tap
 from game.play import DECK, Effect, Play, Removed, Tone
 from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout, compute_layout
-from game.render.table_view import TableFrame, TableView
+from game.render.table_view import TableFrame, TableView, message_room
 from game.render.widgets import Style
 from game.sound import Sound
 from game.texts import format_time, signed
@@ -364,6 +364,9 @@ class TableScene(Scene):
         self.ctx.assets.prepare(self.layout.card)
         self.anim.clear()
 
+    def message_line(self) -> pygame.Rect:
+        return message_room(self.layout)
+
     def _analysis_slice_ms(self, animating: bool) -> float:
         """The frame's idle time: what drawing leaves of the frame, within the slice limits."""
         ceiling = ANALYSIS_SLICE_ANIMATING_MS if animating else ANALYSIS_SLICE_IDLE_MS
@@ -437,6 +440,7 @@ class TableScene(Scene):
             hint=self._hint_targets(),
             focus=self.focus if self.focus_visible else None,
             hidden=self.anim.hidden_places(),
+            dealing=self.anim.dealing,
             recycle_ready=recycle_ready,
             pile_labels=(texts.t("pile_stock"), texts.t("pile_waste")),
         )

@@ -1,0 +1,85 @@
+"""Engine schedules compared on the same deals: how long a depth-first head start should be.
+
+    nice python bench/schedules.py --deals 1-300 --passes 1 --head-starts 0 200 500 2048 dfs
+
+Solves each deal once per schedule, the schedules taking turns (their order rotates from one
+deal to the next), so the load of other processes hits them alike; times are thread CPU
+time. A number is a depth-first head start followed by the layered engine alone (the numpy
+path's schedule, :func:`solver.search.default_schedule`); ``dfs`` is depth-first search alone.
+Prints, per rule set and schedule, the mean, median, p99 and max CPU time per deal, split by
+verdict, and checks that every schedule gives every deal the same verdict.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rules.state import ALL_RULE_SETS, State  # noqa: E402
+from solver.search import Schedule, Search  # noqa: E402
+
+
+def schedule_of(name: str) -> Schedule:
+    return Schedule(10**12, 0) if name == "dfs" else Schedule(int(name), math.inf)
+
+
+def at(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
+    parser.add_argument("--deals", default="1-300")
+    parser.add_argument("--passes", type=int, choices=(1, 3), nargs="*", default=[3, 1])
+    parser.add_argument("--overlap", choices=("on", "off"), nargs="*", default=["on", "off"])
+    parser.add_argument("--head-starts", nargs="*", default=["0", "200", "500", "2048"])
+    args = parser.parse_args()
+    first, _, last = args.deals.partition("-")
+    numbers = range(int(first), int(last or first) + 1)
+    names: list[str] = args.head_starts
+    overlaps = {o == "on" for o in args.overlap}
+    differ = 0
+    for rules in ALL_RULE_SETS:
+        if rules.passes not in args.passes or rules.overlap not in overlaps:
+            continue
+        times: dict[str, dict[str, list[float]]] = {name: {} for name in names}
+        for number in numbers:
+            shift = number % len(names)
+            verdicts = set()
+            for name in names[shift:] + names[:shift]:
+                state = State.from_deal(number, rules)
+                began = time.thread_time()
+                result = Search(state, schedule=schedule_of(name)).run()
+                spent = 1000 * (time.thread_time() - began)
+                times[name].setdefault(result.verdict.value, []).append(spent)
+                verdicts.add(result.verdict)
+            if len(verdicts) > 1:
+                differ += 1
+                print(f"  deal {number}: verdicts differ {verdicts}")
+        print(f"{rules!s} deals {args.deals}", flush=True)
+        for name in names:
+            every = [t for group in times[name].values() for t in group]
+            by_verdict = "  ".join(
+                f"{verdict} n={len(group)} mean {statistics.mean(group):6.1f}"
+                for verdict, group in sorted(times[name].items())
+            )
+            print(
+                f"  head start {name:>5}: cpu ms mean {statistics.mean(every):6.1f}  median "
+                f"{statistics.median(every):6.1f}  p99 {at(every, 0.99):6.0f}  max {max(every):6.0f}   "
+                f"{by_verdict}",
+                flush=True,
+            )
+    print(f"verdicts differ on {differ} deals")
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
