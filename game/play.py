@@ -55,6 +55,8 @@ class Line:
 class Removed:
     cards: tuple[tuple[int, Card], ...]
     """(place, card) of every card that left, places as they were before the move."""
+    before: State | None = None
+    """The position before the move (where a column's top card lay depends on it)."""
 
 
 @dataclass(frozen=True)
@@ -377,7 +379,7 @@ def _effect(before: State, move: Move) -> Effect:
         card = before.card_at(place)
         assert card is not None
         cards.append((place, card))
-    return Removed(tuple(cards))
+    return Removed(tuple(cards), before)
 
 
 def _unknown_line(answer: Answer) -> Line:

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from rules.cards import Card, Deck
 from rules.errors import IllegalMoveError
-from rules.moves import DRAW, PLACES, RECYCLE, STOCK, WASTE, Kind, Move
+from rules.moves import DRAW, PLACES, RECYCLE, STOCK, WASTE, Kind, Move, column_of, column_place
 from rules.state import State
 from rules.topology import COVERED_BY, SLOTS, iter_slots
 
@@ -32,6 +32,7 @@ class Refusal(enum.Enum):
     NOT_A_KING = "not_a_king"
     NO_CARD = "no_card"
     GAME_WON = "game_won"
+    NO_STOCK = "no_stock"
 
     @property
     def message(self) -> str:
@@ -54,6 +55,7 @@ MESSAGES: dict[Refusal, str] = {
     Refusal.NOT_A_KING: "solo un rey se quita sin pareja",
     Refusal.NO_CARD: "ahí no queda ninguna carta",
     Refusal.GAME_WON: "la pirámide ya está despejada",
+    Refusal.NO_STOCK: "aquí no hay mazo: todas las cartas están a la vista",
 }
 
 
@@ -72,12 +74,16 @@ def overlap_cover(state: State, slot: int) -> int | None:
 
 
 def playable_places(state: State) -> list[int]:
-    """Places whose card may be used now: uncovered pyramid slots, stock top, waste top."""
+    """Places whose card may be used now: uncovered pyramid slots, stock top, waste top, the
+    uncovered card of each column."""
     places = iter_slots(state.uncovered)
     if state.stock_top_index() is not None:
         places.append(STOCK)
     if state.waste_top_index() is not None:
         places.append(WASTE)
+    places += [
+        column_place(c) for c in range(state.rules.variant.columns) if state.column_top_index(c) is not None
+    ]
     return places
 
 
@@ -106,6 +112,8 @@ def check(state: State, move: Move) -> Refusal | None:
     """
     if state.is_won:
         return Refusal.GAME_WON
+    if move.kind is not Kind.REMOVE and not state.rules.variant.has_stock:
+        return Refusal.NO_STOCK
     if move.kind is Kind.DRAW:
         return None if state.stock_top_index() is not None else Refusal.NOTHING_TO_DRAW
     if move.kind is Kind.RECYCLE:
@@ -193,16 +201,21 @@ def apply(state: State, move: Move) -> State:
         return replace(state, cursor=top + 1)
     if move.kind is Kind.RECYCLE:
         return replace(state, cursor=0, pass_no=state.pass_no + 1)
-    pyramid, stock = state.pyramid, state.stock
+    pyramid, stock, columns = state.pyramid, state.stock, state.columns
     for place in move.places:
+        column = column_of(place)
         if place < SLOTS:
             pyramid &= ~(1 << place)
+        elif column is not None:
+            top = state.column_top_index(column)
+            assert top is not None
+            columns &= ~(1 << (column * state.rules.variant.column_depth + top))
         else:
             index = state.stock_top_index() if place == STOCK else state.waste_top_index()
             assert index is not None
             stock &= ~(1 << index)
     waste = stock & ((1 << state.cursor) - 1)
-    return replace(state, pyramid=pyramid, stock=stock, cursor=waste.bit_length())
+    return replace(state, pyramid=pyramid, stock=stock, cursor=waste.bit_length(), columns=columns)
 
 
 def is_dead_end(state: State) -> bool:

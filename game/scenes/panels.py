@@ -102,12 +102,17 @@ def win_panel(
 
     def body(texts: Texts) -> list[str]:
         state = session.state
+        columns = state.rules.variant.columns
         left = state.stock_cards() + state.waste_cards()
+        left += [card for c in range(columns) for card in state.column_cards_left(c)]
+        where = "_columns" if columns else ""  # Giza: what stays is in the columns
         lines = [
             texts.t("win_time", t=format_time(session.clock.elapsed())),
             texts.t("win_moves", n=session.moves, u=session.undos),
             texts.t("win_removed", n=state.removed_from_pyramid),
-            texts.t("win_left", cards=", ".join(map(texts.card, left))) if left else texts.t("win_left_none"),
+            texts.t("win_left" + where, cards=", ".join(map(texts.card, left)))
+            if left
+            else texts.t("win_left_none" + where),
         ]
         if play.hidden_at_start and play.label is not Label.UNKNOWN:
             lines += _verdict_lines(texts, play)
@@ -205,6 +210,8 @@ def lost_panel(
         body_key = "lost_body_label"
     else:
         body_key = "lost_body_unseen" if answer.unseen else "lost_body_hint" if from_hint else "lost_body"
+        if body_key == "lost_body_hint" and not play.state.rules.variant.has_stock:
+            body_key = "lost_body_open"  # every card was face up from the start
     panel = _closable(ctx, manager, "lost_title", lambda t: [t.t(body_key)], [])
     buttons.append(_button("btn_close", lambda: manager.pop(panel)))
     panel.buttons = _first_primary(buttons)

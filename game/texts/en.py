@@ -15,6 +15,7 @@ MESSAGES: dict[str, str] = {
     "pass": "pass {n} of {p}",
     "removed": "{n} of 28",
     "stock": "stock: {n}",
+    "columns_left": "columns: {n}",
     "pile_stock": "Stock",
     "pile_waste": "Waste",
     "time": "time {t}",
@@ -47,6 +48,7 @@ MESSAGES: dict[str, str] = {
     "waste_empty": "nothing in the waste pile to recycle",
     "not_a_king": "only a King goes without a partner",
     "no_card": "there is no card there",
+    "no_stock": "there is no stock here: every card is face up",
     "game_won": "the pyramid is already cleared",
     # other lines under the table
     "welcome": "Tap a free card, then its partner: together they must add up to {sum}",
@@ -95,6 +97,8 @@ MESSAGES: dict[str, str] = {
     "win_removed": "Cards removed: {n} of 28",
     "win_left": "Left in the stock and waste: {cards}",
     "win_left_none": "No cards left in the stock or the waste",
+    "win_left_columns": "Left in the columns: {cards}",
+    "win_left_none_columns": "No cards left in the columns",
     "win_copy": "Deal no. {n} · tap to copy",
     "copied": "Number {n} copied",
     "copied_link": "Link to deal {n} copied",
@@ -113,6 +117,7 @@ MESSAGES: dict[str, str] = {
         "from here no sequence of moves clears the pyramid."
     ),
     "lost_body_hint": "You have seen every stock card: from here this deal has no solution.",
+    "lost_body_open": "Every card is face up: from here this deal has no solution.",
     # settings
     "settings_title": "Settings",
     "set_variant": "Variant",

@@ -18,6 +18,7 @@ MESSAGES: dict[str, str] = {
     "pass": "vuelta {n} de {p}",
     "removed": "{n} de 28",
     "stock": "mazo: {n}",
+    "columns_left": "columnas: {n}",
     "pile_stock": "Mazo",
     "pile_waste": "Descarte",
     "time": "tiempo {t}",
@@ -50,6 +51,7 @@ MESSAGES: dict[str, str] = {
     "waste_empty": "no hay nada en la pila de descarte para reciclar",
     "not_a_king": "solo un rey se quita sin pareja",
     "no_card": "ahí no queda ninguna carta",
+    "no_stock": "aquí no hay mazo: todas las cartas están a la vista",
     "game_won": "la pirámide ya está despejada",
     # other lines under the table
     "welcome": "Toca una carta libre y luego su pareja: juntas deben sumar {sum}",
@@ -102,6 +104,8 @@ MESSAGES: dict[str, str] = {
     "win_removed": "Cartas quitadas: {n} de 28",
     "win_left": "Sobran en el mazo y el descarte: {cards}",
     "win_left_none": "No sobra ninguna carta en el mazo ni en el descarte",
+    "win_left_columns": "Sobran en las columnas: {cards}",
+    "win_left_none_columns": "No sobra ninguna carta en las columnas",
     "win_copy": "Reparto nº {n} · tocar para copiar",
     "copied": "Número {n} copiado",
     "copied_link": "Enlace al reparto {n} copiado",
@@ -120,6 +124,7 @@ MESSAGES: dict[str, str] = {
         "desde aquí ninguna serie de jugadas despeja la pirámide."
     ),
     "lost_body_hint": "Ya has visto todas las cartas del mazo: desde aquí el reparto no tiene solución.",
+    "lost_body_open": "Todas las cartas están a la vista: desde aquí el reparto no tiene solución.",
     # settings
     "settings_title": "Ajustes",
     "set_variant": "Variante",
