@@ -30,8 +30,8 @@ from game.render.widgets import Style
 from game.sound import Sound
 from game.texts import format_time, signed
 from rules import RECYCLE, Kind, Move, check
-from rules.variant import DEFAULT_RULES
 from rules.moves import column_place
+from rules.variant import DEFAULT_RULES
 from solver.analysis import Verdict
 
 from .base import Scene, SceneManager
