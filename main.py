@@ -1,11 +1,14 @@
 """Pirámide — start the game.
 
-    python main.py [--deal N] [--passes 1|3] [--classic] [--fullscreen] [--lang es|en] [--data-dir DIR]
+    python main.py [--deal N] [--variant NAME] [--passes 1|3] [--classic] [--fullscreen] [--lang es|en]
+                   [--data-dir DIR]
                    [--kiosk [--idle-seconds S] [--target-mm MM]]
 
 Without ``--deal`` the saved game in progress goes on (or, when there is none, a random deal
-is chosen: a proven-solvable one when the label table exists). ``--classic`` turns the overlap
-rule off; ``--passes``, ``--classic`` and ``--lang`` override the saved settings for this run.
+is chosen: a proven-solvable one when the label table exists). ``--variant`` plays a variant
+(``pyramid``, ``strict``, ``spanish``…: :data:`rules.variant.VARIANTS`), ``--classic`` turns the
+overlap rule off; ``--variant``, ``--passes``, ``--classic`` and ``--lang`` override the saved
+settings for this run (``--deal N --variant spanish`` is Spanish deal N, as a shared link gives it).
 Saves live in the user's data directory, or in ``--data-dir DIR``. A bad argument gets one line
 on stderr and exit status 2; a missing or broken card image or font, or no display to open a
 window on, one line and status 1; Ctrl-C, status 130 (see :mod:`rules.cli`). A missing or
@@ -19,7 +22,7 @@ SIGINT (``systemctl stop``, Ctrl-C) save its game and exit with status 0.
 The loop is ``async`` so the browser build can run the same code.
 
 In the browser (pygbag, ``sys.platform == "emscripten"``) the options come from the page
-address instead (``?deal=N&lang=en&passes=1&classic``, see :mod:`game.platform`): a bad value
+address instead (``?variant=spanish&deal=N&lang=en&passes=1&classic``, see :mod:`game.platform`): a bad value
 gets one line under the table and a normal deal, and nothing calls ``sys.exit``. The file
 then ends in a plain ``asyncio.run(web_main())``: under pygbag ``asyncio.run`` returns at once
 and the loop goes on as a task, which ``sys.exit`` would stop before the first frame.
@@ -43,6 +46,7 @@ from game.storage import FileBackend, Storage, default_data_dir
 from rules import DealNumberError, parse_deal_number
 from rules.cli import Parser, run_command, whole_number
 from rules.labels import LabelTable, LabelTableError, load_table
+from rules.variant import VARIANTS
 
 if TYPE_CHECKING:
     from game.app import App
@@ -51,6 +55,9 @@ if TYPE_CHECKING:
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = Parser("main.py", "Pirámide: Pyramid solitaire.")
     parser.add_argument("--deal", metavar="N", help="play deal number N (1-20000)")
+    parser.add_argument(
+        "--variant", choices=tuple(VARIANTS), help=f"variant to play ({', '.join(VARIANTS)}; default pyramid)"
+    )
     parser.add_argument("--passes", type=whole_number, choices=PASSES, help="passes through the stock")
     parser.add_argument("--classic", action="store_true", help="classic rules: overlap rule off")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
@@ -140,7 +147,7 @@ def load_labels() -> LabelTable:
 
 def overrides(args: argparse.Namespace) -> dict[str, object]:
     """The settings given on the command line (they win over the saved ones for this run)."""
-    given: dict[str, object] = {"passes": args.passes, "lang": args.lang}
+    given: dict[str, object] = {"variant": args.variant, "passes": args.passes, "lang": args.lang}
     if args.classic:
         given["overlap"] = False
     if args.kiosk:  # the kiosk's own language, and only proven-winnable deals

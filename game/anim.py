@@ -28,7 +28,7 @@ from game.config import (
     RECYCLE_SECONDS,
 )
 from game.render.assets import Assets
-from game.render.layout import TableLayout
+from game.render.layout import TableLayout, column_card_key
 from rules import Card, State
 
 from .cascade import Cascade
@@ -135,13 +135,27 @@ class Animator:
 
     # --- spawning ------------------------------------------------------------------------------
     def deal(self, state: State, layout: TableLayout) -> None:
-        """The pyramid of ``state`` flies from the stock into its slots, apex first."""
+        """The pyramid of ``state`` flies from the stock into its slots, apex first; then, in a
+        variant with face-up columns (no stock), the columns' cards row by row, from below the
+        window's bottom edge."""
         self.skip_deal()
-        cards = sorted(state.pyramid_cards().items())
-        for (slot, card), delay in zip(cards, deal_delays(len(cards)), strict=True):
+        targets: list[tuple[Card, pygame.Rect, int]] = [
+            (card, layout.slots[slot], slot) for slot, card in sorted(state.pyramid_cards().items())
+        ]
+        depth = len(layout.columns[0]) if layout.columns else 0
+        columns = [state.column_cards_left(c) for c in range(len(layout.columns))]
+        for k in range(depth):
+            for column, cards in enumerate(columns):
+                if k < len(cards):
+                    targets.append((cards[k], layout.columns[column][k], column_card_key(column, k, depth)))
+        source = layout.deck
+        if not source.width:  # no stock to deal from: the cards come up from below the table
+            card_w, card_h = layout.card
+            source = pygame.Rect((layout.size[0] - card_w) // 2, layout.size[1], card_w, card_h)
+        for (card, rect, hides), delay in zip(targets, deal_delays(len(targets)), strict=True):
             ghost = Ghost(
-                card, layout.deck.copy(), layout.slots[slot].copy(), DEAL_CARD_SECONDS,
-                delay=delay, hides=slot, ease=ease_in_out, tag=DEAL, face_down_share=DEAL_FACE_DOWN,
+                card, source.copy(), rect.copy(), DEAL_CARD_SECONDS,
+                delay=delay, hides=hides, ease=ease_in_out, tag=DEAL, face_down_share=DEAL_FACE_DOWN,
             )  # fmt: skip
             self.ghosts.append(ghost)
 
@@ -150,7 +164,7 @@ class Animator:
         if isinstance(effect, Removed):
             spot = discard_spot(layout)
             for index, (place, card) in enumerate(effect.cards):
-                start = layout.place_rect(place).copy()
+                start = layout.place_rect(place, effect.before).copy()
                 delay = index * DISCARD_STAGGER
                 self.ghosts.append(Ghost(card, start, spot, DISCARD_SECONDS, delay=delay, ease=ease_in_quad))
         elif isinstance(effect, Drawn):

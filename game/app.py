@@ -26,7 +26,7 @@ from rules.labels import LabelTable
 from .config import DESKTOP_MARGIN, FPS, KIOSK_REPEAT_SECONDS, MIN_WINDOW, WINDOW_SIZE
 from .context import Context
 from .dealer import Dealer
-from .input import Action, Key, Tap, TapFilter, Visibility, Window, to_command, to_window_signal
+from .input import Action, Key, Scroll, Tap, TapFilter, Visibility, Window, to_command, to_window_signal
 from .kiosk import Kiosk, KioskOptions, Mood, display_dpi, kiosk_metrics, kiosk_min_tap
 from .play import Line, Play, Tone
 from .render.assets import Assets
@@ -233,8 +233,8 @@ class App:
             if not self.fixed and self.kiosk is None:  # a kiosk never leaves fullscreen
                 self.toggle_fullscreen()
         else:
-            if self.kiosk is not None:
-                self.kiosk.activity(command)
+            if self.kiosk is not None and isinstance(command, Tap | Key | Scroll):
+                self.kiosk.activity(command)  # a release or a drag follows a tap already counted
             self.manager.handle(command)
 
     def toggle_fullscreen(self) -> None:
@@ -325,20 +325,23 @@ def launch(
     """Open the game on ``storage``: saved settings (then ``overrides``, e.g. from the command
     line, for this run), and the saved game in progress, or deal ``deal`` when given (or when
     there is no saved game). When ``deal`` would replace a saved game with moves that is not
-    over, the confirm panel asks first. A bad save is set aside and the table says so.
+    over, the confirm panel asks first. A variant among the ``overrides`` that is not the saved
+    game's deals a game of that variant the same way (a link or ``--variant spanish`` asks for a
+    Spanish game). A bad save is set aside and the table says so.
     ``fixed`` and ``now``: the browser's fixed canvas and its clock (see :class:`App`, ``Session``)."""
     settings = dataclasses.replace(load_settings(storage), **(overrides or {}))  # type: ignore[arg-type]
     ctx = make_context(settings, labels, seed, storage, now)
     play = ctx.keeper.restore_game(ctx.dealer)
+    other_variant = False
     if play is None:
         play = ctx.dealer.deal(settings, deal)
         deal = None
-    elif play.session.is_dead_end:
-        play.line = play.dead_end_line()
     else:
-        play.line = Line("resumed")
+        wanted = (overrides or {}).get("variant")
+        other_variant = wanted is not None and wanted != play.state.rules.variant.name
+        play.line = play.dead_end_line() if play.session.is_dead_end else Line("resumed")
     app = App(ctx, play, size=size, fullscreen=fullscreen, fixed=fixed, kiosk=kiosk)
-    if deal is not None:
+    if deal is not None or other_variant:
         # deal ``deal`` instead of the saved game; a game still going on is never thrown away
         # silently: the table asks first (keep playing it, or start ``deal``: then it is a loss)
         app.table.request_deal(deal)

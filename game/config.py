@@ -198,3 +198,8 @@ CHART_STAR: Color = (255, 236, 140)
 """The star of a day won clean, on its green square."""
 RECORD_DAYS = 14
 """Days shown on the daily deal's strip (today at the right)."""
+
+DRAG_SLOP_PX = 10
+"""A press that moves less than this before it is released is a tap, not a drag (scrolling lists)."""
+SCROLL_BAR: Color = (150, 138, 112)
+"""The thumb of a scrolling list's bar (on the panel)."""

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from . import platform
 from .dealer import Dealer
 from .render.assets import Assets
 from .render.metrics import DEFAULT_METRICS, Metrics
@@ -36,8 +37,9 @@ class Context:
     dealer: Dealer
     rng: random.Random
     copy_text: Callable[[str], bool] = copy_to_clipboard
-    deal_link: Callable[[int], str] = str
-    """What «copy» puts on the clipboard for deal N: the number natively, the page link in the browser."""
+    deal_link: Callable[[int, str], str] = platform.deal_link
+    """What «copy» puts on the clipboard for deal N of a variant (by name): the number (after the
+    variant's name when not the default) natively, the page link in the browser."""
     metrics: Metrics = DEFAULT_METRICS
     """Sizes of every screen (tap targets, margins, fonts): one value a kiosk can enlarge."""
     sounds: Sounds = field(default_factory=Sounds)

@@ -14,8 +14,9 @@ import random
 import time
 from collections.abc import Callable
 
-from rules import Session, State
+from rules import RuleSet, Session, State
 from rules.labels import Label, LabelTable
+from rules.variant import DEFAULT_RULES
 
 from .analysis import solver_backend
 from .play import Line, Play, Tone
@@ -47,8 +48,15 @@ class Dealer:
         play = Play(session, self.labels.label(chosen, rules), hidden, self.backend)
         play.par = settings.par_scoring
         if not self.labels.can_promise(rules):
-            play.line = Line("labels_missing", tone=Tone.REFUSAL)
+            play.line = self.unlabelled_line(rules)
         return play
+
+    def unlabelled_line(self, rules: RuleSet) -> Line:
+        """Why no deal can be promised solvable: no label table at all, or none yet for this
+        variant (the table has other variants' labels: a variant added since it was made)."""
+        if rules.variant != DEFAULT_RULES.variant and self.labels.can_promise(DEFAULT_RULES):
+            return Line("variant_unlabelled", {"variant": rules.variant}, Tone.REFUSAL)
+        return Line("labels_missing", tone=Tone.REFUSAL)
 
     def resume(self, session: Session, hidden: bool, *, game_id: str, daily: str | None) -> Play:
         """Go on with a session rebuilt from a save, with the label of its deal."""

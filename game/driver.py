@@ -41,7 +41,7 @@ def tap(app: App, pos: tuple[int, int]) -> None:
 
 def tap_place(app: App, place: int) -> None:
     """Tap the card (or pile) at ``place`` where the current layout draws it."""
-    tap(app, app.table.layout.tap_point(place))
+    tap(app, app.table.layout.tap_point(place, app.table.play.state))
 
 
 def tap_button(app: App, name: str) -> None:

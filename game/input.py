@@ -6,6 +6,8 @@
   press counts, never the release. :class:`TapFilter` forgives what touch drivers and hands
   add: the duplicate plain click some drivers send right after a touch, the double report of
   panels that pose as a mouse, and the taps of a palm resting on the glass.
+* A move with the button down is a :class:`Drag`, the button coming up a :class:`Release`: only
+  a screen that scrolls uses them (to tell a drag from a tap).
 * Keys become :class:`Key` commands with an :class:`Action`; scenes never look at key codes.
 * Window events (quit, focus, minimise, hide) become a :class:`Window` signal for the app.
 """
@@ -60,7 +62,24 @@ class Scroll:
     """Positive: towards the top (wheel up)."""
 
 
-Command = Tap | Key | Scroll
+@dataclass(frozen=True)
+class Drag:
+    """The pointer moved with the button (or a finger) down: a screen that scrolls follows it."""
+
+    pos: tuple[int, int]
+    dy: int
+    """Pixels moved down since the last report (negative: up)."""
+
+
+@dataclass(frozen=True)
+class Release:
+    """The button (or the finger) came up. A tap is the press; only a screen that must tell a
+    tap from a drag (a scrolling list) waits for this."""
+
+    pos: tuple[int, int]
+
+
+Command = Tap | Key | Scroll | Drag | Release
 
 
 class Window(enum.Enum):
@@ -120,6 +139,16 @@ def to_command(event: pygame.event.Event) -> Command | None:
             return Tap((int(event.pos[0]), int(event.pos[1])))
         if button == 3:
             return Key(Action.CANCEL)
+        return None
+    if event.type == pygame.MOUSEMOTION:
+        buttons = getattr(event, "buttons", (0, 0, 0))
+        moved = int(getattr(event, "rel", (0, 0))[1])
+        if buttons and buttons[0] and moved:
+            return Drag((int(event.pos[0]), int(event.pos[1])), moved)
+        return None
+    if event.type == pygame.MOUSEBUTTONUP:
+        if getattr(event, "button", 1) == 1:
+            return Release((int(event.pos[0]), int(event.pos[1])))
         return None
     if event.type == pygame.MOUSEWHEEL:
         return Scroll(int(getattr(event, "y", 0)))

@@ -2,7 +2,8 @@
 
 Everything else asks this module and gets plain Python values back:
 
-* :func:`page_options` — the options of the page address (``?deal=N&lang=en&passes=1&classic``),
+* :func:`page_options` — the options of the page address
+  (``?variant=spanish&deal=N&lang=en&passes=1&classic``),
   parsed by :func:`parse_page_query`, which never fails: a bad value becomes a :class:`BadOption`
   that the table shows in one line, and the option keeps its default.
 * :class:`BrowserClock` — seconds of page time with the time the tab spent hidden left out
@@ -22,6 +23,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from rules import DealNumberError, parse_deal_number
+from rules.variant import PYRAMID, VARIANTS
 
 from .config import WINDOW_SIZE
 from .settings import LANGUAGES, PASSES
@@ -62,11 +64,12 @@ class PageOptions:
     lang: str | None = None
     passes: int | None = None
     classic: bool | None = None
+    variant: str | None = None
     bad: tuple[BadOption, ...] = field(default=())
 
     def overrides(self) -> dict[str, object]:
         """The settings the address gives, as ``Settings`` field names."""
-        given: dict[str, object] = {"lang": self.lang, "passes": self.passes}
+        given: dict[str, object] = {"variant": self.variant, "lang": self.lang, "passes": self.passes}
         if self.classic is not None:
             given["overlap"] = not self.classic
         return {name: value for name, value in given.items() if value is not None}
@@ -78,13 +81,14 @@ SHOWN_VALUE = 16
 
 
 def parse_page_query(query: str) -> PageOptions:
-    """The options of a page address's query (``?deal=77&lang=en&passes=1&classic``).
+    """The options of a page address's query (``?variant=spanish&deal=77&lang=en&passes=1&classic``).
 
     Never raises: an unknown option or a bad value is listed in ``bad`` and that option is
     left unset, so a mistyped link still opens a normal deal. ``classic`` is a flag (a value
     such as ``classic=1`` is accepted, ``classic=0`` turns it off).
     """
     deal: int | None = None
+    variant: str | None = None
     lang: str | None = None
     passes: int | None = None
     classic: bool | None = None
@@ -95,6 +99,8 @@ def parse_page_query(query: str) -> PageOptions:
                 deal = parse_deal_number(value)
             except DealNumberError:
                 bad.append(BadOption(name, value))
+        elif name == "variant" and value in VARIANTS:
+            variant = value
         elif name == "lang" and value in LANGUAGES:
             lang = value
         elif name == "passes" and value in {str(p) for p in PASSES}:
@@ -103,7 +109,7 @@ def parse_page_query(query: str) -> PageOptions:
             classic = value not in ("0", "false")
         else:
             bad.append(BadOption(name, value))
-    return PageOptions(deal, lang, passes, classic, tuple(bad))
+    return PageOptions(deal, lang, passes, classic, variant, tuple(bad))
 
 
 def page_options() -> PageOptions:
@@ -113,12 +119,21 @@ def page_options() -> PageOptions:
     return parse_page_query(str(_js().window.location.search))
 
 
-def deal_link(number: int) -> str:
-    """The address that opens deal ``number``: this page with ``?deal=N`` (natively just the number)."""
+def deal_link(number: int, variant: str = PYRAMID.name) -> str:
+    """The address that opens deal ``number`` of ``variant``: this page with ``?deal=N``, and
+    ``?variant=NAME&deal=N`` for a variant other than the default (natively the number, and the
+    variant's ``--variant`` name before it: ``spanish 77``)."""
+    query = deal_query(number, variant)
     if not IS_WEB:
-        return str(number)
+        return str(number) if variant == PYRAMID.name else f"{variant} {number}"
     location = _js().window.location
-    return f"{location.origin}{location.pathname}?deal={number}"
+    return f"{location.origin}{location.pathname}?{query}"
+
+
+def deal_query(number: int, variant: str = PYRAMID.name) -> str:
+    """The page address's query that opens deal ``number`` of ``variant`` (what
+    :func:`parse_page_query` reads back)."""
+    return f"deal={number}" if variant == PYRAMID.name else f"variant={variant}&deal={number}"
 
 
 def canvas_size(landscape: tuple[int, int] = WINDOW_SIZE) -> tuple[int, int]:

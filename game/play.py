@@ -57,6 +57,8 @@ class Line:
 class Removed:
     cards: tuple[tuple[int, Card], ...]
     """(place, card) of every card that left, places as they were before the move."""
+    before: State | None = None
+    """The position before the move (where a column's top card lay depends on it)."""
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,7 @@ class Play:
         self.revealed = not label_hidden
         self.selected: int | None = None
         self.hint: Move | None = None
-        self.line: Line | None = Line("welcome")
+        self.line: Line | None = Line("welcome", {"sum": session.state.rules.deck.pair_sum})
         self.inquiry: Inquiry | None = None
         self._backend = backend
         self.answers = AnswerCache(backend)
@@ -169,7 +171,7 @@ class Play:
             self._refuse(refusal)
             return None
         self.selected = place
-        self.line = None if self.partners() else Line("no_partner")
+        self.line = None if self.partners() else Line("no_partner", {"sum": self.state.rules.deck.pair_sum})
         return None
 
     def draw(self) -> Effect | None:
@@ -185,7 +187,7 @@ class Play:
         before = self.state
         refusal = self.session.play(move)
         if refusal is not None:
-            self._refuse(refusal)
+            self._refuse(refusal, before, move)
             return None
         self.selected = None
         self.hint = None
@@ -323,7 +325,15 @@ class Play:
             self.line = Line("rewind_cut" if answer.cut_short else "rewind_unknown", tone=Tone.REFUSAL)
 
     # --- internals -----------------------------------------------------------------------------
-    def _refuse(self, refusal: Refusal) -> None:
+    def _refuse(self, refusal: Refusal, state: State | None = None, move: Move | None = None) -> None:
+        """The refusal's line; two cards that do not pair are named, with the deck's sum
+        («7♠ y 5♥ no suman 13», «7 de oros y 3 de copas no suman 12»)."""
+        if refusal is Refusal.NOT_13 and state is not None and move is not None:
+            cards = [state.card_at(place) for place in move.places]
+            if len(cards) == 2 and cards[0] is not None and cards[1] is not None:
+                sums = {"a": cards[0], "b": cards[1], "sum": state.rules.deck.pair_sum}
+                self.line = Line("not_sum", sums, Tone.REFUSAL)
+                return
         self.line = Line(refusal.value, tone=Tone.REFUSAL)
 
     def step_best(self, slice_ms: float) -> bool:
@@ -376,7 +386,7 @@ def _effect(before: State, move: Move) -> Effect:
         card = before.card_at(place)
         assert card is not None
         cards.append((place, card))
-    return Removed(tuple(cards))
+    return Removed(tuple(cards), before)
 
 
 def _unknown_line(answer: Answer) -> Line:
@@ -404,7 +414,7 @@ def _hint_line(state: State, move: Move | None) -> Line:
     if move.kind is Kind.RECYCLE:
         return Line("hint_recycle", tone=Tone.HINT)
     cards = [state.card_at(p) for p in move.places]
-    names = [c.symbol for c in cards if c is not None]
+    names = [c for c in cards if c is not None]  # named in the player's language when shown
     if len(names) == 1:
         return Line("hint_king", {"a": names[0]}, Tone.HINT)
     return Line("hint_pair", {"a": names[0], "b": names[1]}, Tone.HINT)

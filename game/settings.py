@@ -1,7 +1,7 @@
 """The player's settings. Kept in memory for now; a plain dataclass so saving it later is easy.
 
-Rule settings (passes, overlap) and par scoring are read when a new deal starts, never in the
-middle of one.
+Rule settings (variant, passes, overlap) and par scoring are read when a new deal starts,
+never in the middle of one.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import enum
 from dataclasses import dataclass
 
 from rules import RuleSet
+from rules.variant import PYRAMID, VARIANTS
 
 
 class DealMode(enum.Enum):
@@ -27,6 +28,8 @@ PASSES = (1, 3)
 
 @dataclass
 class Settings:
+    variant: str = PYRAMID.name
+    """The variant's name (:data:`rules.variant.VARIANTS`): which deck, layout and win rule."""
     passes: int = 3
     overlap: bool = True
     deal_mode: DealMode = DealMode.SOLVABLE
@@ -43,9 +46,11 @@ class Settings:
     def __post_init__(self) -> None:
         if self.passes not in PASSES:
             raise ValueError(f"passes must be one of {PASSES}, not {self.passes!r}")
+        if self.variant not in VARIANTS:
+            raise ValueError(f"variant must be one of {', '.join(VARIANTS)}, not {self.variant!r}")
         if self.lang not in LANGUAGES:
             raise ValueError(f"language must be one of {LANGUAGES}, not {self.lang!r}")
 
     def rule_set(self) -> RuleSet:
         """The rules the next deal is played under."""
-        return RuleSet(passes=self.passes, overlap=self.overlap)
+        return RuleSet(passes=self.passes, overlap=self.overlap, variant=VARIANTS[self.variant])

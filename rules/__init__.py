@@ -29,7 +29,7 @@ from rules.legality import (
 from rules.moves import DRAW, RECYCLE, STOCK, WASTE, WASTE_PILES, Kind, Move, parse_moves, place_name
 from rules.session import Clock, Session
 from rules.state import ALL_RULE_SETS, CLASSIC, Layout, RuleSet, State, parse_position, parse_position_unseen
-from rules.variant import APOPHIS, PYRAMID, SPANISH, STRICT, VARIANTS, Variant, rule_sets
+from rules.variant import APOPHIS, GIZA, PYRAMID, SPANISH, STRICT, VARIANTS, Variant, rule_sets
 
 __all__ = [
     "ALL_RULE_SETS",
@@ -38,6 +38,7 @@ __all__ = [
     "DECK",
     "DRAW",
     "FIRST_DEAL",
+    "GIZA",
     "KING",
     "LAST_DEAL",
     "PAIR_SUM",

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from rules.cards import Card, Deck
 from rules.errors import IllegalMoveError
-from rules.moves import DRAW, PLACES, RECYCLE, STOCK, Kind, Move
+from rules.moves import DRAW, PLACES, RECYCLE, STOCK, Kind, Move, column_of, column_place
 from rules.state import State
 from rules.topology import COVERED_BY, SLOTS, iter_slots
 
@@ -33,6 +33,7 @@ class Refusal(enum.Enum):
     NO_CARD = "no_card"
     FACE_DOWN = "face_down"
     GAME_WON = "game_won"
+    NO_STOCK = "no_stock"
 
     @property
     def message(self) -> str:
@@ -56,6 +57,7 @@ MESSAGES: dict[Refusal, str] = {
     Refusal.NO_CARD: "ahí no queda ninguna carta",
     Refusal.FACE_DOWN: "la carta del mazo está boca abajo: roba para descubrirla",
     Refusal.GAME_WON: "la pirámide ya está despejada",
+    Refusal.NO_STOCK: "aquí no hay mazo: todas las cartas están a la vista",
 }
 
 
@@ -75,11 +77,14 @@ def overlap_cover(state: State, slot: int) -> int | None:
 
 def playable_places(state: State) -> list[int]:
     """Places whose card may be used now: uncovered pyramid slots, the stock's top card when it
-    lies face up, the top card of each waste pile."""
+    lies face up, the top card of each waste pile, the uncovered card of each column."""
     places = iter_slots(state.uncovered)
     for place in (STOCK, *state.waste_places()):
         if state.index_at(place) is not None:
             places.append(place)
+    places += [
+        column_place(c) for c in range(state.rules.variant.columns) if state.column_top_index(c) is not None
+    ]
     return places
 
 
@@ -115,6 +120,8 @@ def check(state: State, move: Move) -> Refusal | None:
     """
     if state.is_won:
         return Refusal.GAME_WON
+    if move.kind is not Kind.REMOVE and not state.rules.variant.has_stock:
+        return Refusal.NO_STOCK
     if move.kind is Kind.DRAW:
         return None if state.stock_top_index() is not None else Refusal.NOTHING_TO_DRAW
     if move.kind is Kind.RECYCLE:
@@ -206,15 +213,20 @@ def apply(state: State, move: Move) -> State:
         return replace(state, cursor=state.drawn_cursor())
     if move.kind is Kind.RECYCLE:
         return replace(state, cursor=0, pass_no=state.pass_no + 1)
-    pyramid, stock = state.pyramid, state.stock
+    pyramid, stock, columns = state.pyramid, state.stock, state.columns
     for place in move.places:
+        column = column_of(place)
         if place < SLOTS:
             pyramid &= ~(1 << place)
+        elif column is not None:
+            top = state.column_top_index(column)
+            assert top is not None
+            columns &= ~(1 << (column * state.rules.variant.column_depth + top))
         else:
             index = state.index_at(place)
             assert index is not None
             stock &= ~(1 << index)
-    return replace(state, pyramid=pyramid, stock=stock, cursor=state.normal_cursor(stock))
+    return replace(state, pyramid=pyramid, stock=stock, cursor=state.normal_cursor(stock), columns=columns)
 
 
 def is_dead_end(state: State) -> bool:

@@ -3,12 +3,14 @@
 A *place* is where a playable card lies: pyramid slots ``0``–``27`` (``P0``…``P27``),
 :data:`STOCK` (``S``, the stock's top card) or :data:`WASTE` (``W``, the waste's top card); a
 variant with three waste piles (apophis) names its piles' top cards ``W1`` ``W2`` ``W3``
-(:data:`WASTE_PILES`) and has no ``W``. Which places a position has is the variant's business
-(:meth:`rules.state.State.card_at`); the notation itself is the same for every variant.
+(:data:`WASTE_PILES`) and has no ``W``; a variant with face-up columns (Giza) names a column's
+uncovered card ``C0``…``C7`` (place :func:`column_place`). Which places a position has is the
+variant's business (:meth:`rules.state.State.card_at`); the notation itself is the same for
+every variant.
 A move is a draw (``D``), a recycle (``R``) or a removal naming one place (a King) or two
 places joined by ``+`` (``P21+P27``, ``S+W``, ``W+P12``). Removal places are kept in a
 canonical order (pyramid slots ascending, then ``S``, then ``W``) so equal moves compare equal
-and print the same way whatever order they were typed in.
+and print the same way whatever order they were typed in (columns after the piles).
 """
 
 from __future__ import annotations
@@ -26,7 +28,24 @@ WASTE = SLOTS + 1
 WASTE_PILES = (SLOTS + 2, SLOTS + 3, SLOTS + 4)
 """Place numbers of the top cards of waste piles 1, 2 and 3 (``W1`` ``W2`` ``W3``) in a variant
 with three waste piles."""
-PLACES = SLOTS + 5
+FIRST_COLUMN = SLOTS + 8
+"""Place number of column ``C0``; the numbers between the waste piles and it are kept for more piles."""
+MAX_COLUMNS = 8
+"""The most face-up columns a variant may have (Giza's eight)."""
+PLACES = FIRST_COLUMN + MAX_COLUMNS
+
+
+def column_place(column: int) -> int:
+    """The place of column ``column``'s uncovered card (``C0`` … ``C7``)."""
+    if not 0 <= column < MAX_COLUMNS:
+        raise ValueError(f"no such column: {column}")
+    return FIRST_COLUMN + column
+
+
+def column_of(place: int) -> int | None:
+    """The column a place names, or None for a pyramid slot or a pile."""
+    column = place - FIRST_COLUMN
+    return column if 0 <= column < MAX_COLUMNS else None
 
 
 def place_name(place: int) -> str:
@@ -38,6 +57,9 @@ def place_name(place: int) -> str:
         return "W"
     if place in WASTE_PILES:
         return f"W{WASTE_PILES.index(place) + 1}"
+    column = column_of(place)
+    if column is not None:
+        return f"C{column}"
     raise ValueError(f"no such place: {place}")
 
 
@@ -53,7 +75,13 @@ def parse_place(token: str) -> int:
         slot = int(text[1:])
         if slot < SLOTS:
             return slot
-    raise NotationError(f"{token!r} is not a place (P0…P{SLOTS - 1}, S, W or W1…W3)")
+    if text.startswith("C") and text[1:].isdigit() and text[1:].isascii():
+        column = int(text[1:])
+        if column < MAX_COLUMNS:
+            return column_place(column)
+    raise NotationError(
+        f"{token!r} is not a place (P0…P{SLOTS - 1}, S, W, W1…W3 or a column C0…C{MAX_COLUMNS - 1})"
+    )
 
 
 class Kind(enum.Enum):
@@ -87,7 +115,7 @@ class Move:
 
     @staticmethod
     def parse(text: str) -> Move:
-        """Read ``D``, ``R``, ``P5``, ``P21+P27``, ``S+W``, ``W+P12`` (case-insensitive)."""
+        """Read ``D``, ``R``, ``P5``, ``P21+P27``, ``S+W``, ``W+P12``, ``P3+C5`` (case-insensitive)."""
         token = text.strip()
         if token.upper() == "D":
             return DRAW

@@ -7,7 +7,11 @@ The state is a few integers over a fixed :class:`Layout` (where every card was d
 * ``cursor`` — stock-sequence indices below it are in the waste, the others in the stock. It is
   kept normalised: one past the waste's top card, or 0 when the waste is empty (with several
   waste piles: the end of that card's group, see :mod:`rules.piles`);
-* ``pass_no`` — the current pass through the stock, from 1.
+* ``pass_no`` — the current pass through the stock, from 1;
+* ``columns`` — in a variant with face-up columns (Giza), bitmask of the column cards still on
+  the table: card ``k`` of column ``c`` (``k`` = 0 the first dealt, at the bottom) is bit
+  ``c * variant.column_depth + k``. Only a column's top card can leave, so each column's bits
+  are a run from its bottom, and the column's uncovered card is its highest bit.
 
 Drawing moves the cursor past the stock's top card (with several waste piles: past its group of
 three); a recycle sets it back to 0, so the waste becomes the stock again in the same order.
@@ -22,10 +26,10 @@ from dataclasses import dataclass
 from rules.cards import STANDARD_DECK, Card, Deck, format_cards, parse_card, parse_cards
 from rules.deals import deal_cards, parse_deal_text
 from rules.errors import NotationError
-from rules.moves import STOCK, WASTE, WASTE_PILES, parse_place
+from rules.moves import STOCK, WASTE, WASTE_PILES, column_of, parse_place
 from rules.piles import group_end, normal_cursor, pile_cards, pile_top
 from rules.topology import ALL_SLOTS, SLOTS, iter_slots, uncovered
-from rules.variant import ALL_RULE_SETS, CLASSIC, DEFAULT_RULES, PYRAMID, VARIANTS, RuleSet
+from rules.variant import ALL_RULE_SETS, CLASSIC, DEFAULT_RULES, PYRAMID, VARIANTS, RuleSet, Variant
 
 __all__ = [
     "ALLOWED_PASSES",
@@ -43,23 +47,28 @@ ALLOWED_PASSES = (1, 3)
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Where the cards were dealt: 28 pyramid slots (``None`` = empty from the start) and the
-    stock sequence in draw order (``stock[0]`` is drawn first). All cards come from one deck,
-    which holds the rest (:attr:`deck`; the standard deck when there is no card at all)."""
+    """Where the cards were dealt: 28 pyramid slots (``None`` = empty from the start), the
+    stock sequence in draw order (``stock[0]`` is drawn first) and, in a variant with face-up
+    columns (Giza), the columns, each bottom card first (its last card is on top). All cards
+    come from one deck, which holds the rest (:attr:`deck`; the standard deck when there is no
+    card at all)."""
 
     pyramid: tuple[Card | None, ...]
     stock: tuple[Card, ...]
+    columns: tuple[tuple[Card, ...], ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.pyramid) != SLOTS:
             raise NotationError(f"a pyramid has {SLOTS} slots, not {len(self.pyramid)}")
-        cards = [c for c in self.pyramid if c is not None] + list(self.stock)
+        cards = [c for c in self.pyramid if c is not None] + list(self.stock) + self.column_cards()
         decks = {card.deck.name for card in cards}
         if len(decks) > 1:
             raise NotationError(f"cards of {' and '.join(sorted(decks))} decks mixed in one layout")
         room = self.deck.size - SLOTS
         if len(self.stock) > room:
             raise NotationError(f"a stock holds at most {room} cards, not {len(self.stock)}")
+        if len(self.stock) + len(self.column_cards()) > room:
+            raise NotationError(f"the stock and the columns hold at most {room} cards together")
         if len(set(cards)) != len(cards):
             twice = sorted({str(c) for c in cards if cards.count(c) > 1})
             raise NotationError(f"card{'s' if len(twice) > 1 else ''} {' '.join(twice)} placed twice")
@@ -67,15 +76,26 @@ class Layout:
     @property
     def deck(self) -> Deck:
         """The deck the cards come from."""
-        for card in (*self.stock, *self.pyramid):
+        for card in (*self.stock, *self.pyramid, *self.column_cards()):
             if card is not None:
                 return card.deck
         return STANDARD_DECK
 
+    def column_cards(self) -> list[Card]:
+        """Every column card, column by column, bottom first."""
+        return [card for column in self.columns for card in column]
+
     @staticmethod
-    def from_cards(cards: tuple[Card, ...]) -> Layout:
-        """Layout of a full deal (52 or 48 cards) in deal-text order: the pyramid, then the stock."""
-        return Layout(tuple(cards[:SLOTS]), tuple(cards[SLOTS:]))
+    def from_cards(cards: tuple[Card, ...], variant: Variant = PYRAMID) -> Layout:
+        """Layout of a full deal (52 or 48 cards) in deal-text order: the pyramid, then (Giza)
+        ``variant.columns`` columns of ``variant.column_depth`` cards, column by column, the
+        last of each on top, then the stock."""
+        slots, depth = variant.slots, variant.column_depth
+        after = slots + variant.columns * depth
+        columns = tuple(
+            tuple(cards[slots + c * depth : slots + (c + 1) * depth]) for c in range(variant.columns)
+        )
+        return Layout(tuple(cards[:slots]), tuple(cards[after:]), columns)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,23 +108,25 @@ class State:
     stock: int
     cursor: int
     pass_no: int
+    columns: int = 0
 
     # --- construction -------------------------------------------------------------------
     @staticmethod
     def start(layout: Layout, rules: RuleSet = DEFAULT_RULES) -> State:
         """The position at a layout's start. Its cards must be of the rule set's deck."""
-        if layout.deck != rules.deck and any(layout.pyramid + layout.stock):
+        if layout.deck != rules.deck and any((*layout.pyramid, *layout.stock, *layout.column_cards())):
             raise NotationError(f"{layout.deck.name} cards cannot be played under {rules.key}")
         present = sum(1 << s for s, card in enumerate(layout.pyramid) if card is not None)
-        return State(layout, rules, present, (1 << len(layout.stock)) - 1, 0, 1)
+        columns = _columns_mask(layout, rules.variant)
+        return State(layout, rules, present, (1 << len(layout.stock)) - 1, 0, 1, columns)
 
     @staticmethod
     def from_deal(number: int, rules: RuleSet = DEFAULT_RULES) -> State:
-        return State.start(Layout.from_cards(deal_cards(number, rules.variant)), rules)
+        return State.start(Layout.from_cards(deal_cards(number, rules.variant), rules.variant), rules)
 
     @staticmethod
     def from_deal_text(line: str, rules: RuleSet = DEFAULT_RULES) -> State:
-        return State.start(Layout.from_cards(parse_deal_text(line, rules.deck)), rules)
+        return State.start(Layout.from_cards(parse_deal_text(line, rules.deck), rules.variant), rules)
 
     # --- what lies where ----------------------------------------------------------------
     def stock_top_index(self) -> int | None:
@@ -179,11 +201,37 @@ class State:
         top = self.stock_top_index()
         return visible | (1 << top) if self.stock_face_up and top is not None else visible
 
+    def column_top_index(self, column: int) -> int | None:
+        """Position in ``layout.columns[column]`` of that column's uncovered card, or None when
+        the column is empty (or the variant has no such column)."""
+        depth = self.rules.variant.column_depth
+        if not 0 <= column < self.rules.variant.columns:
+            return None
+        bits = self.columns >> (column * depth) & ((1 << depth) - 1)
+        return bits.bit_length() - 1 if bits else None
+
+    def column_cards_left(self, column: int) -> list[Card]:
+        """The cards still in column ``column``, bottom first (the last one is on top)."""
+        depth = self.rules.variant.column_depth
+        if not 0 <= column < self.rules.variant.columns:
+            return []
+        bits = self.columns >> (column * depth) & ((1 << depth) - 1)
+        return [self.layout.columns[column][k] for k in iter_slots(bits)]
+
+    @property
+    def column_count(self) -> int:
+        """Cards left in the columns."""
+        return self.columns.bit_count()
+
     def card_at(self, place: int) -> Card | None:
-        """The card at a place (pyramid slot, :data:`STOCK`, :data:`WASTE` or a waste pile),
-        or None."""
+        """The card at a place (pyramid slot, :data:`STOCK`, :data:`WASTE`, a waste pile or a
+        column), or None."""
         if 0 <= place < SLOTS:
             return self.layout.pyramid[place] if self.pyramid >> place & 1 else None
+        column = column_of(place)
+        if column is not None:
+            top = self.column_top_index(column)
+            return None if top is None else self.layout.columns[column][top]
         index = self.index_at(place)
         return None if index is None else self.layout.stock[index]
 
@@ -234,21 +282,26 @@ class State:
     def is_won(self) -> bool:
         """All 28 pyramid cards removed; stock and waste may keep cards, unless the variant
         wants every card gone (strict win)."""
-        return self.pyramid == 0 and (self.stock == 0 or not self.rules.variant.win_all)
+        return self.pyramid == 0 and (self.stock == self.columns == 0 or not self.rules.variant.win_all)
 
     # --- text ---------------------------------------------------------------------------
     def to_text(self, unseen: int = 0) -> str:
         """The position in the text form :func:`parse_position` reads; ``unseen`` (a mask over
         ``layout.stock`` indices) adds an ``unseen:`` section listing those cards."""
         tokens = [str(c) if self.pyramid >> s & 1 and c else "--" for s, c in enumerate(self.layout.pyramid)]
-        lines = [] if self.rules.variant == PYRAMID else [f"variant: {self.rules.variant.name}"]
-        lines += [
-            "pyramid: " + " ".join(tokens),
-            *(self._piles_text() if self.piles > 1 else self._waste_text()),
-            f"pass: {self.pass_no}",
-            f"passes: {self.rules.passes}",
-            f"overlap: {'on' if self.rules.overlap else 'off'}",
-        ]
+        variant = self.rules.variant
+        lines = [] if variant == PYRAMID else [f"variant: {variant.name}"]
+        lines.append("pyramid: " + " ".join(tokens))
+        if variant.columns:
+            columns = (format_cards(self.column_cards_left(c)) or "--" for c in range(variant.columns))
+            lines.append("columns: " + " / ".join(columns))
+        if variant.has_stock:
+            lines += [
+                *(self._piles_text() if self.piles > 1 else self._waste_text()),
+                f"pass: {self.pass_no}",
+                f"passes: {self.rules.passes}",
+            ]
+        lines.append(f"overlap: {'on' if self.rules.overlap else 'off'}")
         if unseen & self.stock:
             hidden = [self.layout.stock[i] for i in iter_slots(unseen & self.stock)]
             lines.append("unseen: " + format_cards(hidden))
@@ -275,7 +328,7 @@ class State:
 
 
 _SECTIONS = (
-    "variant", "pyramid", "stock", "waste", "waste1", "waste2", "waste3",
+    "variant", "pyramid", "columns", "stock", "waste", "waste1", "waste2", "waste3",
     "pass", "passes", "overlap", "unseen",
 )  # fmt: skip
 _SLOT_CARD = re.compile(r"^(P\d+)=(\S+)$", re.IGNORECASE)
@@ -291,8 +344,11 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
 
     Sections, separated by newlines or ``;``, each ``name: value``; all optional::
 
-        variant: spanish                   (default from ``rules`` or pyramid; names the deck)
+        variant: giza                      (default from ``rules`` or pyramid; names the deck)
         pyramid: P21=9s P23=5h P25=8c      (or 28 tokens row by row, ``--`` for an empty slot)
+        columns: 2c 7d Ks / Qh / -- / 3s   (Giza: the columns C0, C1 … split by ``/``, each
+                                            bottom card first, the last one on top; ``--`` or
+                                            nothing for an empty column, missing ones are empty)
         stock: 7h 2c                       (top card first)
         waste: 4c 5d 8d                    (bottom card first; the last one is on top)
         pass: 3                            (current pass, default 1)
@@ -349,17 +405,22 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
     deck = rule_set.deck
     pyramid = _parse_pyramid(values.get("pyramid", ""), deck)
     present = sum(1 << s for s, card in enumerate(pyramid) if card is not None)
-    piles = rule_set.variant.waste_piles
+    piles = variant.waste_piles
     if piles > 1:
+        if values.get("columns", "").strip():
+            raise NotationError(f"columns: the {variant.name} variant has no columns")
         layout, stock_mask, cursor = _parse_piles(values, pyramid, rule_set)
     else:
         if any(f"waste{k}" in values for k in (1, 2, 3)):
-            raise NotationError(f"waste1…waste3: {rule_set.variant.name} has one waste pile ('waste:')")
+            raise NotationError(f"waste1…waste3: {variant.name} has one waste pile ('waste:')")
         stock = _section_cards(values, "stock", deck)
         waste = _section_cards(values, "waste", deck)
-        layout = Layout(pyramid, tuple(waste + stock))
+        if (stock or waste) and not variant.has_stock:
+            raise NotationError(f"{'stock' if stock else 'waste'}: the {variant.name} variant has no stock")
+        layout = Layout(pyramid, tuple(waste + stock), _parse_columns(values, variant, deck))
         stock_mask, cursor = (1 << len(layout.stock)) - 1, len(waste)
-    state = State(layout, rule_set, present & ALL_SLOTS, stock_mask, cursor, pass_no)
+    columns = _columns_mask(layout, variant)
+    state = State(layout, rule_set, present & ALL_SLOTS, stock_mask, cursor, pass_no, columns)
     return state, _parse_unseen(values, state)
 
 
@@ -403,6 +464,44 @@ def _section_places(values: dict[str, str], key: str, deck: Deck) -> list[Card |
         except NotationError as error:
             raise NotationError(f"{key}: {error}") from None
     return places
+
+
+def _columns_mask(layout: Layout, variant: Variant) -> int:
+    """The column mask of every card of ``layout``'s columns (see :class:`State`)."""
+    if len(layout.columns) > variant.columns or any(len(c) > variant.column_depth for c in layout.columns):
+        raise NotationError(
+            f"the {variant.name} variant has {variant.columns} columns"
+            f" of at most {variant.column_depth} cards"
+        )
+    depth = variant.column_depth
+    return sum(((1 << len(column)) - 1) << (c * depth) for c, column in enumerate(layout.columns))
+
+
+def _parse_columns(values: dict[str, str], variant: Variant, deck: Deck) -> tuple[tuple[Card, ...], ...]:
+    """The ``columns:`` section: ``variant.columns`` columns split by ``/`` (fewer given: the
+    rest are empty), each bottom card first."""
+    if not variant.columns:
+        if values.get("columns", "").strip():
+            raise NotationError(f"columns: the {variant.name} variant has no columns")
+        return ()
+    parts = values.get("columns", "").split("/")
+    if len(parts) > variant.columns:
+        raise NotationError(
+            f"columns: {len(parts)} columns given, the {variant.name} variant has {variant.columns}"
+        )
+    columns = []
+    for number, part in enumerate(parts):
+        try:
+            cards = [] if part.strip() == "--" else parse_cards(part, deck)
+        except NotationError as error:
+            raise NotationError(f"columns: C{number}: {error}") from None
+        if len(cards) > variant.column_depth:
+            raise NotationError(
+                f"columns: C{number} holds at most {variant.column_depth} cards, not {len(cards)}"
+            )
+        columns.append(tuple(cards))
+    columns += [()] * (variant.columns - len(columns))
+    return tuple(columns)
 
 
 def _parse_unseen(values: dict[str, str], state: State) -> int:

@@ -91,9 +91,10 @@ APOPHIS = Variant("apophis", STANDARD_DECK, waste_piles=3)
 """Three waste piles (seed 002, seed 003's Apophis): the stock, face down, is drawn three cards at
 a time onto three piles in a fixed order (see :mod:`rules.piles`); each pile's top card plays."""
 GIZA = Variant("giza", STANDARD_DECK, columns=8, column_depth=3)
-"""Giza: the 24 other cards face up in eight columns of three, no stock. Registered once played."""
+"""Giza: the 24 other cards face up in eight columns of three, no stock (column ``c`` holds deal
+tokens 29+3c … 31+3c, the last on top); the overlap rule applies inside the pyramid only."""
 
-REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH, APOPHIS)
+REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH, APOPHIS, GIZA)
 """The variants the rules play in full, the default first (command-line choices, tests)."""
 VARIANTS: dict[str, Variant] = {variant.name: variant for variant in REGISTERED}
 

@@ -47,8 +47,7 @@ from rules.topology import iter_slots
 from solver.hints import rank_moves, suggest
 from solver.judge import HintJudge, is_king
 from solver.layered import Backend, PureBackend
-from solver.model import Problem
-from solver.movegen import successors_for
+from solver.models import lost_at_once, problem_for
 from solver.search import Result, Search
 from solver.search import Verdict as SearchVerdict
 
@@ -197,7 +196,7 @@ class Analysis:
         self._judge: HintJudge | None = None
         self._at_once: Move | None = None
         """The hint without any search (see :meth:`_obvious_move`)."""
-        self._base = Problem(state)
+        self._base = problem_for(state)
         if state.is_won:
             self._final(Verdict.WINNABLE, 1.0, True)
         elif self._proven_lost():
@@ -511,8 +510,7 @@ class Analysis:
     def _proven_lost(self) -> bool:
         """The order-free test: does the stock-need test fail at this very position? It reads
         the real ranks, but only as the set of cards left (see the module docstring)."""
-        pyr, stk, acc = self._base.start
-        return pyr != 0 and successors_for(self._base)(self._base, pyr, stk, acc) is None
+        return lost_at_once(self._base)
 
 
 def _with_order(state: State, unseen: int, order: tuple[Card, ...]) -> State:
@@ -520,8 +518,8 @@ def _with_order(state: State, unseen: int, order: tuple[Card, ...]) -> State:
     stock = list(state.layout.stock)
     for index, card in zip(iter_slots(unseen), order, strict=True):
         stock[index] = card
-    layout = Layout(state.layout.pyramid, tuple(stock))
-    return State(layout, state.rules, state.pyramid, state.stock, state.cursor, state.pass_no)
+    layout = Layout(state.layout.pyramid, tuple(stock), state.layout.columns)
+    return State(layout, state.rules, state.pyramid, state.stock, state.cursor, state.pass_no, state.columns)
 
 
 def _distinct_orders(cards: list[Card]) -> int:

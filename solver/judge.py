@@ -11,7 +11,7 @@ from rules.moves import Kind, Move
 from rules.state import State
 from solver.hints import patient_order
 from solver.layered import Backend
-from solver.model import Problem
+from solver.models import AnyProblem
 from solver.search import Search
 from solver.search import Verdict as SearchVerdict
 
@@ -44,7 +44,7 @@ class HintJudge:
         self,
         state: State,
         worlds: list[tuple[State, Move | None]],
-        base: Problem,
+        base: AnyProblem,
         backend: Backend,
         *,
         order_node_limit: int,

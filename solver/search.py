@@ -29,15 +29,17 @@ from __future__ import annotations
 import enum
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rules.moves import Move
 from rules.state import RuleSet, State
 from solver.backends import default_backend
 from solver.dfs import DepthFirst
+from solver.giza import GizaDepthFirst
 from solver.layered import Backend, Layered
-from solver.line import play_out
-from solver.model import STOCK_BITS, Node, Problem
+from solver.model import Node
+from solver.models import AnyProblem, engines_for, start_is_won
 
 HEAD_START = 8_192
 HEAD_START_ONE_PASS = 500
@@ -110,7 +112,9 @@ class Search:
     mask of stock cards (``layout.stock`` indices) the search must not look at: they are
     treated as cards that pair with nothing (see :mod:`solver.analysis`). ``like``: a problem
     of the same pyramid whose tables are shared (see :class:`Problem`). ``line_limit``: keep
-    only the first moves of a winning line (when only its start is wanted).
+    only the first moves of a winning line (when only its start is wanted). The model and its
+    engines come from :func:`solver.models.engines_for` (an open game, Giza, has only a
+    depth-first engine).
     """
 
     def __init__(
@@ -120,26 +124,30 @@ class Search:
         backend: Backend | None = None,
         *,
         blank: int = 0,
-        like: Problem | None = None,
+        like: AnyProblem | None = None,
         line_limit: int | None = None,
         schedule: Schedule | None = None,
     ) -> None:
-        self.problem = Problem(state, blank, like)
         self.line_limit = line_limit
         self.backend = backend or default_backend()
+        engines = engines_for(state, self.backend, blank, like)
+        self.problem = engines.problem
+        self._line = engines.line
         self.node_limit = node_limit
-        self.schedule = schedule or default_schedule(self.backend, state.rules)
-        self.depth_first = DepthFirst(self.problem)
-        self.layered = Layered(self.problem, self.backend)
+        self.depth_first: DepthFirst | GizaDepthFirst = engines.depth_first
+        self.layered: Layered | None = engines.layered
+        only_depth_first = Schedule(HEAD_START, 0)
+        self.schedule = schedule or (
+            default_schedule(self.backend, state.rules) if self.layered else only_depth_first
+        )
         self.result: Result | None = None
         self._seconds = 0.0
-        pyr, stk, _ = self.problem.start
-        if (pyr << STOCK_BITS | stk) >> self.problem.goal_shift == 0:
+        if start_is_won(self.problem):
             self.result = self._finish([self.problem.start])
 
     @property
     def nodes(self) -> int:
-        return self.depth_first.nodes + self.layered.nodes
+        return self.depth_first.nodes + (self.layered.nodes if self.layered else 0)
 
     @property
     def done(self) -> bool:
@@ -171,12 +179,17 @@ class Search:
                 self.result = Result(Verdict.UNKNOWN, (), self.nodes, self._seconds * 1000)
                 return self.result
 
-    def _work(self, nodes: int) -> list[Node] | None:
+    def _work(self, nodes: int) -> Sequence[Node | tuple[int, int]] | None:
         """Give about ``nodes`` nodes to the engines; the path an engine finished with, if any."""
         left = nodes
         while left > 0:
-            depth_first_turn = self.schedule.depth_first_turn(self.depth_first.nodes, self.layered.nodes)
-            engine: DepthFirst | Layered = self.depth_first if depth_first_turn else self.layered
+            layered = self.layered
+            depth_first_turn = layered is None or self.schedule.depth_first_turn(
+                self.depth_first.nodes, layered.nodes
+            )
+            engine: DepthFirst | GizaDepthFirst | Layered = (
+                self.depth_first if depth_first_turn or layered is None else layered
+            )
             budget = min(left, ROUND)
             head_start_left = self.schedule.head_start - self.depth_first.nodes
             if depth_first_turn and head_start_left > 0 and self.schedule.layered_share:
@@ -188,11 +201,11 @@ class Search:
                 return found
         return None
 
-    def _finish(self, path: list[Node]) -> Result:
+    def _finish(self, path: Sequence[Node | tuple[int, int]]) -> Result:
         """The result for an engine's answer: a path to a win, or ``[]`` for none."""
         if not path:
             return Result(Verdict.UNSOLVABLE, (), self.nodes, self._seconds * 1000)
-        moves = tuple(play_out(self.problem, path, self.line_limit))
+        moves = tuple(self._line(path, self.line_limit))
         return Result(Verdict.SOLVABLE, moves, self.nodes, self._seconds * 1000)
 
 

@@ -16,14 +16,14 @@ from rules.state import State
 def winnable(state: State, limit: int = 2_000_000) -> bool:
     """True if some sequence of legal moves clears the pyramid. Raises RuntimeError past
     ``limit`` positions (the caller picked too big a position)."""
-    seen: set[tuple[int, int, int, int]] = set()
+    seen: set[tuple[int, int, int, int, int]] = set()
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, 10_000))
 
     def visit(position: State) -> bool:
         if position.is_won:
             return True
-        key = (position.pyramid, position.stock, position.cursor, position.pass_no)
+        key = (position.pyramid, position.stock, position.cursor, position.pass_no, position.columns)
         if key in seen:
             return False
         seen.add(key)

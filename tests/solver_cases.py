@@ -24,9 +24,10 @@ def reference_state(deck: str) -> State:
 
 def random_position(rng: random.Random, rules: RuleSet, cards_left: int) -> State:
     """A position reached by random play (removals preferred) from a random numbered deal,
-    stopped once at most ``cards_left`` cards remain on the table, stock and waste."""
+    stopped once at most ``cards_left`` cards remain on the table, stock and waste (and the
+    columns of a variant that has them)."""
     state = State.from_deal(rng.randint(1, 20000), rules)
-    while state.pyramid_left + state.stock_count + state.waste_count > cards_left:
+    while state.pyramid_left + state.stock_count + state.waste_count + state.column_count > cards_left:
         moves = legal_moves(state)
         if not moves:
             break
@@ -48,7 +49,7 @@ def position_on_a_winning_line(rng: random.Random, rules: RuleSet, cards_left: i
         if result.verdict is Verdict.SOLVABLE:
             break
     for move in result.moves:
-        if state.pyramid_left + state.stock_count + state.waste_count <= cards_left:
+        if state.pyramid_left + state.stock_count + state.waste_count + state.column_count <= cards_left:
             break
         state = apply(state, move)
     for _ in range(detour):

@@ -245,7 +245,9 @@ def test_the_focus_stays_put_after_a_refused_pair(make_app: AppFactory) -> None:
     assert play.selected == pair[0]
     table.focus = pair[1]
     press_key(app, pygame.K_RETURN)
-    assert table.frame().line == "esas dos no suman 13"
+    first, second = (play.state.card_at(place) for place in pair)
+    assert first is not None and second is not None
+    assert table.frame().line == f"{first.symbol} y {second.symbol} no suman 13"  # the cards named
     assert table.focus == pair[1]
 
 

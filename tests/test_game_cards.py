@@ -172,7 +172,8 @@ def test_the_deck_rows_of_the_settings_screen(make_app: AppFactory, size: tuple[
         # «Índices grandes» is greyed where the cards use the large index anyway (these sizes)
         forced = attribute == "large_index" and app.ctx.assets.large_index_forced()
         assert getattr(app.ctx.settings, attribute) is not forced
-    assert screen.labels[-1].bottom <= screen.close_rect.top and window.contains(screen.close_rect)
+    assert not screen.view.colliderect(screen.close_rect) and window.contains(screen.close_rect)
+    assert all(screen.shown(row) for row in range(len(ROWS)))  # these sizes show every row at once
     press_key(app, pygame.K_ESCAPE)
     step(app, 50)
     assert app.ctx.assets.deck_for(app.table.layout.card) == "four-colour-large-index"

@@ -10,7 +10,6 @@ import pygame
 from game.app import App
 from game.driver import press_key, step
 from game.input import Action
-from game.play import DECK
 from game.scenes.deal_dialog import DealDialog
 from game.scenes.focus import DIRECTIONS, step_focus
 from game.scenes.rules_screen import RulesScreen
@@ -30,7 +29,7 @@ ARROW_KEYS = {
 def arrows_to(app: App, target: int) -> list[int]:
     """The arrow keys that take the focus to ``target``, found by trying arrows breadth-first."""
     table = app.table
-    rects = {p: table.layout.place_rect(p) for p in range(DECK + 1) if p == DECK or table.play.selectable(p)}
+    rects = table._candidates()
     start = table.focus
     assert isinstance(start, int)
     paths: dict[int, list[int]] = {start: []}

@@ -10,6 +10,7 @@ and nothing else of it (no sliver between the cards lying on it).
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -19,9 +20,13 @@ from hypothesis import strategies as st
 from game.play import DECK
 from game.render.layout import TableLayout, compute_layout
 from game.render.metrics import Metrics
-from rules import STOCK, WASTE
-from rules.moves import WASTE_PILES
+from rules import STOCK, WASTE, RuleSet, State
+from rules.moves import WASTE_PILES, column_place
 from rules.topology import ALL_SLOTS, COVERED_BY, SLOTS
+from rules.variant import APOPHIS, GIZA, PYRAMID
+
+PILES_VARIANT = {1: PYRAMID, 3: APOPHIS}
+"""The variant of each waste-pile count."""
 
 EDGE_SIZES = [
     (320, 480), (480, 800), (720, 1280), (488, 480), (480, 480), (496, 496), (512, 512),
@@ -130,7 +135,7 @@ def test_any_window_gets_a_layout_without_overlaps(width: int, height: int) -> N
 @example(320, 3840)
 @example(3840, 480)
 def test_any_window_has_room_for_three_waste_piles(width: int, height: int) -> None:
-    layout = compute_layout((width, height), piles=3)
+    layout = compute_layout((width, height), variant=APOPHIS)
     assert layout.piles == 3 and len(layout.wastes) == 3
     assert layout_problems(layout) + orientation_problems(layout) == []
 
@@ -138,14 +143,14 @@ def test_any_window_has_room_for_three_waste_piles(width: int, height: int) -> N
 @pytest.mark.parametrize("piles", [1, 3])
 @pytest.mark.parametrize("size", EDGE_SIZES)
 def test_the_sizes_that_broke_before(size: tuple[int, int], piles: int) -> None:
-    layout = compute_layout(size, piles=piles)
+    layout = compute_layout(size, variant=PILES_VARIANT[piles])
     assert layout_problems(layout) + orientation_problems(layout) == []
 
 
 @pytest.mark.parametrize("piles", [1, 3])
 @pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920), (1280, 1024), (3840, 2160)])
 def test_bigger_metrics_make_every_target_bigger(size: tuple[int, int], piles: int) -> None:
-    layout = compute_layout(size, KIOSK, piles)
+    layout = compute_layout(size, KIOSK, PILES_VARIANT[piles])
     assert layout.metrics is KIOSK
     assert layout_problems(layout) == []
     assert min(min(r.size) for r in layout.buttons.values()) >= 72
@@ -154,7 +159,7 @@ def test_bigger_metrics_make_every_target_bigger(size: tuple[int, int], piles: i
 @pytest.mark.parametrize("piles", [1, 3])
 def test_the_pyramid_is_centred_on_wide_windows(piles: int) -> None:
     for size in [(1920, 1080), (1280, 720), (3840, 2160), (1280, 800)]:
-        layout = compute_layout(size, piles=piles)
+        layout = compute_layout(size, variant=PILES_VARIANT[piles])
         pyramid = layout.slots[0].unionall(layout.slots)
         group = pyramid.unionall([layout.place_rect(p) for p in layout.pile_places])
         # the pyramid centred, or (three piles: a wider block) the pyramid and the piles together
@@ -175,7 +180,7 @@ def test_margins_breathe() -> None:
 @pytest.mark.parametrize("piles", [1, 3])
 @pytest.mark.parametrize("size", EDGE_SIZES)
 def test_every_place_is_hit_where_it_is_drawn(size: tuple[int, int], piles: int) -> None:
-    layout = compute_layout(size, piles=piles)
+    layout = compute_layout(size, variant=PILES_VARIANT[piles])
     assert layout.pile_places == (PILES if piles == 1 else (DECK, *WASTE_PILES))
     for place in [*range(SLOTS), *layout.pile_places]:
         assert layout.hit_place(layout.tap_point(place), ALL_SLOTS) == place
@@ -186,3 +191,89 @@ def test_every_place_is_hit_where_it_is_drawn(size: tuple[int, int], piles: int)
 def test_cards_grow_with_the_window() -> None:
     heights = [compute_layout(size).card[1] for size in [(480, 800), (1280, 720), (1920, 1080), (3840, 2160)]]
     assert heights == sorted(heights) and heights[-1] >= 400
+
+
+# --- Giza: eight face-up columns of three in place of the piles ------------------------------------
+
+FULL_MINIMUMS = "is below", "are below"
+
+
+def giza_problems(layout: TableLayout, full: bool) -> list[str]:
+    """:func:`layout_problems` for a Giza layout, plus its columns: each card of a column lies
+    one ``column_step`` below the one before (a strip of at least ``min_corner`` when ``full``),
+    the columns touch no pyramid card, no pile is left on the table. Without ``full`` (a window
+    too small for Giza at full size) the minimum sizes are not required."""
+    problems = [p for p in layout_problems(layout) if full or not any(m in p for m in FULL_MINIMUMS)]
+    if len(layout.columns) != GIZA.columns:
+        problems.append(f"{len(layout.columns)} columns")
+    if full and layout.column_step < layout.metrics.min_corner:
+        problems.append(f"column strip {layout.column_step} is below {layout.metrics.min_corner}")
+    for column, rects in enumerate(layout.columns):
+        for below, above in itertools.pairwise(rects):
+            if (
+                above.top - below.top != layout.column_step
+                or above.left != below.left
+                or above.size != layout.card
+            ):
+                problems.append(f"column {column}: its cards are not stacked one strip apart")
+    if any(rect.width for rect in (layout.deck, layout.stock, layout.waste)):
+        problems.append("a pile is drawn in Giza")
+    if "draw" in layout.buttons or "recycle" in layout.buttons:
+        problems.append("«Robar» or «Otra vuelta» offered in Giza")
+    return problems
+
+
+def full_size(size: tuple[int, int]) -> bool:
+    """Windows where Giza meets every minimum: from about 400×660 in portrait (660×400 in
+    landscape) up. Below, its cards and strips get smaller (measured: 35×49 px cards at 320×480)."""
+    short, long = sorted(size)
+    return short >= 400 and long >= 660
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(320, 3840), st.integers(480, 3840))
+@example(320, 480)
+@example(480, 800)
+@example(1280, 800)
+@example(1920, 1080)
+@example(3840, 2160)
+@example(1080, 1920)
+@example(800, 480)
+def test_giza_any_window_gets_a_layout_without_overlaps(width: int, height: int) -> None:
+    layout = compute_layout((width, height), variant=GIZA)
+    assert giza_problems(layout, full_size((width, height))) == []
+
+
+@pytest.mark.parametrize("size", EDGE_SIZES)
+def test_giza_sizes_that_are_hard(size: tuple[int, int]) -> None:
+    layout = compute_layout(size, variant=GIZA)
+    assert giza_problems(layout, full_size(size)) == []
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920), (3840, 2160)])
+def test_giza_with_kiosk_metrics(size: tuple[int, int]) -> None:
+    layout = compute_layout(size, KIOSK, GIZA)
+    assert giza_problems(layout, full=True) == []
+
+
+def test_giza_is_cramped_only_on_the_smallest_windows() -> None:
+    small = compute_layout((320, 480), variant=GIZA)
+    assert small.card[0] >= 32 and small.column_step >= 12  # smaller, still readable and tappable
+    assert compute_layout((1280, 800), variant=GIZA).card[0] >= 100
+
+
+@pytest.mark.parametrize("size", EDGE_SIZES)
+def test_giza_every_column_is_hit_where_it_is_drawn(size: tuple[int, int]) -> None:
+    layout = compute_layout(size, variant=GIZA)
+    state = State.from_deal(1, RuleSet(variant=GIZA))
+    for slot in range(SLOTS):
+        assert layout.hit_place(layout.tap_point(slot), ALL_SLOTS, state) == slot
+    for column in range(GIZA.columns):
+        place = column_place(column)
+        assert layout.place_rect(place, state) == layout.columns[column][-1]  # the top card, whole
+        assert layout.hit_place(layout.tap_point(place, state), ALL_SLOTS, state) == place
+        strip = layout.columns[column][0]  # the bottom card's strip: the column, whose top plays
+        assert layout.hit_place((strip.centerx, strip.top + 2), ALL_SLOTS, state) == place
+    emptied = replace(state, columns=state.columns & ~0b111)  # column 0 empty
+    assert layout.hit_place(layout.columns[0][0].center, ALL_SLOTS, emptied) is None
+    assert layout.place_rect(column_place(0), emptied) == layout.columns[0][0]

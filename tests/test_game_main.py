@@ -27,6 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
         (["--deal", "abc"], "whole number"),
         (["--passes", "2"], "invalid choice"),
         (["--lang", "fr"], "invalid choice"),
+        (["--variant", "klondike"], "invalid choice"),
+        (["--variant"], "expected one argument"),
         (["--bogus"], "unrecognized arguments"),
     ],
 )

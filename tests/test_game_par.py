@@ -59,8 +59,9 @@ def test_the_setting_is_on_the_settings_screen_saved_and_applies_from_the_next_d
     screen = app.manager.top
     assert isinstance(screen, SettingsScreen)
     row = next(i for i, spec in enumerate(screen.rows) if spec.key == "set_par")
-    while not screen.shown(row):  # the phone-sized screen pages: turn to the row's page
-        tap(app, screen.page_rect.center)
+    while not screen.shown(row):  # the phone-sized screen scrolls: the wheel brings the row
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+        step(app)
     tap(app, screen.options[row][0].center)  # «Sí»
     assert app.ctx.settings.par_scoring
     press_key(app, pygame.K_ESCAPE)
@@ -194,19 +195,19 @@ def test_statistics_of_format_1_still_load(open_game: Callable[..., App], tmp_pa
     assert _doc(tmp_path, "stats")["version"] == STATS_VERSION == 2
 
 
-def test_the_settings_pages_turn_with_the_keyboard_focus(open_game: Callable[..., App]) -> None:
+def test_the_settings_scroll_with_the_keyboard_focus(open_game: Callable[..., App]) -> None:
     app = open_game(deal=11, size=(320, 480))
     press_key(app, pygame.K_ESCAPE)
     app.table.press("settings")
     screen = app.manager.top
-    assert isinstance(screen, SettingsScreen) and screen.pages == 2 and screen.page == 0
+    assert isinstance(screen, SettingsScreen) and screen.scrolls and screen.scroll == 0
     last = len(screen.rows) - 1
-    assert screen.options[last][0].width == 0  # on the second page: nothing to tap here
+    assert not screen.shown(last)  # scrolled out of sight: nothing to tap there
     for _ in range(last):
         press_key(app, pygame.K_DOWN)
-    assert screen.focus == last and screen.page == 1 and screen.options[last][0].width > 0
-    press_key(app, pygame.K_DOWN)  # past the rows: the buttons, the page stays
-    assert screen.page == 1
+    assert screen.focus == last and screen.shown(last) and screen.scroll > 0
+    press_key(app, pygame.K_DOWN)  # past the rows: the buttons, the rows stay where they are
+    assert screen.shown(last)
     press_key(app, pygame.K_DOWN)
-    press_key(app, pygame.K_DOWN)  # round to the first row: back to the first page
-    assert screen.focus == 0 and screen.page == 0
+    press_key(app, pygame.K_DOWN)  # round to the first row: back to the top
+    assert screen.focus == 0 and screen.scroll == 0

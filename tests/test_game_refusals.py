@@ -20,8 +20,9 @@ def shown(app: App) -> str:
     return app.table.frame().line
 
 
-def assert_refused(app: App, refusal: Refusal, before: tuple[object, int]) -> None:
-    assert shown(app) == refusal.message
+def assert_refused(app: App, refusal: Refusal, before: tuple[object, int], line: str | None = None) -> None:
+    """The refusal's line (``line``, when the game words it itself) and nothing changed."""
+    assert shown(app) == (refusal.message if line is None else line)
     assert (app.table.play.state, app.table.play.session.moves) == before
 
 
@@ -34,7 +35,7 @@ def test_pair_not_summing_13(make_app: AppFactory) -> None:
     before = snapshot(app)
     tap_place(app, 23)
     tap_place(app, 24)
-    assert_refused(app, Refusal.NOT_13, before)
+    assert_refused(app, Refusal.NOT_13, before, "10♦ y 10♣ no suman 13")  # the cards named
     assert app.table.play.selected == 23  # the selection stays; tap it again to let go
     tap_place(app, 23)
     assert app.table.play.selected is None

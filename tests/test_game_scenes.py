@@ -179,8 +179,9 @@ def test_large_indices_are_greyed_where_small_cards_use_them_anyway(
     screen = app.manager.top
     assert isinstance(screen, SettingsScreen)
     row = next(i for i, r in enumerate(ROWS) if r.key == "set_large_index")
-    while not screen.shown(row):  # a phone-sized screen pages: turn to the row's page
-        tap(app, screen.page_rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-20))  # the last row, in sight
+    step(app)
+    assert screen.shown(row)
     tap(app, screen.options[row][0].center)  # «Sí»
     assert app.ctx.settings.large_index is not forced  # greyed: the tap changes nothing
     app.draw()

@@ -21,7 +21,7 @@ from rules.legality import (
     playable_places,
     replay,
 )
-from rules.moves import DRAW, PLACES, RECYCLE, STOCK, WASTE, Move, parse_moves
+from rules.moves import DRAW, MAX_COLUMNS, RECYCLE, STOCK, WASTE, WASTE_PILES, Move, column_place, parse_moves
 from rules.state import RuleSet, State, parse_position
 from rules.variant import SPANISH, every_rule_set
 
@@ -306,10 +306,11 @@ def test_known_winning_lines_clear_the_pyramid(rules: RuleSet, number: int, move
 
 # --- every variant --------------------------------------------------------------------------
 
+EVERY_PLACE = [*range(28), STOCK, WASTE, *WASTE_PILES, *(column_place(c) for c in range(MAX_COLUMNS))]
 ANY_MOVE = [DRAW, RECYCLE] + [
     Move.remove(*places)
-    for places in [(p,) for p in range(PLACES)]
-    + [(a, b) for a in range(PLACES) for b in range(a + 1, PLACES)]
+    for places in [(p,) for p in EVERY_PLACE]
+    + [(a, b) for i, a in enumerate(EVERY_PLACE) for b in EVERY_PLACE[i + 1 :]]
 ]
 
 
@@ -324,7 +325,7 @@ def test_legal_moves_are_exactly_the_moves_check_accepts_in_every_variant(rules:
     rng = random.Random(f"legal {rules}")
     deck = rules.deck
     positions = 0
-    for number in rng.sample(range(1, 20001), 4):
+    for number in rng.sample(range(1, 20001), 8):
         state = State.from_deal(number, rules)
         for _ in range(60):
             listed = set(legal_moves(state))

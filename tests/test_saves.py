@@ -36,6 +36,7 @@ from game.settings import LANGUAGES, PASSES, Settings
 from game.storage import FileBackend, MemoryBackend, Storage
 from rules import Move, RuleSet, Session
 from rules.labels import LabelTable
+from rules.variant import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 LineFinder = Callable[[str], tuple[int, list[Move]]]
@@ -479,8 +480,10 @@ def test_any_saved_data_starts_the_game_or_is_set_aside(name: str, data: dict[st
     assert (name in backend.docs) == (not storage.kept)
 
 
-def _other_value(default: object) -> object:
-    """A valid value of a setting that differs from ``default``."""
+def _other_value(name: str, default: object) -> object:
+    """A valid value of setting ``name`` that differs from ``default``."""
+    if name == "variant":
+        return next(variant for variant in VARIANTS if variant != default)
     if isinstance(default, bool):
         return not default
     if isinstance(default, enum.Enum):
@@ -496,9 +499,8 @@ def test_every_setting_survives_a_restart(tmp_path: Path) -> None:
     """Each field of Settings (sound, four colours, large indices included), set away from its
     default, is written to the settings file and read back by the next start."""
     defaults = Settings()
-    changed = dataclasses.replace(
-        defaults, **{f.name: _other_value(getattr(defaults, f.name)) for f in dataclasses.fields(Settings)}
-    )
+    others = {f.name: _other_value(f.name, getattr(defaults, f.name)) for f in dataclasses.fields(Settings)}
+    changed = dataclasses.replace(defaults, **others)
     assert all(getattr(changed, f.name) != getattr(defaults, f.name) for f in dataclasses.fields(Settings))
     Storage(FileBackend(tmp_path)).save("settings", SETTINGS_VERSION, settings_doc(changed))
     saved = _doc(tmp_path, "settings")["data"]

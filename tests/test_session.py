@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from rules.cards import Card
 from rules.errors import RecordError
 from rules.legality import Refusal, apply, legal_moves
-from rules.moves import DRAW, RECYCLE, STOCK, WASTE, Move, parse_moves
+from rules.moves import DRAW, MAX_COLUMNS, RECYCLE, STOCK, WASTE, Move, column_place, parse_moves
 from rules.session import Clock, Session
 from rules.state import RuleSet, State, parse_position
 from rules.variant import every_rule_set
@@ -134,9 +134,11 @@ def test_dead_end_is_reported() -> None:
 
 # --- property tests over random deals and random play ------------------------------------------
 
+EVERY_PLACE = [*range(28), STOCK, WASTE, *(column_place(c) for c in range(MAX_COLUMNS))]
 ALL_MOVES = [DRAW, RECYCLE] + [
     Move.remove(*places)
-    for places in [(p,) for p in range(30)] + [(a, b) for a in range(30) for b in range(a + 1, 30)]
+    for places in [(p,) for p in EVERY_PLACE]
+    + [(a, b) for i, a in enumerate(EVERY_PLACE) for b in EVERY_PLACE[i + 1 :]]
 ]
 
 deals = st.integers(min_value=1, max_value=20000)
@@ -146,7 +148,8 @@ choices = st.lists(st.integers(min_value=0, max_value=10**6), max_size=120)
 
 
 def _on_table(state: State) -> list[Card]:
-    return list(state.pyramid_cards().values()) + state.stock_cards() + state.waste_cards()
+    columns = [card for c in range(state.rules.variant.columns) for card in state.column_cards_left(c)]
+    return list(state.pyramid_cards().values()) + state.stock_cards() + state.waste_cards() + columns
 
 
 @settings(max_examples=150, deadline=None)

@@ -4,6 +4,9 @@
                                                   # an hour on two cores); writes assets/labels.json
     python tools/make_labels.py --deals 1-500     # a part, merged into the existing table
     python tools/make_labels.py --variant spanish # the rule sets of another variant, merged in
+    python tools/make_labels.py --variant all --deals 1-2000 --node-limit 500000
+                                                  # every registered variant's rule sets, deals
+                                                  # 1-2000 with a per-deal budget of 500k nodes
     python tools/make_labels.py --jobs 1 --node-limit 2000000
     python tools/make_labels.py --verify 1500 --also 4244,7 --record
                                                   # re-solve 1500 random deals per rule set (and
@@ -11,8 +14,13 @@
                                                   # the solver as it is now and compare; with
                                                   # --record, note the check in the table's header
 
-Progress is kept in a checkpoint file next to the output, so an interrupted run resumes.
-The table records how it was made: node budget, date, solver version (git commit), time.
+Progress is kept in a checkpoint file next to the output, so an interrupted run resumes, and
+a run can be repeated with more deals or a bigger budget: a verdict the solver could not reach
+(``?``) never replaces one already in the table. The table records how it was made (node budget,
+deals, date, solver version, time): the default variant's run in ``made``, another variant's in
+``made["variants"][NAME]`` (a list, one entry per run). A deal a variant has not labelled reads
+as unknown, so the game deals that variant's winnable-only games from the deals labelled so far
+(at random when none is).
 """
 
 from __future__ import annotations
@@ -34,7 +42,7 @@ from rules.cli import variant_named, whole_number  # noqa: E402
 from rules.deals import FIRST_DEAL, LAST_DEAL  # noqa: E402
 from rules.labels import DEFAULT_PATH, LETTERS, Label, LabelTable, LabelTableMissingError, load_table  # noqa: E402
 from rules.state import RuleSet, State  # noqa: E402
-from rules.variant import PYRAMID, rule_sets  # noqa: E402
+from rules.variant import PYRAMID, REGISTERED, Variant, rule_sets  # noqa: E402
 from solver.search import Verdict, solve  # noqa: E402
 
 DEFAULT_NODE_LIMIT = 5_000_000
@@ -51,6 +59,15 @@ def label_of(job: tuple[int, str, int]) -> tuple[int, str, str, float]:
     began = time.perf_counter()
     result = solve(State.from_deal(number, RuleSet.from_key(key)), node_limit=node_limit)
     return number, key, LETTERS[TO_LABEL[result.verdict]], time.perf_counter() - began
+
+
+def variants_named(text: str) -> tuple[Variant, ...]:
+    """An ``argparse`` type: ``all`` (every registered variant) or one registered variant's name."""
+    return REGISTERED if text == "all" else (variant_named(text),)
+
+
+def chosen_rule_sets(variants: tuple[Variant, ...]) -> list[RuleSet]:
+    return [rules for variant in variants for rules in rule_sets(variant)]
 
 
 def solver_version() -> str:
@@ -72,7 +89,7 @@ def verify(args: argparse.Namespace) -> int:
     table = load_table(args.out)
     rng = random.Random(args.seed)
     also = [int(n) for n in args.also.split(",") if n.strip()] if args.also else []
-    chosen = rule_sets(args.variant)
+    chosen = chosen_rule_sets(args.variant)
     jobs = sorted(
         {(n, r.key, args.node_limit) for r in chosen for n in also}
         | {(rng.randint(FIRST_DEAL, LAST_DEAL), r.key, args.node_limit)
@@ -126,7 +143,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0, help="with --verify: the sample's seed")
     parser.add_argument("--record", action="store_true", help="with --verify: note a clean check")
     parser.add_argument(
-        "--variant", type=variant_named, default=PYRAMID, help="the variant whose rule sets to label"
+        "--variant",
+        type=variants_named,
+        default=(PYRAMID,),
+        help="the variant whose rule sets to label, or 'all' (every registered variant)",
     )
     args = parser.parse_args()
     if args.verify or args.also:
@@ -138,7 +158,7 @@ def main() -> int:
         table = load_table(args.out)
     except LabelTableMissingError:
         table = LabelTable()  # a first run: every entry is computed
-    chosen = rule_sets(args.variant)
+    chosen = chosen_rule_sets(args.variant)
     tables = {k: list(v) for k, v in table.tables.items()}
     tables.update({r.key: list(table.tables.get(r.key, "?" * LAST_DEAL)) for r in chosen})
     checkpoint = args.out.with_suffix(".partial.json")
@@ -162,8 +182,10 @@ def main() -> int:
 
     for name, letter in done.items():
         rules_text, _, number = name.rpartition(" ")
-        tables.setdefault(rules_text, list("?" * LAST_DEAL))[int(number) - 1] = letter
-    made = {
+        column = tables.setdefault(rules_text, list("?" * LAST_DEAL))
+        if letter != LETTERS[Label.UNKNOWN] or column[int(number) - 1] == LETTERS[Label.UNKNOWN]:
+            column[int(number) - 1] = letter  # a smaller budget's «?» keeps a verdict already found
+    made: dict[str, object] = {
         "solver": version,
         "date": datetime.date.today().isoformat(),
         "node_limit": args.node_limit,
@@ -172,13 +194,33 @@ def main() -> int:
         "slowest": f"{slowest[1]} in {slowest[0]:.1f}s",
         "command": "python tools/make_labels.py " + " ".join(sys.argv[1:]),
     }
-    result = LabelTable({k: "".join(v) for k, v in tables.items()}, {**table.made, **made})
+    result = LabelTable({k: "".join(v) for k, v in tables.items()}, made_note(table.made, made, args.variant))
     args.out.write_text(result.to_json() + "\n", encoding="utf-8")
     checkpoint.unlink(missing_ok=True)
     for rules in chosen:
         column = result.tables[rules.key]
         print(f"{rules}: " + "  ".join(f"{label.value}={column.count(LETTERS[label])}" for label in Label))
     return 0
+
+
+def made_note(
+    before: dict[str, object], run: dict[str, object], variants: tuple[Variant, ...]
+) -> dict[str, object]:
+    """The table's note after ``run``: the default variant's run at the top level (as before
+    variants existed), another variant's appended to its list under ``variants`` by name, so each
+    says how its own labels were made."""
+    note = dict(before)
+    if PYRAMID in variants:
+        note.update(run)
+    others = [variant.name for variant in variants if variant != PYRAMID]
+    if others:
+        kept = note.get("variants")
+        per_variant = dict(kept) if isinstance(kept, dict) else {}
+        for name in others:  # every run of the variant, oldest first: together they say what is labelled
+            earlier = per_variant.get(name, [])
+            per_variant[name] = [*(earlier if isinstance(earlier, list) else [earlier]), run]
+        note["variants"] = per_variant
+    return note
 
 
 if __name__ == "__main__":

@@ -9,11 +9,13 @@ by the search, a hint, the stock down to its last card, the win panel, the dead-
 «no longer winnable» panel of a deal proven unsolvable, the rules screen, settings, and the deal
 dialog refusing a number; the statistics and daily deal screens and the question asked before a
 game in progress is left; and the feel of the table: the deal flying in, the four-colour deck,
-large indices, the win cascade; and par scoring: the settings (each page when they page), the
-status bar of a par deal, the win and dead-end panels with the deal's score, and the summary of
-a completed match; and three waste piles (apophis): a deal mid-way, a pile's top card selected
-with its partners, cards flying from a draw onto their piles. ``--par`` saves only the
-par-scoring screens, ``--apophis`` only the three-pile ones.
+large indices, the win cascade; par scoring: the settings (scrolled through when they do not
+fit), the status bar of a par deal, the win and dead-end panels with the deal's score, and the
+summary of a completed match; the variants: a deal of each registered variant other than the
+default (its chip, a Spanish deal's cards and a refused pair named with its sum) and the rules
+screen opening on it; and three waste piles (apophis): a deal mid-way, a pile's top card
+selected with its partners, cards flying from a draw onto their piles. ``--par`` saves only the
+par-scoring screens, ``--variants`` only the variants' ones, ``--apophis`` only the three-pile ones.
 """
 
 from __future__ import annotations
@@ -31,12 +33,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame
 
 from game.app import App, display_surface, make_context
-from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
+from game.driver import play_by_taps, press_key, step, tap_button, tap_place
 from game.scenes.settings_screen import SettingsScreen
 from game.settings import Settings
 from rules import APOPHIS, DRAW, WASTE_PILES, RuleSet, State, parse_moves, partners
 from rules.labels import Label, load_table
 from rules.scoring import Match
+from rules.variant import REGISTERED
 from solver.hints import suggest
 from solver.search import solve
 
@@ -161,7 +164,7 @@ def shoot_feel(size: tuple[int, int], lang: str, out: Path) -> None:
 
 
 def shoot_par(size: tuple[int, int], lang: str, out: Path) -> None:
-    """Par scoring: settings pages, a par deal's status bar, its win panel (the sixth deal of a
+    """Par scoring: settings (scrolled), a par deal's status bar, its win panel (the sixth deal of a
     match, so the match summary opens over it), and a par dead end."""
     tag = f"{size[0]}x{size[1]}-{lang}"
     number, line = winning_line(RuleSet())
@@ -169,14 +172,7 @@ def shoot_par(size: tuple[int, int], lang: str, out: Path) -> None:
     settings = Settings(lang=lang, par_scoring=True)
     ctx = make_context(settings, LABELS, seed=7)
     app = App(ctx, ctx.dealer.deal(settings, number), size=size)
-    tap_button(app, "settings")
-    screen = app.manager.top
-    assert isinstance(screen, SettingsScreen)
-    for page in range(screen.pages):
-        save(app, out, f"{tag}-par-settings-{page + 1}")
-        if screen.pages > 1:
-            tap(app, screen.page_rect.center)
-    press_key(app, pygame.K_ESCAPE)
+    settings_scrolled(app, out, f"{tag}-par-settings")
     ctx.keeper.matches.match = Match((35, -12, 20, -9, 50))
     for move in moves[:18]:
         play_by_taps(app, move)
@@ -217,6 +213,48 @@ def shoot_apophis(size: tuple[int, int], lang: str, out: Path) -> None:
     save(app, out, f"{tag}-apophis-drawing", frames=6)
 
 
+def settings_scrolled(app: App, out: Path, name: str) -> None:
+    """The settings screen, then scrolled a wheel notch at a time to its end when its rows do not
+    all fit (``name-1``, ``name-2``…), then closed."""
+    tap_button(app, "settings")
+    screen = app.manager.top
+    assert isinstance(screen, SettingsScreen)
+    shot = 1
+    save(app, out, f"{name}-{shot}")
+    while screen.scroll < screen.max_scroll:
+        for _ in range(3):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+        shot += 1
+        save(app, out, f"{name}-{shot}")
+    press_key(app, pygame.K_ESCAPE)
+
+
+def shoot_variants(size: tuple[int, int], lang: str, out: Path) -> None:
+    """Each registered variant other than the default: the deal's start (the chip names the
+    variant), a refused pair (named with the deck's sum), and the rules screen opening on it."""
+    tag = f"{size[0]}x{size[1]}-{lang}"
+    for variant in REGISTERED[1:]:
+        settings = Settings(lang=lang, variant=variant.name)
+        ctx = make_context(settings, LABELS, seed=7)
+        app = App(ctx, ctx.dealer.deal(settings, 77), size=size)
+        save(app, out, f"{tag}-variant-{variant.name}")
+        play = app.table.play
+        base = play.state.layout.pyramid
+        pair_sum = variant.deck.pair_sum
+        refused = next(
+            (a, b) for a in range(21, 28) for b in range(a + 1, 28)
+            if base[a].rank + base[b].rank != pair_sum and not (base[a].is_lone or base[b].is_lone)
+        )  # fmt: skip
+        for place in refused:
+            tap_place(app, place)
+        save(app, out, f"{tag}-variant-{variant.name}-refused")
+        tap_button(app, "rules")
+        save(app, out, f"{tag}-variant-{variant.name}-rules")
+        press_key(app, pygame.K_ESCAPE)
+        if variant == REGISTERED[-1]:
+            settings_scrolled(app, out, f"{tag}-variant-settings")
+
+
 def settle_best(app: App) -> None:
     """Run frames until the best score of the ended par deal is found (the end panel names it)."""
     play = app.table.play
@@ -254,6 +292,7 @@ def main() -> int:
     parser.add_argument("--langs", default="es,en")
     parser.add_argument("--par", action="store_true", help="only the par-scoring screens")
     parser.add_argument("--apophis", action="store_true", help="only the three-waste-pile screens")
+    parser.add_argument("--variants", action="store_true", help="only the variants' screens")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     pygame.display.init()
@@ -264,11 +303,14 @@ def main() -> int:
             if args.apophis:
                 shoot_apophis((width, height), lang, args.out)
                 continue
-            if not args.par:
+            if not (args.par or args.variants):
                 shoot((width, height), lang, args.out)
                 shoot_feel((width, height), lang, args.out)
                 shoot_apophis((width, height), lang, args.out)
-            shoot_par((width, height), lang, args.out)
+            if not args.variants:
+                shoot_par((width, height), lang, args.out)
+            if not args.par:
+                shoot_variants((width, height), lang, args.out)
     print(f"screenshots saved in {args.out}")
     return 0
 

@@ -113,9 +113,8 @@ def staged_game(stage: Path) -> Any:
     from game.render import assets, cards, layout  # noqa: PLC0415
     from rules.variant import REGISTERED  # noqa: PLC0415
 
-    piles = sorted({variant.waste_piles for variant in REGISTERED})  # three piles: other card sizes
-    sizes = (WINDOW_SIZE, WINDOW_SIZE[::-1])
-    heights = [layout.compute_layout(size, piles=count).card[1] for size in sizes for count in piles]
+    sizes = (WINDOW_SIZE, WINDOW_SIZE[::-1])  # each variant's table: other card sizes
+    heights = [layout.compute_layout(size, variant=v).card[1] for size in sizes for v in REGISTERED]
     return assets, cards, heights
 
 

@@ -9,6 +9,11 @@ as fit. Every tap target is at least ``metrics.min_tap`` on its short side, and 
 card always shows a strip of at least ``metrics.min_corner`` pixels with its corner index.
 Cards of a row touch, so no sliver of a covered card shows between them. Pixel positions
 live here and nowhere in ``rules``.
+
+A variant with face-up columns (Giza) has no piles: its columns (each a few overlapping
+cards, the top one whole) take their place, beside the pyramid in two rows in landscape, under
+it in one row or two in portrait (:class:`~game.render.piles.ColumnBlock`), and «Robar» and
+«Otra vuelta» are not offered.
 """
 
 from __future__ import annotations
@@ -19,12 +24,13 @@ import pygame
 
 from game.config import CARD_ASPECT, MAX_ROW_STEP, ROW_STEP, SPARE_TO_STEP
 from game.play import DECK
-from rules import STOCK, WASTE
-from rules.moves import WASTE_PILES
+from rules import STOCK, WASTE, State
+from rules.moves import WASTE_PILES, column_of, column_place
 from rules.topology import COL, ROW, ROWS, SLOTS
+from rules.variant import PYRAMID, Variant
 
 from .metrics import DEFAULT_METRICS, Metrics, clamp
-from .piles import Arrangement, Fixed, PileBlock
+from .piles import Arrangement, ColumnBlock, Fixed, PileBlock
 
 __all__ = [
     "CONTROLS",
@@ -87,31 +93,55 @@ class TableLayout:
         """The places of the piles a tap can hit: the deck, the stock's top card (one pile) and
         the waste piles."""
         return (DECK, STOCK, WASTE) if self.piles == 1 else (DECK, *WASTE_PILES[: self.piles])
+    columns: list[list[pygame.Rect]] = field(default_factory=list)
+    """Face-up columns (Giza): per column, the rectangle of each card, the bottom card first;
+    each lies lower than the one before by :attr:`column_step`, the last one whole."""
+    column_step: int = 0
 
     @property
     def step(self) -> int:
         """Visible height of a covered card's top strip."""
         return round(self.card[1] * self.row_step)
 
-    def place_rect(self, place: int) -> pygame.Rect:
+    def place_rect(self, place: int, state: State | None = None) -> pygame.Rect:
+        """Where the card of ``place`` lies. A column's top card lies lower the more cards the
+        column holds: in ``state`` (its bottom place when empty), or a full column without one."""
         if place < SLOTS:
             return self.slots[place]
         if place in WASTE_PILES:
             return self.wastes[WASTE_PILES.index(place)]
+        column = column_of(place)
+        if column is not None:
+            rects = self.columns[column]
+            if state is None:
+                return rects[-1]
+            top = state.column_top_index(column)
+            return rects[0 if top is None else top]
         return {STOCK: self.stock, WASTE: self.waste, DECK: self.deck}[place]
 
-    def tap_point(self, place: int) -> tuple[int, int]:
+    def column_area(self, column: int) -> pygame.Rect:
+        """The room of a whole column (all its cards)."""
+        rects = self.columns[column]
+        return rects[0].unionall(rects)
+
+    def tap_point(self, place: int, state: State | None = None) -> tuple[int, int]:
         """A point that hits ``place`` whatever lies around it (the top strip of a pyramid card)."""
-        rect = self.place_rect(place)
+        rect = self.place_rect(place, state)
         if place < SLOTS:
             return rect.centerx, rect.top + self.step // 2
         return rect.center
 
-    def hit_place(self, pos: tuple[int, int], pyramid: int) -> int | None:
-        """The place under ``pos``: the topmost pyramid card present in mask ``pyramid``, a pile, or None."""
+    def hit_place(self, pos: tuple[int, int], pyramid: int, state: State | None = None) -> int | None:
+        """The place under ``pos``: the topmost pyramid card present in mask ``pyramid``, a pile,
+        a column (anywhere on it: only its top card can be played; in ``state`` it must hold a
+        card), or None."""
         for slot in range(SLOTS - 1, -1, -1):
             if pyramid >> slot & 1 and self.slots[slot].collidepoint(pos):
                 return slot
+        for column in range(len(self.columns)):
+            if self.column_area(column).collidepoint(pos):
+                empty = state is not None and state.column_top_index(column) is None
+                return None if empty else column_place(column)
         for place in self.pile_places:
             if self.place_rect(place).collidepoint(pos):
                 return place
@@ -145,10 +175,17 @@ class TableLayout:
         else:
             regions.update({f"waste{k + 1}": rect for k, rect in enumerate(self.wastes)})
         regions.update({f"button:{name}": rect for name, rect in self.buttons.items()})
+        regions.update({f"column:{c}": self.column_area(c) for c in range(len(self.columns))})
         return regions
 
 
 UNCENTRED_GAIN = 1.2
+
+
+def column_card_key(column: int, index: int, depth: int) -> int:
+    """A key for card ``index`` of column ``column`` among the places an animation hides (the
+    deal hides each column card until it lands): negative, so it never names a place."""
+    return -1 - (column * depth + index)
 
 
 BESIDE = (
@@ -165,19 +202,37 @@ UNDER = (
 )
 
 
-def compute_layout(size: tuple[int, int], metrics: Metrics = DEFAULT_METRICS, piles: int = 1) -> TableLayout:
-    """The layout of a window of ``size``: the arrangement of its orientation that gives the
-    largest cards (a centred pyramid wins unless the others give :data:`UNCENTRED_GAIN` larger
-    ones). When nothing fits, margins and fonts shrink to their minimum; below about 320×480
-    cards may get smaller than ``metrics.min_tap``. ``piles``: the variant's waste piles
-    (``Variant.waste_piles``)."""
-    arrangements = BESIDE if size[0] > size[1] else UNDER
+COLUMNS_BESIDE = (
+    Arrangement(True, two_rows=True, centred=True),
+    Arrangement(True, two_rows=True),
+    Arrangement(False),
+    Arrangement(False, two_rows=True),
+)
+"""Giza in landscape: the columns in two rows beside the pyramid, or in one or two rows under it."""
+COLUMNS_UNDER = (Arrangement(False), Arrangement(False, two_rows=True))
+"""Giza in portrait: the columns in one row under the pyramid, or in two."""
+
+
+def compute_layout(
+    size: tuple[int, int], metrics: Metrics = DEFAULT_METRICS, variant: Variant = PYRAMID
+) -> TableLayout:
+    """The layout of a window of ``size`` for ``variant``: the arrangement of its orientation
+    that gives the largest cards (a centred pyramid wins unless the others give
+    :data:`UNCENTRED_GAIN` larger ones). When nothing fits, margins and fonts shrink to their
+    minimum; below about 320×480 cards may get smaller than ``metrics.min_tap``. The variant's
+    waste piles (``Variant.waste_piles``) or columns decide the pile block."""
+    landscape = size[0] > size[1]
+    arrangements: tuple[Arrangement, ...]
+    if variant.columns:
+        arrangements = COLUMNS_BESIDE if landscape else COLUMNS_UNDER
+    else:
+        arrangements = BESIDE if landscape else UNDER
     smallest = replace(metrics, margin_share=0.0, font_share=0.0)
     for tried in (metrics, smallest):
         best: TableLayout | None = None
         best_score = 0.0
         for arrangement in arrangements:
-            layout = _largest(size, tried, arrangement, piles)
+            layout = _largest(size, tried, arrangement, variant)
             if layout is None:
                 continue
             centred = arrangement.centred or not arrangement.beside
@@ -187,21 +242,32 @@ def compute_layout(size: tuple[int, int], metrics: Metrics = DEFAULT_METRICS, pi
         if best is not None:
             best.metrics = metrics
             return best
-    squeezed = _build(size, smallest, arrangements[-1], SMALLEST_CARD, piles, force=True)
+    if variant.columns:  # a window too small for the columns at full size: smaller cards
+        layouts = [
+            _largest(size, smallest, arrangement, variant, cramped=True) for arrangement in arrangements
+        ]
+        fitting = [layout for layout in layouts if layout is not None]
+        if fitting:
+            best = max(fitting, key=lambda layout: layout.card[0])
+            best.metrics = metrics
+            return best
+    squeezed = _build(size, smallest, arrangements[-1], SMALLEST_CARD, variant, force=True)
     assert squeezed is not None
     squeezed.metrics = metrics
     return squeezed
 
 
 def _largest(
-    size: tuple[int, int], metrics: Metrics, arrangement: Arrangement, piles: int
+    size: tuple[int, int], metrics: Metrics, arrangement: Arrangement, variant: Variant, cramped: bool = False
 ) -> TableLayout | None:
-    """The layout with the widest card that fits (binary search: fitting is monotone in card size)."""
-    low, high = metrics.min_tap, max(size)
+    """The layout with the widest card that fits (binary search: fitting is monotone in card size).
+    ``cramped``: cards may be narrower than ``metrics.min_tap`` and covered strips thinner than
+    ``metrics.min_corner`` (the last resort of a window too small for Giza's columns)."""
+    low, high = (SMALLEST_CARD if cramped else metrics.min_tap), max(size)
     found = None
     while low <= high:
         middle = (low + high) // 2
-        layout = _build(size, metrics, arrangement, middle, piles)
+        layout = _build(size, metrics, arrangement, middle, variant, cramped=cramped)
         if layout is None:
             high = middle - 1
         else:
@@ -247,19 +313,26 @@ def _build(
     metrics: Metrics,
     arrangement: Arrangement,
     card_w: int,
-    piles: int = 1,
+    variant: Variant = PYRAMID,
     *,
     force: bool = False,
+    cramped: bool = False,
 ) -> TableLayout | None:
-    """The layout with cards ``card_w`` wide, or None if it does not fit (``force``: even so)."""
-    frame = _frame(size, metrics, arrangement.buttons_in_grid)
+    """The layout with cards ``card_w`` wide, or None if it does not fit (``force``: even so;
+    ``cramped``: see :func:`_largest`)."""
+    frame = _frame(size, metrics, arrangement.buttons_in_grid and variant.has_stock)
+    card_metrics = replace(metrics, min_corner=0) if cramped else metrics
     card_h = round(card_w * CARD_ASPECT)
-    step = max(round(card_h * ROW_STEP), metrics.min_corner)
+    step = max(round(card_h * ROW_STEP), card_metrics.min_corner)
     if step > card_h * MAX_ROW_STEP and not force:
         return None  # cards too small to show their corners without spreading the rows apart
-    if not force and card_w < metrics.min_tap:
+    if not force and not cramped and card_w < metrics.min_tap:
         return None
-    block = PileBlock(arrangement, frame, metrics, card_w, card_h, piles=piles)
+    block: PileBlock | ColumnBlock
+    if variant.columns:
+        block = ColumnBlock(arrangement, frame, card_metrics, (card_w, card_h), variant)
+    else:
+        block = PileBlock(arrangement, frame, metrics, card_w, card_h, piles=variant.waste_piles)
     play = frame.play
     pyramid_w = ROWS * card_w
     if arrangement.beside:
@@ -294,7 +367,7 @@ def _build(
         piles_pos = ((width - block.width) // 2, top + pyramid_h + between)
     layout = _skeleton(size, metrics, frame, (card_w, card_h), step)
     layout.slots = _pyramid(left, top, (card_w, card_h), step)
-    layout.piles = piles
+    layout.piles = variant.waste_piles
     block.place(layout, *piles_pos)
     return layout
 

@@ -1,6 +1,7 @@
 """The piles' block of the table layout: the deck, the stock's top card, the waste, their
 labels and (unless they went among the controls) «Robar» and «Otra vuelta», placed as one
-block of known size for each :class:`Arrangement`. Used by :mod:`game.render.layout`.
+block of known size for each :class:`Arrangement`; or, for a variant without a stock (Giza),
+the block of its face-up columns (:class:`ColumnBlock`). Used by :mod:`game.render.layout`.
 
 A variant with three waste piles (apophis) has no face-up stock card: the block is the deck
 and the three piles side by side (in a row; or, in two rows, the deck over the three piles),
@@ -13,6 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
+
+from rules.variant import Variant
 
 from .metrics import Metrics
 
@@ -181,3 +184,52 @@ class PileBlock:
             layout.buttons["recycle"] = pygame.Rect(
                 buttons_left, buttons_top + button_h + gap, self.buttons_w, button_h
             )
+
+
+COLUMN_GAP = 0.12
+"""Gap between two columns, over card width (the partner border and focus ring fit in it)."""
+COLUMN_STEP = 0.3
+"""How much of a covered column card shows, over card height (at least ``metrics.min_corner``)."""
+
+
+class ColumnBlock:
+    """The face-up columns of a variant that has them (Giza) in place of the piles: the
+    variant's columns side by side, in one row (or, with ``arrangement.two_rows``, in two), each
+    column's cards overlapping downwards so that every covered card shows its corner strip and
+    the top card lies whole. Same interface as :class:`PileBlock`."""
+
+    def __init__(
+        self,
+        arrangement: Arrangement,
+        frame: Fixed,
+        metrics: Metrics,
+        card: tuple[int, int],
+        variant: Variant,
+    ) -> None:
+        card_w, card_h = card
+        self.frame = frame
+        self.card = (card_w, card_h)
+        self.count = variant.columns
+        self.depth = variant.column_depth
+        self.per_row = -(-self.count // 2) if arrangement.two_rows else self.count
+        self.rows = -(-self.count // self.per_row)
+        self.gap = max(frame.gap, round(card_w * COLUMN_GAP))
+        self.step = max(round(card_h * COLUMN_STEP), metrics.min_corner)
+        self.column_h = card_h + (self.depth - 1) * self.step
+        self.width = self.per_row * card_w + (self.per_row - 1) * self.gap
+        self.height = self.rows * self.column_h + (self.rows - 1) * self.gap
+
+    def place(self, layout: TableLayout, left: int, top: int) -> None:
+        card_w, card_h = self.card
+        layout.column_step = self.step
+        layout.columns = []
+        for column in range(self.count):
+            row, col = divmod(column, self.per_row)
+            x = left + col * (card_w + self.gap)
+            y = top + row * (self.column_h + self.gap)
+            layout.columns.append(
+                [pygame.Rect(x, y + k * self.step, card_w, card_h) for k in range(self.depth)]
+            )
+        # no piles: their rectangles stay empty, out of the way
+        for name in ("deck", "stock", "waste", "stock_label", "waste_label"):
+            setattr(layout, name, pygame.Rect(0, 0, 0, 0))

@@ -32,12 +32,12 @@ from game.config import (
 )
 from game.play import Tone
 from rules import STOCK, WASTE, Card, State
-from rules.moves import WASTE_PILES
+from rules.moves import WASTE_PILES, column_of, column_place
 from rules.topology import SLOTS
 
 from .assets import Assets
 from .cards import dashed_rect, ring
-from .layout import TableLayout
+from .layout import TableLayout, column_card_key
 from .widgets import Style, button_lines, draw_button, focus_ring
 
 TONE_COLORS: dict[Tone, Color] = {
@@ -100,7 +100,10 @@ class TableView:
         surface.blit(self._felt_for(layout.size), (0, 0))
         self._top_bar(surface, layout, frame)
         self._pyramid(surface, layout, frame)
-        self._piles(surface, layout, frame)
+        if layout.columns:
+            self._columns(surface, layout, frame)
+        else:
+            self._piles(surface, layout, frame)
         self._marks(surface, layout, frame)
         self._line(surface, layout, frame)
         for name, (label, style) in frame.buttons.items():
@@ -200,6 +203,32 @@ class TableView:
             self._tints[key] = shade.convert_alpha()
         return self._tints[key]
 
+    def _columns(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
+        """The face-up columns (Giza): each card where the layout puts it, the covered ones
+        shaded like covered pyramid cards, the top one lifted when selected; an empty column is
+        an outline where its first card lay."""
+        state = frame.state
+        size = layout.card
+        for column, rects in enumerate(layout.columns):
+            cards = state.column_cards_left(column)
+            shown = [
+                (k, card)
+                for k, card in enumerate(cards)
+                if column_card_key(column, k, len(rects)) not in frame.hidden
+            ]
+            if not shown:
+                self._empty(surface, layout, rects[0])
+                continue
+            for k, card in shown:
+                rect = rects[k]
+                on_top = k == len(cards) - 1
+                if on_top and frame.selected == column_place(column):
+                    self._lifted(surface, layout, self.assets.face(card, size), rect)
+                    continue
+                surface.blit(self.assets.face(card, size), rect)
+                if not on_top:
+                    surface.blit(self._tint(size, COVERED_SHADE), rect)
+
     def _piles(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
         state = frame.state
         size = layout.card
@@ -291,10 +320,14 @@ class TableView:
     # --- selection, partners, hint, focus -------------------------------------------------------
     def _marks(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
         thick = max(3, layout.card[0] // 28)
-        if frame.selected is not None and frame.selected in (*range(SLOTS), STOCK, WASTE, *WASTE_PILES):
+        state = frame.state
+        if frame.selected is not None and (
+            frame.selected in (*range(SLOTS), STOCK, WASTE, *WASTE_PILES)
+            or column_of(frame.selected) is not None
+        ):
             ring(
                 surface,
-                layout.place_rect(frame.selected).move(0, -lifted_by(layout)),
+                layout.place_rect(frame.selected, state).move(0, -lifted_by(layout)),
                 SELECTED,
                 thick + 1,
                 gap=1,
@@ -302,14 +335,14 @@ class TableView:
         dash_w = max(4, round(layout.card[0] * PARTNER_DASH_WIDTH))
         for place in frame.partners:
             dashed_rect(
-                surface, layout.place_rect(place), PARTNER_DASHES, dash_w, max(6, layout.card[0] // 7)
+                surface, layout.place_rect(place, state), PARTNER_DASHES, dash_w, max(6, layout.card[0] // 7)
             )
         for target in frame.hint:
-            rect = layout.buttons[target] if isinstance(target, str) else layout.place_rect(target)
+            rect = layout.buttons[target] if isinstance(target, str) else layout.place_rect(target, state)
             ring(surface, rect, HINT, thick, gap=2)
         if isinstance(frame.focus, int):
             outside = 2 * (thick + 3)  # outside the selection and hint rings
-            rect = layout.place_rect(frame.focus).inflate(outside, outside)
+            rect = layout.place_rect(frame.focus, state).inflate(outside, outside)
             if frame.focus == frame.selected:
                 rect.move_ip(0, -lifted_by(layout))
             focus_ring(surface, rect, radius=max(4, layout.card[0] // 8))

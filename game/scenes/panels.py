@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from game.analysis import Answer, Purpose
 from game.context import Context
+from game.platform import deal_query
 from game.play import Line, Play
 from game.texts import Texts, format_time, signed
 from rules.labels import Label
@@ -96,14 +97,22 @@ def win_panel(
     copied: list[bool | None] = [None]
     par_scores = par_lines(ctx, play)
 
+    def link(number: int) -> str:  # the deal's variant goes with it: a shared link gives the same game
+        return ctx.deal_link(number, play.state.rules.variant.name)
+
     def body(texts: Texts) -> list[str]:
         state = session.state
+        columns = state.rules.variant.columns
         left = state.stock_cards() + state.waste_cards()
+        left += [card for c in range(columns) for card in state.column_cards_left(c)]
+        where = "_columns" if columns else ""  # Giza: what stays is in the columns
         lines = [
             texts.t("win_time", t=format_time(session.clock.elapsed())),
             texts.t("win_moves", n=session.moves, u=session.undos),
             texts.t("win_removed", n=state.removed_from_pyramid),
-            texts.t("win_left", cards=" ".join(c.symbol for c in left)) if left else texts.t("win_left_none"),
+            texts.t("win_left" + where, cards=", ".join(map(texts.card, left)))
+            if left
+            else texts.t("win_left_none" + where),
         ]
         if play.hidden_at_start and play.label is not Label.UNKNOWN:
             lines += _verdict_lines(texts, play)
@@ -117,14 +126,16 @@ def win_panel(
     def copy_label(texts: Texts) -> str:
         if copied[0] is None:
             return texts.t("win_copy", n=number)
-        linked = number is not None and ctx.deal_link(number) != str(number)  # the browser copies a link
+        linked = number is not None and "?" in link(number)  # the browser copies a link
         if copied[0]:
             return texts.t("copied_link" if linked else "copied", n=number)
-        return texts.t("copy_failed_link" if linked else "copy_failed", n=number)
+        if linked and number is not None:
+            return texts.t("copy_failed_link", q=deal_query(number, play.state.rules.variant.name))
+        return texts.t("copy_failed", n=number)
 
     def copy() -> None:
         if number is not None:
-            copied[0] = ctx.copy_text(ctx.deal_link(number))
+            copied[0] = ctx.copy_text(link(number))
 
     buttons = [
         _button("btn_new", on_new, primary=True),
@@ -199,6 +210,8 @@ def lost_panel(
         body_key = "lost_body_label"
     else:
         body_key = "lost_body_unseen" if answer.unseen else "lost_body_hint" if from_hint else "lost_body"
+        if body_key == "lost_body_hint" and not play.state.rules.variant.has_stock:
+            body_key = "lost_body_open"  # every card was face up from the start
     panel = _closable(ctx, manager, "lost_title", lambda t: [t.t(body_key)], [])
     buttons.append(_button("btn_close", lambda: manager.pop(panel)))
     panel.buttons = _first_primary(buttons)

@@ -37,6 +37,8 @@ from game.render.widgets import (
 )
 from game.texts import Texts, format_time, signed
 from rules import ALL_RULE_SETS, RuleSet
+from rules.errors import NotationError
+from rules.variant import PYRAMID, rule_sets
 
 from .base import Scene, SceneManager, hit
 from .panel import Panel, PanelButton
@@ -239,11 +241,30 @@ class RecordScreen(Scene):
 
 # --- statistics ----------------------------------------------------------------------------------------
 def rules_name(texts: Texts, rules: RuleSet) -> str:
-    """The rules as the statistics name them, e.g. «1 vuelta · superposición: Sí»."""
+    """The rules as the statistics name them, e.g. «1 vuelta · superposición: Sí», after the
+    variant's name when it is not the default («Baraja española · 3 vueltas · …»)."""
     overlap = texts.t("yes" if rules.overlap else "no")
-    if rules.passes == 1:
-        return texts.t("stats_rules_one", o=overlap)
-    return texts.t("stats_rules", p=rules.passes, o=overlap)
+    if not rules.variant.has_stock:
+        name = texts.t("stats_rules_no_stock", o=overlap)
+    elif rules.passes == 1:
+        name = texts.t("stats_rules_one", o=overlap)
+    else:
+        name = texts.t("stats_rules", p=rules.passes, o=overlap)
+    if rules.variant == PYRAMID:
+        return name
+    return texts.t(f"variant_{rules.variant.name}") + " · " + name
+
+
+def _played(ctx: Context) -> list[RuleSet]:
+    """The rule sets with statistics (of other variants too), those of variants no longer
+    registered left out."""
+    found = []
+    for key in ctx.keeper.stats.by_rules:
+        try:
+            found.append(RuleSet.from_key(key))
+        except NotationError:
+            continue
+    return found
 
 
 class StatsScreen(RecordScreen):
@@ -251,7 +272,11 @@ class StatsScreen(RecordScreen):
 
     def __init__(self, ctx: Context, manager: SceneManager, rules: RuleSet) -> None:
         super().__init__(ctx, manager)
-        self.choices = list(ALL_RULE_SETS) if rules in ALL_RULE_SETS else [rules, *ALL_RULE_SETS]
+        own = list(rule_sets(rules.variant))  # the rule sets of the game's variant, then the default's
+        self.choices = own if rules in own else [rules, *own]
+        if rules.variant != PYRAMID:
+            self.choices += list(ALL_RULE_SETS)
+        self.choices += [played for played in _played(ctx) if played not in self.choices]
         self.rules = rules
         self.selector = pygame.Rect(0, 0, 0, 0)
 

@@ -1,5 +1,8 @@
 """«Reglas»: the rules and tips in our own words, split into pages that fit the window.
 
+After how to play, a section per variant the rules play; the one chosen in the settings comes
+first among them, marked (and opens the screen when it is not the default).
+
 Pages instead of scrolling, so nothing needs dragging: arrows, Page Up/Down or the wheel
 turn pages, the buttons do too, and Esc closes. A wide window shows two columns per page.
 """
@@ -47,13 +50,18 @@ class RulesScreen(Scene):
     def pages(self) -> list[Page]:
         """The text broken into pages of :attr:`columns` columns for the current size and
         language (cached)."""
-        key = (self.size, self.ctx.settings.lang)
+        key = (self.size, self.ctx.settings.lang, self.variant)
         if key != self._pages_key:
             self._pages_key = key
             chunks = self._paginate()
             self._pages = [chunks[i : i + self.columns] for i in range(0, len(chunks), self.columns)]
             self.page = min(self.page, len(self._pages) - 1)
         return self._pages
+
+    @property
+    def variant(self) -> str:
+        """The variant the player plays now (marked, and first among the variants' sections)."""
+        return self.ctx.settings.variant
 
     @property
     def column_width(self) -> int:
@@ -66,7 +74,7 @@ class RulesScreen(Scene):
         width = self.column_width
         per_page = max(4, self.text_area.height // line_height(self.font + 1))
         pages: list[list[Line]] = [[]]
-        for heading, paragraphs in self.ctx.texts.rules_sections():
+        for heading, paragraphs in self.ctx.texts.rules_sections(self.variant):
             title = assets.wrap(heading, self.font + 3, width, bold=True)
             section: list[Line] = [(line, True) for line in title]
             for paragraph in paragraphs:

@@ -1,11 +1,14 @@
-"""«Ajustes»: passes, overlap rule, deal mode, par scoring, language, reduced motion, sound,
-four-colour deck, large indices.
+"""«Ajustes»: variant, passes, overlap rule, deal mode, par scoring, language, reduced motion,
+sound, four-colour deck, large indices.
 
 Each row is a set of options; tap one, or move with Up/Down and choose with Left/Right.
-Language, motion, sound and the look of the cards apply at once; passes, overlap and par
-scoring apply from the next deal (the rules of a deal never change mid-deal). When the rows
-do not all fit the window, the screen shows them in pages: «Más ›» turns the page, and the
-keyboard focus turns it too when it moves to a row on another page.
+Language, motion, sound and the look of the cards apply at once; the variant, passes, overlap
+and par scoring apply from the next deal (the rules of a deal never change mid-deal).
+
+When the rows do not fit the window (a phone, or more settings), the rows scroll between the
+title and the note: a drag (touch or mouse), the mouse wheel, and the keyboard focus (which keeps
+the focused row in view) move them. While they scroll, a press on an option chooses it when the
+finger comes up without having dragged, so a drag that starts on a button never changes a setting.
 """
 
 from __future__ import annotations
@@ -15,9 +18,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.config import PANEL_TEXT, SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
+from game.config import DRAG_SLOP_PX, PANEL_TEXT, SCROLL_BAR, SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
 from game.context import Context
-from game.input import Action, Command, Key, Tap
+from game.input import Action, Command, Drag, Key, Release, Scroll, Tap
 from game.render.widgets import (
     Style,
     blit_lines,
@@ -29,6 +32,7 @@ from game.render.widgets import (
 )
 from game.settings import DealMode, Settings
 from game.texts import Texts
+from rules.variant import REGISTERED
 
 from .base import Scene, SceneManager
 
@@ -42,13 +46,29 @@ class Row:
     names: Callable[[Texts, object], str]
     get: Callable[[Settings], object]
     set: Callable[[Settings, object], None]
+    wraps: bool = False
+    """Options may go onto more than one line (a row with many, or long, names)."""
+    option_ems: int = 3
+    """The narrowest an option may be, in font sizes."""
 
 
 def _yes_no(texts: Texts, value: object) -> str:
     return texts.t("yes" if value else "no")
 
 
+VARIANT_ROW = Row(
+    "set_variant",
+    tuple(variant.name for variant in REGISTERED),
+    lambda t, v: t.t(f"variant_{v}"),
+    lambda s: s.variant,
+    lambda s, v: setattr(s, "variant", v),
+    wraps=True,
+    option_ems=6,
+)
+"""The variants the rules play (:data:`rules.variant.REGISTERED`, the default first)."""
+
 ROWS: tuple[Row, ...] = (
+    VARIANT_ROW,
     Row("set_passes", (1, 3), lambda t, v: str(v), lambda s: s.passes, lambda s, v: setattr(s, "passes", v)),
     Row("set_overlap", (True, False), _yes_no, lambda s: s.overlap, lambda s, v: setattr(s, "overlap", v)),
     Row(
@@ -97,6 +117,16 @@ KIOSK_ROWS: tuple[Row, ...] = tuple(row for row in ROWS if row.key in ("set_lang
 
 COLUMN_MIN_EMS = 14
 """Rows go in two columns only if each column is at least this many font sizes wide."""
+SCROLL_ROWS_SHOWN = 2
+"""A scrolling arrangement is usable only if at least this many rows' height shows at once."""
+
+
+@dataclass(frozen=True)
+class _Placed:
+    """One row placed in the rows' area: its label and its options, y from the area's top."""
+
+    label: pygame.Rect
+    options: list[pygame.Rect]
 
 
 @dataclass(frozen=True)
@@ -109,11 +139,17 @@ class _Shape:
     close_in_title: bool
     gap: int
     size: tuple[int, int]
-    row_h: int
     title_h: int
+    rows: list[_Placed]
+    content_h: int
+    """Height of all the rows."""
+    view_h: int
+    """Height of the rows' area shown (less than ``content_h`` when the rows scroll)."""
     fits: bool
-    per_page: int
-    """Rows on one page (all of them when the screen has a single page)."""
+
+    @property
+    def scrolls(self) -> bool:
+        return self.view_h < self.content_h
 
 
 class SettingsScreen(Scene):
@@ -141,27 +177,22 @@ class SettingsScreen(Scene):
         self.margin = 8
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.labels: list[pygame.Rect] = []
+        """Each row's label where it is drawn now (scrolled)."""
         self.options: list[list[pygame.Rect]] = []
+        """Each row's options where they are drawn now (scrolled; see :meth:`shown`)."""
         self.close_rect = pygame.Rect(0, 0, 0, 0)
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.stats_rect = pygame.Rect(0, 0, 0, 0)
+        self.view = pygame.Rect(0, 0, 0, 0)
+        """The rows' area: rows outside it are scrolled out of sight."""
+        self.scroll = 0
+        """How far the rows are scrolled up, in pixels (0 when they all fit)."""
+        self.content_h = 0
         self.note_y = 0
-        self.page = 0
-        self.per_page = len(self.rows)
-        self.page_rect = pygame.Rect(0, 0, 0, 0)
-        """«Más ›»: the next page (a zero rect when everything fits on one page)."""
-
-    @property
-    def pages(self) -> int:
-        return -(-len(self.rows) // self.per_page)
-
-    def shown(self, row: int) -> bool:
-        """Row ``row`` is on the page shown."""
-        return row // self.per_page == self.page
-
-    def turn_page(self) -> None:
-        self.page = (self.page + 1) % self.pages
-        self.relayout(self.size)
+        self._placed: list[_Placed] = []
+        self._press: tuple[int, int] | None = None
+        """Where a press in the scrolling rows began (chosen on release, unless it became a drag)."""
+        self._dragged = 0
 
     def choose(self, row: int, index: int) -> None:
         if self.locked(row):
@@ -174,14 +205,62 @@ class SettingsScreen(Scene):
         enough to use the large index anyway (it is greyed, and says so)."""
         return self.rows[row].key == "set_large_index" and self.ctx.assets.large_index_forced()
 
+    @property
+    def scrolls(self) -> bool:
+        return self.content_h > self.view.height
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.content_h - self.view.height)
+
+    def shown(self, row: int) -> bool:
+        """True when the whole of row ``row`` (label and options) is in sight."""
+        whole = self.labels[row].unionall(self.options[row])
+        return self.view.contains(whole)
+
     # --- input ----------------------------------------------------------------------------------
     def handle(self, command: Command) -> None:
         if isinstance(command, Tap):
             self.focus_visible = False
-            self._tap(command.pos)
+            if self.scrolls and self.view.collidepoint(command.pos):
+                self._press, self._dragged = command.pos, 0  # a tap or the start of a drag
+            else:
+                self._tap(command.pos)
+        elif isinstance(command, Drag):
+            if self._press is not None:
+                self._dragged += abs(command.dy)
+                if self._dragged >= DRAG_SLOP_PX:
+                    self.scroll_to(self.scroll - command.dy)
+        elif isinstance(command, Release):
+            press, self._press = self._press, None
+            if press is not None and self._dragged < DRAG_SLOP_PX:
+                self._tap(press)
+        elif isinstance(command, Scroll):
+            self.scroll_to(self.scroll - command.steps * self._step())
         elif isinstance(command, Key):
             self.focus_visible = True
             self._key(command.action)
+            self.reveal(self.focus)
+
+    def _step(self) -> int:
+        """One wheel notch: about one row."""
+        return self.ctx.metrics.button_h(self.font) + self.margin
+
+    def scroll_to(self, offset: int) -> None:
+        """Scroll the rows so that ``offset`` pixels are above the rows' area (within bounds)."""
+        self.scroll = max(0, min(self.max_scroll, offset))
+        self._place()
+
+    def reveal(self, row: int) -> None:
+        """Scroll just enough for row ``row`` to be whole in sight (nothing for the buttons)."""
+        if row >= len(self.rows) or not self._placed:
+            return
+        placed = self._placed[row]
+        whole = placed.label.unionall(placed.options)
+        if whole.top - self.scroll < 0:
+            self.scroll_to(whole.top)
+        elif whole.bottom - self.scroll > self.view.height:
+            self.scroll_to(whole.bottom - self.view.height)
 
     def _tap(self, pos: tuple[int, int]) -> None:
         if self.close_rect.collidepoint(pos):
@@ -190,8 +269,7 @@ class SettingsScreen(Scene):
         if self.on_stats is not None and self.stats_rect.collidepoint(pos):
             self.on_stats()
             return
-        if self.pages > 1 and self.page_rect.collidepoint(pos):
-            self.turn_page()
+        if not self.view.collidepoint(pos):
             return
         for row, rects in enumerate(self.options):
             for index, rect in enumerate(rects):
@@ -200,12 +278,6 @@ class SettingsScreen(Scene):
                     self.choose(row, index)
 
     def _key(self, action: Action) -> None:
-        self._key_action(action)
-        if self.focus < self.close_index and not self.shown(self.focus):
-            self.page = self.focus // self.per_page
-            self.relayout(self.size)
-
-    def _key_action(self, action: Action) -> None:
         if action in (Action.DOWN, Action.NEXT):
             self.focus = (self.focus + 1) % self.stops
         elif action in (Action.UP, Action.PREV):
@@ -230,63 +302,34 @@ class SettingsScreen(Scene):
         self.font = metrics.panel_font(size, share=0.028)
         button_h = metrics.button_h(self.font)
         shape = self._shape(size)
-        self.per_page = shape.per_page
-        self.page = min(self.page, self.pages - 1)
-        first = self.page * self.per_page
         panel_w, panel_h = shape.size
         inner = panel_w - 2 * margin
-        col_w = (inner - (shape.columns - 1) * margin) // shape.columns
-        per_column = -(-shape.per_page // shape.columns)
         gap = shape.gap
         self.panel = pygame.Rect((size[0] - panel_w) // 2, max(4, (size[1] - panel_h) // 2), panel_w, panel_h)
         self.panel = self.manager.clear_of_message(self, self.panel, size)
         self.title_rect = pygame.Rect(self.panel.left, self.panel.top + gap // 2, panel_w, shape.title_h)
         top = self.panel.top + gap + shape.title_h
-        label_w = col_w * 2 // 5 if shape.beside else col_w
-        self.labels, self.options = [], []
-        for index, spec in enumerate(self.rows):
-            if not self.shown(index):  # on another page: nothing to draw or tap
-                self.labels.append(pygame.Rect(0, 0, 0, 0))
-                self.options.append([pygame.Rect(0, 0, 0, 0) for _ in spec.values])
-                continue
-            column, row = divmod(index - first, per_column)
-            left = self.panel.left + margin + column * (col_w + margin)
-            y = top + row * (shape.row_h + gap)
-            label_h = button_h if shape.beside else line_height(self.font)
-            self.labels.append(pygame.Rect(left, y, label_w, label_h))
-            opt_left = left + label_w + gap if shape.beside else left
-            opt_top = y if shape.beside else y + line_height(self.font)
-            opt_w = (left + col_w - opt_left - gap * (len(spec.values) - 1)) // len(spec.values)
-            self.options.append(
-                [
-                    pygame.Rect(opt_left + i * (opt_w + gap), opt_top, opt_w, button_h)
-                    for i in range(len(spec.values))
-                ]
-            )
-        self.note_y = top + per_column * (shape.row_h + gap)
-        self._place_buttons(shape, inner, button_h)
-
-    def _place_buttons(self, shape: _Shape, inner: int, button_h: int) -> None:
-        """Close and «Estadísticas» in the title row, or a row under the note with «Más ›» between
-        them when the screen has pages."""
-        margin = self.margin
-        rects: dict[str, pygame.Rect] = {}
+        self.view = pygame.Rect(self.panel.left, top, panel_w, shape.view_h)
+        self.content_h = shape.content_h
+        self._placed = shape.rows
+        self.scroll = max(0, min(self.max_scroll, self.scroll))
+        self._place()
+        self.reveal(self.focus)
+        self.note_y = top + shape.view_h
         if shape.close_in_title:  # close on the right of the title row, «Estadísticas» on its left
-            close_w = max(self.ctx.metrics.min_tap, min(inner // 3, self.font * 7))
+            close_w = max(metrics.min_tap, min(inner // 3, self.font * 7))
             top_y = self.title_rect.top
             self.close_rect = pygame.Rect(self.panel.right - margin - close_w, top_y, close_w, button_h)
             self.stats_rect = pygame.Rect(self.panel.left + margin, top_y, close_w, button_h)
         else:
             bottom_y = self.note_y + self._note_rows(self.panel.width, self.font) * line_height(self.font)
-            names = ["close", *(["page"] if self.pages > 1 else []), *(["stats"] if self.on_stats else [])]
-            count = len(names)
-            width = (inner - (count - 1) * margin) // count if count > 1 else inner // 2
-            left = self.panel.left + margin if count > 1 else self.panel.centerx - width // 2
-            rects = {name: pygame.Rect(left + i * (width + margin), bottom_y, width, button_h)
-                     for i, name in enumerate(names)}  # fmt: skip
-            self.close_rect = rects["close"]
-            self.stats_rect = rects.get("stats", pygame.Rect(0, 0, 0, 0))
-        self.page_rect = rects.get("page", pygame.Rect(0, 0, 0, 0))
+            if self.on_stats is None:
+                self.close_rect = pygame.Rect(self.panel.centerx - inner // 4, bottom_y, inner // 2, button_h)
+            else:
+                half = (inner - margin) // 2
+                left = self.panel.left + margin
+                self.close_rect = pygame.Rect(left, bottom_y, half, button_h)
+                self.stats_rect = pygame.Rect(left + inner - half, bottom_y, half, button_h)
         if self.on_stats is None:
             self.stats_rect = pygame.Rect(0, 0, 0, 0)
 
@@ -296,52 +339,85 @@ class SettingsScreen(Scene):
             return 0
         return len(self.ctx.assets.wrap(self.ctx.t("settings_note"), font - 1, panel_w - 24))
 
+    def _place(self) -> None:
+        """Put the rows where they are drawn now: the arrangement moved to the panel, less the scroll."""
+        dx, dy = self.view.left, self.view.top - self.scroll
+        self.labels = [placed.label.move(dx, dy) for placed in self._placed]
+        self.options = [[rect.move(dx, dy) for rect in placed.options] for placed in self._placed]
+
+    def _arrange(self, columns: int, beside: bool, gap: int, panel_w: int) -> tuple[list[_Placed], int, bool]:
+        """The rows placed in ``columns`` columns of a panel ``panel_w`` wide (x from the panel's
+        left, y from the rows' top), the rows' height, and whether every option is wide enough."""
+        metrics, margin, font = self.ctx.metrics, self.margin, self.font
+        button_h = metrics.button_h(font)
+        inner = panel_w - 2 * margin
+        col_w = (inner - (columns - 1) * margin) // columns
+        label_w = col_w * 2 // 5 if beside else col_w
+        label_h = button_h if beside else line_height(font)
+        per_column = -(-len(self.rows) // columns)
+        placed: list[_Placed] = []
+        heights = [0] * columns
+        wide_enough = True
+        for index, spec in enumerate(self.rows):
+            column = index // per_column
+            left = margin + column * (col_w + margin)
+            y = heights[column]
+            opt_left = left + label_w + gap if beside else left
+            opt_top = y if beside else y + label_h
+            room = left + col_w - opt_left
+            narrowest = max(metrics.min_tap, font * spec.option_ems)
+            count = len(spec.values)
+            per_line = max(1, min(count, (room + gap) // (narrowest + gap))) if spec.wraps else count
+            opt_w = (room - gap * (per_line - 1)) // per_line
+            wide_enough &= opt_w >= (narrowest if per_line > 1 else metrics.min_tap)
+            options = []
+            for i in range(count):
+                line, place = divmod(i, per_line)
+                x = opt_left + place * (opt_w + gap)
+                options.append(pygame.Rect(x, opt_top + line * (button_h + gap), opt_w, button_h))
+            lines = -(-count // per_line)
+            options_h = lines * button_h + (lines - 1) * gap
+            row_h = max(label_h, options_h) if beside else label_h + options_h
+            placed.append(_Placed(pygame.Rect(left, y, label_w, label_h), options))
+            heights[column] = y + row_h + gap
+        return placed, max(heights), wide_enough
+
     def _shape(self, size: tuple[int, int]) -> _Shape:
         """The first of these that fits the window: each label above its options (or beside
         them on a wide panel); rows in two columns side by side; labels beside their options;
-        the close button in the title row; tighter gaps."""
+        the close button in the title row; tighter gaps. When none fits, the first of the
+        one-column ones whose options are wide enough, its rows scrolling."""
         width, height = size
         metrics, margin, font = self.ctx.metrics, self.margin, self.font
         button_h = metrics.button_h(font)
         title_h = max(line_height(round(font * 1.4)), button_h)
         one_column_w = panel_width(size, font, margin, extra=font * 10)
-        widest = max(len(spec.values) for spec in self.rows)
 
-        def shape(
-            columns: int, beside: bool, close_in_title: bool, gap: int, rows: int = len(self.rows)
-        ) -> _Shape:
-            row_h = button_h if beside else line_height(font) + button_h
+        def shape(columns: int, beside: bool, close_in_title: bool, gap: int, scroll: bool = False) -> _Shape:
             close_h = 0 if close_in_title else button_h + gap
-            per_column = -(-rows // columns)
             panel_w = one_column_w if columns == 1 else width - 2 * margin
             note_h = self._note_rows(panel_w, font) * line_height(font)
-            panel_h = 2 * gap + title_h + per_column * (row_h + gap) + note_h + close_h
+            fixed_h = 2 * gap + title_h + note_h + close_h
             col_w = (panel_w - 2 * margin - (columns - 1) * margin) // columns
-            option_w = ((col_w * 3 // 5 if beside else col_w) - gap * widest) // widest
-            fits = (
-                panel_h <= height - 8
-                and option_w >= max(metrics.min_tap, font * 3)
-                and (columns == 1 or col_w >= font * COLUMN_MIN_EMS)
-            )
-            return _Shape(
-                columns, beside, close_in_title, gap, (panel_w, panel_h), row_h, title_h, fits, rows
-            )
+            rows, content_h, wide_enough = self._arrange(columns, beside, gap, panel_w)
+            view_h = min(content_h, height - 8 - fixed_h) if scroll else content_h
+            fits = wide_enough and (columns == 1 or col_w >= font * COLUMN_MIN_EMS)
+            if scroll:
+                fits = fits and view_h >= SCROLL_ROWS_SHOWN * (button_h + gap)
+            else:
+                fits = fits and fixed_h + content_h <= height - 8
+            size = (panel_w, fixed_h + view_h)
+            return _Shape(columns, beside, close_in_title, gap, size, title_h, rows, content_h, view_h, fits)
 
         wide = one_column_w - 2 * margin >= SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
         shapes = [
             shape(1, wide, False, margin), shape(2, False, False, margin), shape(2, True, False, margin),
             shape(1, True, False, margin), shape(2, True, True, 4), shape(1, True, True, margin),
             shape(1, True, True, 4),
+            shape(1, wide, True, margin, scroll=True), shape(1, True, True, margin, scroll=True),
+            shape(1, False, True, margin, scroll=True), shape(1, False, True, 4, scroll=True),
         ]  # fmt: skip
-        found = next((s for s in shapes if s.fits), None)
-        if found is not None:
-            return found
-        # pages: as many rows as fit a page with the close, «Más ›» and «Estadísticas» buttons below
-        for rows in range(len(self.rows) - 1, 1, -1):
-            for paged in (shape(1, wide, False, margin, rows), shape(1, True, False, 4, rows)):
-                if paged.fits:
-                    return paged
-        return shapes[-1]
+        return next((s for s in shapes if s.fits), shapes[-1])
 
     def option_name(self, spec: Row, value: object) -> str:
         """What an option reads. «solo con solución» promises what only the label table can
@@ -355,34 +431,23 @@ class SettingsScreen(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.panel)
         ctx, assets, font = self.ctx, self.ctx.assets, self.font
+        room = self.title_rect.inflate(-2 * self.margin, 0)
+        if self.close_rect.colliderect(self.title_rect):  # the buttons share the title's row
+            side = room.right - self.close_rect.left + 8  # as much room kept on either side
+            room = room.inflate(-2 * side, 0)
         heading = ctx.t("settings_title")
-        if self.pages > 1:
-            heading = ctx.t("settings_title_page", n=self.page + 1, p=self.pages)
-        title = assets.text(heading, round(font * 1.4), PANEL_TEXT, bold=True)
-        surface.blit(title, title.get_rect(center=self.title_rect.center))
-        for row, spec in enumerate(self.rows):
-            if not self.shown(row):
-                continue
-            rect = self.labels[row]
-            lines = button_lines(assets, ctx.t(spec.key), font, PANEL_TEXT, rect.size, bold=True)
-            y = rect.centery - sum(line.get_height() for line in lines) // 2
-            for line in lines:
-                surface.blit(line, (rect.left, y))
-                y += line.get_height()
-            current = spec.get(ctx.settings)
-            if self.locked(row):
-                whole = self.options[row][0].unionall(self.options[row][1:])
-                focused = self.focus_visible and self.focus == row
-                label = ctx.t("large_index_auto")
-                draw_button(surface, assets, whole, label, font, style=Style.OFF, focused=focused)
-                continue
-            for index, rect in enumerate(self.options[row]):
-                value = spec.values[index]
-                style = Style.PRIMARY if value == current else Style.NORMAL
-                focused = self.focus_visible and self.focus == row and value == current
-                draw_button(
-                    surface, assets, rect, self.option_name(spec, value), font, style=style, focused=focused
-                )
+        title = assets.fit_text(heading, round(font * 1.4), PANEL_TEXT, room.width, bold=True)
+        surface.blit(title, title.get_rect(center=room.center))
+        clip = surface.get_clip()
+        # room for the focus ring around a row; rows that scroll stay inside their area
+        surface.set_clip(self.view.inflate(16, 0 if self.scrolls else 16).clip(clip))
+        for row in range(len(self.rows)):
+            whole = self.labels[row].unionall(self.options[row])
+            if whole.colliderect(self.view):
+                self._draw_row(surface, row)
+        surface.set_clip(clip)
+        if self.scrolls:
+            self._draw_scroll_bar(surface)
         if self.note_lines:
             note = assets.wrap(ctx.t("settings_note"), font - 1, self.panel.width - 24)
             blit_lines(
@@ -394,5 +459,36 @@ class SettingsScreen(Scene):
         if self.on_stats is not None:
             focused = self.focus_visible and self.focus == self.stats_index
             draw_button(surface, assets, self.stats_rect, ctx.t("btn_stats"), font, focused=focused)
-        if self.pages > 1:
-            draw_button(surface, assets, self.page_rect, ctx.t("btn_more_settings"), font)
+
+    def _draw_row(self, surface: pygame.Surface, row: int) -> None:
+        ctx, assets, font = self.ctx, self.ctx.assets, self.font
+        spec = self.rows[row]
+        rect = self.labels[row]
+        lines = button_lines(assets, ctx.t(spec.key), font, PANEL_TEXT, rect.size, bold=True)
+        y = rect.centery - sum(line.get_height() for line in lines) // 2
+        for line in lines:
+            surface.blit(line, (rect.left, y))
+            y += line.get_height()
+        current = spec.get(ctx.settings)
+        if self.locked(row):
+            whole = self.options[row][0].unionall(self.options[row][1:])
+            focused = self.focus_visible and self.focus == row
+            draw_button(
+                surface, assets, whole, ctx.t("large_index_auto"), font, style=Style.OFF, focused=focused
+            )
+            return
+        for index, rect in enumerate(self.options[row]):
+            value = spec.values[index]
+            style = Style.PRIMARY if value == current else Style.NORMAL
+            focused = self.focus_visible and self.focus == row and value == current
+            draw_button(
+                surface, assets, rect, self.option_name(spec, value), font, style=style, focused=focused
+            )
+
+    def _draw_scroll_bar(self, surface: pygame.Surface) -> None:
+        """A thin bar at the panel's right edge: where the rows in sight are among all of them."""
+        track = pygame.Rect(self.panel.right - max(4, self.margin // 2), self.view.top, 4, self.view.height)
+        thumb_h = max(self.margin * 2, track.height * self.view.height // self.content_h)
+        travel = track.height - thumb_h
+        thumb_y = track.top + (travel * self.scroll // self.max_scroll if self.max_scroll else 0)
+        pygame.draw.rect(surface, SCROLL_BAR, (track.left, thumb_y, track.width, thumb_h), border_radius=2)

@@ -22,14 +22,17 @@ from game.config import (
     FRAME_BUDGET_MS,
 )
 from game.context import Context
-from game.input import Action, Command, Key, Tap
+from game.input import Action, Command, Drag, Key, Release, Tap
 from game.play import DECK, Effect, Play, Removed, Tone
 from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout, compute_layout
 from game.render.table_view import TableFrame, TableView, message_room
 from game.render.widgets import Style
 from game.sound import Sound
 from game.texts import format_time, signed
-from rules import RECYCLE, Kind, Move, check
+from rules import RECYCLE, STOCK, Kind, Move, check
+from rules.moves import column_place
+from rules.topology import SLOTS
+from rules.variant import DEFAULT_RULES
 from solver.analysis import Verdict
 
 from .base import Scene, SceneManager
@@ -63,7 +66,7 @@ class TableScene(Scene):
         self.play = play
         self.view = TableView(ctx.assets)
         self.anim = Animator(ctx.rng)
-        self.layout: TableLayout = compute_layout((640, 480), ctx.metrics, play.state.piles)
+        self.layout: TableLayout = compute_layout((640, 480), ctx.metrics, play.state.rules.variant)
         self.focus: int | str | None = None
         self.focus_visible = False
         self.visible = True
@@ -82,8 +85,9 @@ class TableScene(Scene):
         (unless ``close_above`` is False: the kiosk's demo stays over the deals it plays)."""
         if close_above:
             self.manager.pop_above(self)
+        variant_before = self.play.state.rules.variant
         self.play = play
-        if self.layout.piles != play.state.piles:  # another variant: room for its piles
+        if play.state.rules.variant != variant_before:  # another variant: another table
             self.relayout(self.layout.size)
         self.anim.clear()
         self._animate_deal()
@@ -118,6 +122,8 @@ class TableScene(Scene):
 
     # --- input ---------------------------------------------------------------------------------
     def handle(self, command: Command) -> None:
+        if isinstance(command, Drag | Release):
+            return  # the end of a tap already handled (or a drag): the table has nothing to scroll
         self.anim.skip_deal()  # any tap or key puts the dealt cards in place, then acts as usual
         if isinstance(command, Tap):
             self.focus_visible = False
@@ -130,7 +136,7 @@ class TableScene(Scene):
         if button is not None:
             self.press(button)
             return
-        place = self.layout.hit_place(pos, self.play.state.pyramid)
+        place = self.layout.hit_place(pos, self.play.state.pyramid, self.play.state)
         if place is not None:
             self.focus = place
             self._after(self.play.tap(place))
@@ -285,8 +291,12 @@ class TableScene(Scene):
     # --- keyboard focus --------------------------------------------------------------------------
     def _candidates(self) -> dict[int, pygame.Rect]:
         """Places the arrows can reach: every card that can be selected now, and the deck."""
-        places = [p for p in range(DECK + 1) if p == DECK or self.play.selectable(p)]
-        return {p: self.layout.place_rect(p) for p in places}
+        state = self.play.state
+        columns = [column_place(c) for c in range(state.rules.variant.columns)]
+        deck = [DECK] if state.rules.variant.has_stock else []
+        cards = [*range(SLOTS), STOCK, *state.waste_places(), *columns]
+        places = deck + [p for p in cards if self.play.selectable(p)]
+        return {p: self.layout.place_rect(p, state) for p in places}
 
     def _move_focus(self, action: Action) -> None:
         candidates = self._candidates()
@@ -294,7 +304,7 @@ class TableScene(Scene):
             self.focus_visible = True
             self.focus = self._default_focus(candidates)
             return
-        target = step_focus(self.layout.place_rect(self.focus), action, candidates)
+        target = step_focus(self.layout.place_rect(self.focus, self.play.state), action, candidates)
         if target is not None:
             self.focus = target
 
@@ -323,8 +333,9 @@ class TableScene(Scene):
         partners = self.play.partners()
         newly_selected = self.play.selected is not None and self.play.selected != before
         if partners and newly_selected and self.focus is not None:
-            rects = {p: self.layout.place_rect(p) for p in partners}
-            self.focus = nearest(self.layout.place_rect(self.play.selected or 0).center, rects)
+            state = self.play.state
+            rects = {p: self.layout.place_rect(p, state) for p in partners}
+            self.focus = nearest(self.layout.place_rect(self.play.selected or 0, state).center, rects)
 
     def _repair_focus(self) -> None:
         """After a move the focused card may be gone: move the focus to the nearest playable one."""
@@ -332,7 +343,7 @@ class TableScene(Scene):
             return
         candidates = self._candidates()
         if self.focus not in candidates:
-            self.focus = nearest(self.layout.place_rect(self.focus).center, candidates)
+            self.focus = nearest(self.layout.place_rect(self.focus, self.play.state).center, candidates)
 
     # --- time ------------------------------------------------------------------------------------
     def update(self, dt: float) -> bool:
@@ -354,7 +365,7 @@ class TableScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
-        self.layout = compute_layout(size, self.ctx.metrics, self.play.state.piles)
+        self.layout = compute_layout(size, self.ctx.metrics, self.play.state.rules.variant)
         self.ctx.assets.prepare(self.layout.card)
         self.anim.clear()
 
@@ -368,7 +379,8 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         began = time.perf_counter()
-        self.ctx.assets.use_deck(self.ctx.settings.four_colour, self.ctx.settings.large_index)
+        deck = self.play.state.rules.deck.name  # the deal's own deck (a Spanish deal draws Spanish cards)
+        self.ctx.assets.use_deck(self.ctx.settings.four_colour, self.ctx.settings.large_index, deck)
         self.view.draw(surface, self.layout, self.frame())
         self.anim.draw(surface, self.ctx.assets, self.layout.card)
         self._draw_ms = (time.perf_counter() - began) * 1000
@@ -400,6 +412,10 @@ class TableScene(Scene):
         deal = label_text
         if play.number is not None:
             deal = texts.t(deal_key, n=play.number) + " · " + label_text
+            variant = state.rules.variant
+            if variant != DEFAULT_RULES.variant and play.daily is None:  # the chip names a variant
+                name = texts.t(f"variant_{variant.name}")
+                deal = texts.t("deal_variant", variant=name, n=play.number) + " · " + label_text
         self.layout.fit_deal_chip(self.ctx.assets.font(self.layout.font).size(deal)[0])
         line, tone = "", Tone.INFO
         if play.line is not None:
@@ -407,20 +423,24 @@ class TableScene(Scene):
             if tone is Tone.BUSY:
                 line += "." * (1 + int(self._busy_age * BUSY_DOTS_PER_SECOND) % 3)
         recycle_ready = check(state, RECYCLE) is None
+        has_stock = state.rules.variant.has_stock
         status = [
             texts.t("removed", n=state.removed_from_pyramid),
-            texts.t("stock", n=state.stock_count),
-            texts.t("pass", n=state.pass_no, p=state.rules.passes),
+            texts.t("stock", n=state.stock_count)
+            if has_stock
+            else texts.t("columns_left", n=state.column_count),
+            texts.t("pass", n=state.pass_no, p=state.rules.passes) if has_stock else "",
             texts.t("time", t=self._shown_time or format_time(session.clock.elapsed())),
             texts.moves(session.moves),
         ]
+        status = [cell for cell in status if cell]
         standing = self.ctx.keeper.par_standing(play)
         if standing is not None:  # the par match: this deal's number in it and the running total
             status.insert(3, texts.t("par_status", n=standing[0], total=signed(standing[1])))
         return TableFrame(
             state=state,
             deal_text=deal,
-            pass_text=texts.t("pass", n=state.pass_no, p=state.rules.passes),
+            pass_text=texts.t("pass", n=state.pass_no, p=state.rules.passes) if has_stock else "",
             status=status,
             line=line,
             tone=tone,
@@ -450,7 +470,8 @@ class TableScene(Scene):
         }
         buttons = {"deal": (deal, Style.CHIP)}
         for name in (*PILE_CONTROLS, *CONTROLS):
-            buttons[name] = (texts.t(f"btn_{name}"), styles.get(name, Style.NORMAL))
+            if name in self.layout.buttons:  # a variant without a stock has no «Robar»
+                buttons[name] = (texts.t(f"btn_{name}"), styles.get(name, Style.NORMAL))
         return buttons
 
     def _hint_targets(self) -> list[int | str]:

@@ -7,12 +7,15 @@ checks it); a refusal from :mod:`rules` is looked up by its stable code.
 from __future__ import annotations
 
 from rules import Card, Refusal
+from rules.cards import STANDARD_DECK
 from rules.labels import Label
+from rules.variant import REGISTERED, Variant
 
 from . import en, es
 
 CATALOGUES: dict[str, dict[str, str]] = {"es": es.MESSAGES, "en": en.MESSAGES}
 RULES_TEXT: dict[str, list[tuple[str, list[str]]]] = {"es": es.RULES, "en": en.RULES}
+VARIANT_RULES: dict[str, dict[str, list[str]]] = {"es": es.VARIANT_RULES, "en": en.VARIANT_RULES}
 
 LABEL_KEYS = {
     Label.SOLVABLE: "label_solvable",
@@ -31,9 +34,20 @@ class Texts:
         self._messages = CATALOGUES[lang]
 
     def t(self, key: str, **params: object) -> str:
-        """The message ``key`` with ``{name}`` fields filled from ``params``. A missing key is a bug."""
+        """The message ``key`` with ``{name}`` fields filled from ``params`` (a :class:`Card` is
+        named as :meth:`card` names it in this language, a :class:`Variant` by its name in the
+        settings). A missing key is a bug."""
         text = self._messages[key]
-        return text.format(**params) if params else text
+        if not params:
+            return text
+        return text.format(**{name: self._named(value) for name, value in params.items()})
+
+    def _named(self, value: object) -> object:
+        if isinstance(value, Card):
+            return self.card(value)
+        if isinstance(value, Variant):
+            return self.t(f"variant_{value.name}")
+        return value
 
     def refusal(self, refusal: Refusal) -> str:
         return self._messages[refusal.value]
@@ -44,13 +58,31 @@ class Texts:
     def moves(self, n: int) -> str:
         return self.t("moves_one") if n == 1 else self.t("moves_many", n=n)
 
-    def rules_sections(self) -> list[tuple[str, list[str]]]:
-        return RULES_TEXT[self.lang]
+    def rules_sections(self, current: str | None = None) -> list[tuple[str, list[str]]]:
+        """The rules screen's sections: how to play, then one section per variant the rules play
+        (:data:`rules.variant.REGISTERED`). ``current`` (the variant being played) is marked and
+        comes first among the variants; when it is not the default it opens the screen."""
+        variants = [variant.name for variant in REGISTERED]
+        if current in variants:
+            variants.remove(current)
+            variants.insert(0, current)
+        sections = []
+        for name in variants:
+            heading = "rules_variant_now" if name == current else "rules_variant"
+            sections.append((self.t(heading, name=self.t(f"variant_{name}")), VARIANT_RULES[self.lang][name]))
+        basics = RULES_TEXT[self.lang]
+        if current is not None and current != REGISTERED[0].name:
+            return [sections[0], *basics[:3], *sections[1:], *basics[3:]]
+        return [*basics[:3], *sections, *basics[3:]]
 
-    @staticmethod
-    def card(card: Card) -> str:
-        """A card as a player reads it, e.g. ``10♠`` (the same in every language)."""
-        return card.symbol
+    def card(self, card: Card) -> str:
+        """A card as a player reads it: ``10♠`` in the standard deck (the same in every
+        language); «7 de oros», «Caballo de copas» (or «7 of coins») in the Spanish one."""
+        deck = card.deck
+        if deck == STANDARD_DECK:
+            return card.symbol
+        rank = self.t(f"rank_{deck.name}_{card.rank}") if card.rank >= 10 else str(card.rank)
+        return self.t(f"card_{deck.name}", rank=rank, suit=self.t(f"suit_{deck.name}_{card.suit}"))
 
 
 def format_time(seconds: float) -> str:

@@ -7,6 +7,7 @@ MESSAGES: dict[str, str] = {
     # top bar and status bar
     "deal": "Deal {n}",
     "deal_daily": "Daily deal {n}",
+    "deal_variant": "{variant}: deal {n}",
     "label_solvable": "Proven solvable",
     "label_unsolvable": "Proven unsolvable",
     "label_unknown": "Undetermined",
@@ -14,6 +15,7 @@ MESSAGES: dict[str, str] = {
     "pass": "pass {n} of {p}",
     "removed": "{n} of 28",
     "stock": "stock: {n}",
+    "columns_left": "columns: {n}",
     "pile_stock": "Stock",
     "pile_waste": "Waste",
     "time": "time {t}",
@@ -47,12 +49,15 @@ MESSAGES: dict[str, str] = {
     "not_a_king": "only a King goes without a partner",
     "no_card": "there is no card there",
     "face_down": "the stock card is face down: draw to turn it up",
+    "no_stock": "there is no stock here: every card is face up",
     "game_won": "the pyramid is already cleared",
     # other lines under the table
-    "welcome": "Tap a free card, then its partner: together they must add up to 13",
+    "welcome": "Tap a free card, then its partner: together they must add up to {sum}",
     "bad_address": "Page address: “{name}={value}” is not valid; a normal deal instead",
     "labels_missing": "Label table missing or unreadable: deals may have no solution",
-    "no_partner": "no card adds up to 13 with this one right now",
+    "no_partner": "no card adds up to {sum} with this one right now",
+    "not_sum": "{a} and {b} do not add up to {sum}",
+    "variant_unlabelled": "{variant}: no proven deals yet; may have no solution",
     "nothing_to_undo": "nothing to undo",
     "par_no_undo": "this deal is already scored in the par match: go on with another",
     "hint_pair": "Hint: {a} with {b}",
@@ -93,11 +98,13 @@ MESSAGES: dict[str, str] = {
     "win_removed": "Cards removed: {n} of 28",
     "win_left": "Left in the stock and waste: {cards}",
     "win_left_none": "No cards left in the stock or the waste",
+    "win_left_columns": "Left in the columns: {cards}",
+    "win_left_none_columns": "No cards left in the columns",
     "win_copy": "Deal no. {n} · tap to copy",
     "copied": "Number {n} copied",
     "copied_link": "Link to deal {n} copied",
     "copy_failed": "Could not copy; the number is {n}",
-    "copy_failed_link": "Not copied: open the page with ?deal={n}",
+    "copy_failed_link": "Not copied: open the page with ?{q}",
     "verdict": "This deal: {label}",
     # dead-end panel
     "dead_title": "No moves left",
@@ -111,10 +118,15 @@ MESSAGES: dict[str, str] = {
         "from here no sequence of moves clears the pyramid."
     ),
     "lost_body_hint": "You have seen every stock card: from here this deal has no solution.",
+    "lost_body_open": "Every card is face up: from here this deal has no solution.",
     # settings
     "settings_title": "Settings",
-    "settings_title_page": "Settings ({n}/{p})",
-    "btn_more_settings": "More ›",
+    "set_variant": "Variant",
+    "variant_pyramid": "Pyramid",
+    "variant_strict": "Strict",
+    "variant_apophis": "Apophis",
+    "variant_giza": "Giza",
+    "variant_spanish": "Spanish deck",
     "set_par": "Par scoring",
     "set_passes": "Passes through the stock",
     "set_overlap": "Overlap rule",
@@ -130,7 +142,7 @@ MESSAGES: dict[str, str] = {
     "mode_random": "completely random",
     "yes": "Yes",
     "no": "No",
-    "settings_note": "Passes, the overlap rule and par scoring change from the next deal.",
+    "settings_note": "The variant, passes, the overlap rule and par scoring change from the next deal.",
     # deal dialog
     "dialog_title": "New deal",
     "dialog_prompt": "Type a number from 1 to 20000, or deal at random.",
@@ -172,6 +184,7 @@ MESSAGES: dict[str, str] = {
     "stats_title": "Statistics",
     "stats_rules": "{p} passes · overlap: {o}",
     "stats_rules_one": "1 pass · overlap: {o}",
+    "stats_rules_no_stock": "overlap: {o}",
     "stats_played": "Games played",
     "stats_won": "Won",
     "stats_rate": "Win rate",
@@ -220,6 +233,17 @@ MESSAGES: dict[str, str] = {
     "doc_match": "Par match",
     # rules screen
     "rules_title": "How to play",
+    "rules_variant": "Variant: {name}",
+    "rules_variant_now": "Variant: {name} (the one you play)",
+    # cards of the Spanish deck, as a player names them («7 of coins», «Knight of cups»)
+    "card_spanish": "{rank} of {suit}",
+    "rank_spanish_10": "Jack",
+    "rank_spanish_11": "Knight",
+    "rank_spanish_12": "King",
+    "suit_spanish_o": "coins",
+    "suit_spanish_c": "cups",
+    "suit_spanish_e": "swords",
+    "suit_spanish_b": "batons",
     "page": "{n} / {m}",
 }
 
@@ -292,3 +316,32 @@ RULES: list[tuple[str, list[str]]] = [
         ],
     ),
 ]
+
+VARIANT_RULES: dict[str, list[str]] = {
+    "pyramid": [
+        "The usual game: pairs that add up to 13, a King alone, and you win when the pyramid is "
+        "empty, even with cards left in the stock or the waste.",
+    ],
+    "strict": [
+        "As Pyramid, but to win every card must go: the 28 of the pyramid, the stock and the "
+        "waste. Clearing the pyramid is no longer enough.",
+        "Keep pairs from the stock for the end: a card left alone in the waste loses the deal.",
+    ],
+    "apophis": [
+        "Three waste piles instead of one. A draw turns up three stock cards at once, one on each "
+        "pile, always in the same order; the top card of each pile is playable.",
+        "A recycle puts the three piles back into the stock in their order.",
+    ],
+    "giza": [
+        "No stock: the other 24 cards lie face up in eight columns of three. The bottom card of "
+        "each column is free and pairs with pyramid cards or with another column's.",
+        "As everything is in sight, the hint and «Still winnable?» are exact from the first move.",
+    ],
+    "spanish": [
+        "With the Spanish 48-card deck: 1 to 9, the Jack (sota) is 10, the Knight (caballo) 11 and "
+        "the King (rey) 12, in coins, cups, swords and batons.",
+        "Pairs add up to 12 (1 and Knight, 2 and Jack, 3 and 9, 4 and 8, 5 and 7, 6 and 6) and a "
+        "King goes alone. The pyramid has 28 cards and the stock 20.",
+    ],
+}
+"""One section per variant on the rules screen (only the variants the rules play are shown)."""

@@ -10,6 +10,7 @@ MESSAGES: dict[str, str] = {
     # top bar and status bar
     "deal": "Reparto {n}",
     "deal_daily": "Reparto del día {n}",
+    "deal_variant": "{variant}: reparto {n}",
     "label_solvable": "Con solución comprobada",
     "label_unsolvable": "Demostrado sin solución",
     "label_unknown": "Sin determinar",
@@ -17,6 +18,7 @@ MESSAGES: dict[str, str] = {
     "pass": "vuelta {n} de {p}",
     "removed": "{n} de 28",
     "stock": "mazo: {n}",
+    "columns_left": "columnas: {n}",
     "pile_stock": "Mazo",
     "pile_waste": "Descarte",
     "time": "tiempo {t}",
@@ -50,12 +52,15 @@ MESSAGES: dict[str, str] = {
     "not_a_king": "solo un rey se quita sin pareja",
     "no_card": "ahí no queda ninguna carta",
     "face_down": "la carta del mazo está boca abajo: roba para descubrirla",
+    "no_stock": "aquí no hay mazo: todas las cartas están a la vista",
     "game_won": "la pirámide ya está despejada",
     # other lines under the table
-    "welcome": "Toca una carta libre y luego su pareja: juntas deben sumar 13",
+    "welcome": "Toca una carta libre y luego su pareja: juntas deben sumar {sum}",
     "bad_address": "Dirección: «{name}={value}» no vale; se juega un reparto normal",
     "labels_missing": "Falta la tabla de etiquetas o no se lee: puede no haber solución",
-    "no_partner": "ahora mismo ninguna carta suma 13 con esta",
+    "no_partner": "ahora mismo ninguna carta suma {sum} con esta",
+    "not_sum": "{a} y {b} no suman {sum}",
+    "variant_unlabelled": "{variant}: aún sin repartos comprobados; puede no tener solución",
     "nothing_to_undo": "no hay nada que deshacer",
     "par_no_undo": "el reparto ya está puntuado en la partida par: sigue con otro",
     "hint_pair": "Pista: {a} con {b}",
@@ -100,11 +105,13 @@ MESSAGES: dict[str, str] = {
     "win_removed": "Cartas quitadas: {n} de 28",
     "win_left": "Sobran en el mazo y el descarte: {cards}",
     "win_left_none": "No sobra ninguna carta en el mazo ni en el descarte",
+    "win_left_columns": "Sobran en las columnas: {cards}",
+    "win_left_none_columns": "No sobra ninguna carta en las columnas",
     "win_copy": "Reparto nº {n} · tocar para copiar",
     "copied": "Número {n} copiado",
     "copied_link": "Enlace al reparto {n} copiado",
     "copy_failed": "No se pudo copiar; el número es {n}",
-    "copy_failed_link": "No se copió: abre la página con ?deal={n}",
+    "copy_failed_link": "No se copió: abre la página con ?{q}",
     "verdict": "Este reparto: {label}",
     # dead-end panel
     "dead_title": "No quedan jugadas",
@@ -118,10 +125,15 @@ MESSAGES: dict[str, str] = {
         "desde aquí ninguna serie de jugadas despeja la pirámide."
     ),
     "lost_body_hint": "Ya has visto todas las cartas del mazo: desde aquí el reparto no tiene solución.",
+    "lost_body_open": "Todas las cartas están a la vista: desde aquí el reparto no tiene solución.",
     # settings
     "settings_title": "Ajustes",
-    "settings_title_page": "Ajustes ({n}/{p})",
-    "btn_more_settings": "Más ›",
+    "set_variant": "Variante",
+    "variant_pyramid": "Pirámide",
+    "variant_strict": "Estricta",
+    "variant_apophis": "Apofis",
+    "variant_giza": "Giza",
+    "variant_spanish": "Baraja española",
     "set_par": "Puntuación par",
     "set_passes": "Vueltas al mazo",
     "set_overlap": "Regla de superposición",
@@ -137,7 +149,9 @@ MESSAGES: dict[str, str] = {
     "mode_random": "totalmente al azar",
     "yes": "Sí",
     "no": "No",
-    "settings_note": "Las vueltas, la superposición y la puntuación par cambian desde el próximo reparto.",
+    "settings_note": (
+        "La variante, las vueltas, la superposición y la puntuación par cambian desde el próximo reparto."
+    ),
     # deal dialog
     "dialog_title": "Nuevo reparto",
     "dialog_prompt": "Escribe un número del 1 al 20000, o reparte al azar.",
@@ -179,6 +193,7 @@ MESSAGES: dict[str, str] = {
     "stats_title": "Estadísticas",
     "stats_rules": "{p} vueltas · superposición: {o}",
     "stats_rules_one": "1 vuelta · superposición: {o}",
+    "stats_rules_no_stock": "superposición: {o}",
     "stats_played": "Partidas",
     "stats_won": "Ganadas",
     "stats_rate": "Porcentaje ganado",
@@ -227,6 +242,17 @@ MESSAGES: dict[str, str] = {
     "doc_match": "Partida par",
     # rules screen
     "rules_title": "Cómo se juega",
+    "rules_variant": "Variante: {name}",
+    "rules_variant_now": "Variante: {name} (la que juegas)",
+    # cards of the Spanish deck, as a player names them («7 de oros», «Caballo de copas»)
+    "card_spanish": "{rank} de {suit}",
+    "rank_spanish_10": "Sota",
+    "rank_spanish_11": "Caballo",
+    "rank_spanish_12": "Rey",
+    "suit_spanish_o": "oros",
+    "suit_spanish_c": "copas",
+    "suit_spanish_e": "espadas",
+    "suit_spanish_b": "bastos",
     "page": "{n} / {m}",
 }
 
@@ -300,3 +326,33 @@ RULES: list[tuple[str, list[str]]] = [
         ],
     ),
 ]
+
+VARIANT_RULES: dict[str, list[str]] = {
+    "pyramid": [
+        "La de siempre: parejas que suman 13, el rey solo, y ganas al vaciar la pirámide aunque "
+        "queden cartas en el mazo o en el descarte.",
+    ],
+    "strict": [
+        "Como la Pirámide, pero para ganar tienen que irse todas las cartas: las 28 de la "
+        "pirámide, las del mazo y las del descarte. Vaciar la pirámide ya no basta.",
+        "Guarda parejas del mazo para el final: una carta que se queda sola en el descarte "
+        "hace perder el reparto.",
+    ],
+    "apophis": [
+        "Tres descartes en vez de uno. Al robar se dan vuelta tres cartas del mazo a la vez, "
+        "una en cada descarte, siempre en el mismo orden; la de arriba de cada descarte se puede usar.",
+        "Al dar otra vuelta, los tres descartes vuelven al mazo en su orden.",
+    ],
+    "giza": [
+        "No hay mazo: las otras 24 cartas están boca arriba en ocho columnas de tres. "
+        "La carta de abajo de cada columna está libre y se junta con las de la pirámide o de otra columna.",
+        "Como todo está a la vista, la pista y «¿Aún se gana?» son exactas desde la primera jugada.",
+    ],
+    "spanish": [
+        "Con la baraja española de 48 cartas: del 1 al 9, la sota vale 10, el caballo 11 y el "
+        "rey 12, en oros, copas, espadas y bastos.",
+        "Las parejas suman 12 (1 y caballo, 2 y sota, 3 y 9, 4 y 8, 5 y 7, 6 y 6) y el rey se va "
+        "solo. La pirámide tiene 28 cartas y el mazo 20.",
+    ],
+}
+"""One section per variant on the rules screen (only the variants the rules play are shown)."""

@@ -1,0 +1,45 @@
+"""tools/make_labels.py for a variant: its rule sets are merged into a copy of the shipped table
+beside today's four, a re-run with a smaller budget keeps the verdicts found, and each variant's
+run is noted apart (the real tool, in a subprocess, on a real file)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from rules.labels import DEFAULT_PATH, LabelTable, load_table
+from rules.variant import ALL_RULE_SETS, SPANISH, rule_sets
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def make_labels(out: Path, *args: str) -> None:
+    command = [sys.executable, "tools/make_labels.py", "--out", str(out), "--jobs", "1", *args]
+    subprocess.run(command, cwd=ROOT, check=True, capture_output=True, timeout=300)
+
+
+def test_a_variant_is_labelled_beside_the_default_tables(tmp_path: Path) -> None:
+    out = tmp_path / "labels.json"
+    shipped = load_table(DEFAULT_PATH)
+    defaults = {rules.key: shipped.tables[rules.key] for rules in ALL_RULE_SETS}  # today's four only
+    out.write_text(LabelTable(defaults, shipped.made).to_json(), encoding="utf-8")
+    before = load_table(out)
+    make_labels(out, "--variant", "spanish", "--deals", "1-3", "--node-limit", "200000")
+    after = load_table(out)
+    for rules in ALL_RULE_SETS:  # today's four keys, untouched
+        assert after.tables[rules.key] == before.tables[rules.key]
+    assert after.made["deals"] == before.made["deals"]  # the default table's note is its own
+    for rules in rule_sets(SPANISH):
+        column = after.tables[rules.key]
+        assert set(column[3:]) == {"?"} and "?" not in column[:3]  # small deals are decided
+    note = after.made["variants"]
+    assert isinstance(note, dict) and note["spanish"][-1]["deals"] == "1-3"
+    # a re-run whose budget decides nothing keeps what was found
+    make_labels(out, "--variant", "spanish", "--deals", "1-3", "--node-limit", "1")
+    again = load_table(out)
+    assert all(again.tables[r.key] == after.tables[r.key] for r in rule_sets(SPANISH))
+    runs = again.made["variants"]["spanish"]  # type: ignore[index]
+    assert len(runs) == len(note["spanish"]) + 1  # this run noted after the others
+    assert json.loads(out.read_text(encoding="utf-8"))["format"] == 1
