@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Node, Problem
+from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Node, Problem, Shape
 from solver.piles import successors as pile_successors
 
 STOCK_MASK = (1 << STOCK_BITS) - 1
@@ -39,6 +39,16 @@ def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | N
         for rank, count in shape.needs:
             if (reach & rank_stock[rank]).bit_count() < count:
                 return None
+    return removals(problem, shape, pyr, stk, acc)
+
+
+def removals(problem: Problem, shape: Shape, pyr: int, stk: int, acc: int) -> list[Node]:
+    """Every removal from ``(pyr, stk, acc)``, ``shape`` being ``pyr``'s, as the node it leads to,
+    each at its earliest access: :func:`successors` without its stock-need test."""
+    pass_no = acc >> ACC_SHIFT
+    cursor = acc & CURSOR_MASK
+    later = pass_no < problem.passes
+    rank_stock = problem.rank_stock
     now = pass_no << ACC_SHIFT
     next_pass = now + (1 << ACC_SHIFT)
     out: list[Node] = [(after, stk, acc) for after in shape.pairs]
@@ -53,7 +63,7 @@ def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | N
                 out.append((after, rest, now | new_cursor))
             elif later:
                 out.append((after, rest, next_pass | new_cursor))
-    for first, second in _stock_pairs(problem, stk):
+    for first, second in stock_pairs(problem, stk):
         rest = stk & ~(1 << first) & ~(1 << second)
         new_cursor = (rest & ((1 << first) - 1)).bit_length()
         if first + 1 >= cursor:
@@ -63,7 +73,7 @@ def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | N
     return out
 
 
-def _stock_pairs(problem: Problem, stk: int) -> list[tuple[int, int]]:
+def stock_pairs(problem: Problem, stk: int) -> list[tuple[int, int]]:
     """Pairs of stock cards with nothing left between them that make the pair sum, found from
     the low card (A–6) of each: its neighbour before, then its neighbour after (two cards of a
     rank that pairs with itself, 6 + 6, are found from the first: the one before looks only

@@ -42,7 +42,7 @@ from rules.scoring import DealScore, par_base, stock_cleanup
 from rules.state import State
 from rules.topology import CONE, iter_slots
 from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Node, Problem
-from solver.movegen import _stock_pairs as stock_pairs
+from solver.movegen import removals
 from solver.piles import removals as pile_removals
 from solver.search import Search, Verdict
 
@@ -257,31 +257,7 @@ def _children(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node]:
     access (as :func:`solver.movegen.successors`, without the stock-need pruning)."""
     if problem.piles > 1:
         return pile_removals(problem, pyr, stk, acc)
-    shape = problem.shape(pyr)
-    pass_no, cursor = acc >> ACC_SHIFT, acc & CURSOR_MASK
-    later = pass_no < problem.passes
-    now = pass_no << ACC_SHIFT
-    next_pass = now + (1 << ACC_SHIFT)
-    out: list[Node] = [(after, stk, acc) for after in shape.pairs]
-    for need, after in shape.singles:
-        cards = stk & problem.rank_stock[need]
-        while cards:
-            low = cards & -cards
-            cards ^= low
-            rest = stk ^ low
-            new_cursor = (rest & (low - 1)).bit_length()
-            if low.bit_length() >= cursor:
-                out.append((after, rest, now | new_cursor))
-            elif later:
-                out.append((after, rest, next_pass | new_cursor))
-    for first, second in stock_pairs(problem, stk):
-        rest = stk & ~(1 << first) & ~(1 << second)
-        new_cursor = (rest & ((1 << first) - 1)).bit_length()
-        if first + 1 >= cursor:
-            out.append((pyr, rest, now | new_cursor))
-        elif later:
-            out.append((pyr, rest, next_pass | new_cursor))
-    return out
+    return removals(problem, problem.shape(pyr), pyr, stk, acc)
 
 
 def _buried_waste_king(state: State) -> bool:
