@@ -106,21 +106,17 @@ class Problem:
         # waste piles: 1, or several (apophis), whose moves solver.piles generates; per stock
         # index, the stock indices that go onto the same waste pile
         self.piles, self.residue_of = _residue_masks(state.rules.variant.waste_piles)
+        self.pile_pairs_of: dict[int, list[tuple[int, int, int]]] = {}
+        """Several piles: per stock mask, its stock pairs (:func:`solver.piles.pile_pairs`)."""
         self.prank: tuple[int, ...] = tuple(card.rank if card else 0 for card in layout.pyramid)
         self.srank: tuple[int, ...] = tuple(
             0 if blank >> index & 1 else card.rank for index, card in enumerate(layout.stock)
         )
         """Stock ranks; 0 for a *blank*: a card the search may not look at (see
         :mod:`solver.analysis`), which pairs with nothing and only takes up its place."""
-        rank_stock = [0] * (self.top_rank + 1)
-        for index, rank in enumerate(self.srank):
-            rank_stock[rank] |= 1 << index
-        rank_pyr = [0] * (self.top_rank + 1)
-        for slot, rank in enumerate(self.prank):
-            if rank:
-                rank_pyr[rank] |= 1 << slot
-        self.rank_stock: tuple[int, ...] = tuple(rank_stock)
-        self.rank_pyr: tuple[int, ...] = tuple(rank_pyr)
+        self.rank_stock: tuple[int, ...] = _by_rank(self.srank, self.top_rank, blanks=True)
+        self.rank_pyr: tuple[int, ...] = _by_rank(self.prank, self.top_rank, blanks=False)
+        rank_stock, rank_pyr = self.rank_stock, self.rank_pyr
         self.stock_complements: tuple[int, ...] = tuple(
             rank_stock[deck.partner_rank(r)] & ~(1 << index) if r and deck.partner_rank(r) else 0
             for index, r in enumerate(self.srank)
@@ -163,6 +159,11 @@ class Problem:
         """For a closed pyramid: the stock partners each side of a rank pair (r, pair_sum − r) needs,
         keyed by the cards of that pair still present (see :meth:`_stock_needs`)."""
         self.start = self._start_node(state)
+
+    @property
+    def win_all(self) -> bool:
+        """Strict win: every card must go (see :attr:`goal_shift`)."""
+        return self.goal_shift == 0
 
     def _start_node(self, state: State) -> Node:
         stk = state.stock & ~self.rank_stock[self.lone]
@@ -308,41 +309,45 @@ class Problem:
 
     def reachable_stock(self, shape: Shape, stk: int, acc: int) -> int:
         """Stock cards that may still be used. On the last pass a waste card with no partner
-        left anywhere (pyramid or the stock part) can never leave, so every waste card beneath
-        it is out of reach for good; on earlier passes every card comes round again. With
-        several waste piles, see :meth:`_pile_reach`."""
-        if self.piles > 1:
-            return self._pile_reach(shape, stk, acc)
-        cursor = acc & CURSOR_MASK
-        if acc >> ACC_SHIFT < self.passes or not cursor:
-            return stk
-        waste = stk & ((1 << cursor) - 1)
-        ahead = stk & ~waste
-        stuck = 0
-        lonely = shape.partnerless
-        while lonely:
-            low = lonely & -lonely
-            q = low.bit_length() - 1
-            lonely ^= low
-            if not ahead & self.rank_stock[self.pair_sum - q]:
-                stuck |= waste & self.rank_stock[q]
+        left anywhere (pyramid or the stock part) can never leave (:meth:`stranded`), so every
+        waste card beneath it is out of reach for good; on earlier passes every card comes
+        round again. With several waste piles, the cards beneath it on its own pile."""
+        stuck = self.stranded(shape, stk, acc)
         if not stuck:
             return stk
-        return stk & ~((1 << (stuck.bit_length() - 1)) - 1)
+        if self.piles == 1:
+            return stk & ~((1 << (stuck.bit_length() - 1)) - 1)
+        reach = stk
+        for pile in range(self.piles):
+            on_pile = stuck & self.residue_of[pile]
+            if on_pile:
+                reach &= ~(self.residue_of[pile] & ((1 << (on_pile.bit_length() - 1)) - 1))
+        return reach
 
-    def _pile_reach(self, shape: Shape, stk: int, acc: int) -> int:
-        """:meth:`reachable_stock` with several waste piles (:mod:`solver.piles`). There a
-        waste card may pair with the top card of another pile, or with a stock card that lands
-        on another pile, but never with a card of its own pile (the two are never on top at
-        once). So on the last pass a waste card with no partner left in the pyramid, nor on
-        another pile or in the stock outside its own pile's places, can never leave, and the
-        cards beneath it on its pile are out of reach for good."""
+    def stranded(self, shape: Shape, stk: int, acc: int) -> int:
+        """The waste cards that can never leave: on the last pass, those of a rank whose
+        partners are all gone from the pyramid and from the stock part (0 on earlier passes,
+        when every card comes round again). Under strict win such a card loses the game.
+
+        With several waste piles (:mod:`solver.piles`) a waste card may pair with the top card
+        of another pile, or with a stock card that lands on another pile, but never with a card
+        of its own pile (the two are never on top at once): its partners are looked for off
+        its own pile, in the waste as well as in the stock."""
         cursor = acc & CURSOR_MASK
         if acc >> ACC_SHIFT < self.passes or not cursor:
-            return stk
+            return 0
         waste = stk & ((1 << cursor) - 1)
-        reach = stk
+        stuck = 0
         lonely = shape.partnerless
+        if self.piles == 1:
+            ahead = stk & ~waste
+            while lonely:
+                low = lonely & -lonely
+                q = low.bit_length() - 1
+                lonely ^= low
+                if not ahead & self.rank_stock[self.pair_sum - q]:
+                    stuck |= waste & self.rank_stock[q]
+            return stuck
         while lonely:
             low = lonely & -lonely
             q = low.bit_length() - 1
@@ -353,10 +358,9 @@ class Problem:
             partners = stk & self.rank_stock[self.pair_sum - q]
             for pile in range(self.piles):
                 same = self.residue_of[pile]
-                on_pile = mine & same
-                if on_pile and not partners & ~same:
-                    reach &= ~(same & ((1 << (on_pile.bit_length() - 1)) - 1))
-        return reach
+                if mine & same and not partners & ~same:
+                    stuck |= mine & same
+        return stuck
 
 
 _ROW_MASKS = tuple(sum(1 << s for s in range(SLOTS) if ROW[s] == r) for r in range(ROW[SLOTS - 1] + 1))
@@ -386,6 +390,16 @@ def _half_covered(pyr: int, free_mask: int) -> list[tuple[int, int]]:
             found.extend((slot, slot + shift) for slot in iter_slots(lonely))
     found.sort()
     return found
+
+
+def _by_rank(ranks: Sequence[int], top_rank: int, *, blanks: bool) -> tuple[int, ...]:
+    """Per rank 0…``top_rank``, the mask of the places holding a card of that rank; rank 0
+    (a blank stock card, an empty pyramid slot) only with ``blanks``."""
+    masks = [0] * (top_rank + 1)
+    for place, rank in enumerate(ranks):
+        if rank or blanks:
+            masks[rank] |= 1 << place
+    return tuple(masks)
 
 
 def _residue_masks(piles: int) -> tuple[int, tuple[int, ...]]:

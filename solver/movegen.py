@@ -28,12 +28,14 @@ def successors_for(problem: Problem) -> Successors:
 def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | None:
     """Every removal possible from ``(pyr, stk, acc)`` as the node it leads to (draws and
     recycles folded in, see :mod:`solver.model`); None when a stock-need test proves the
-    pyramid can no longer be cleared."""
+    pyramid can no longer be cleared, or (strict win) a card is stranded on the last pass."""
     shape = problem.shapes.get(pyr) or problem.shape(pyr)
     pass_no = acc >> ACC_SHIFT
     cursor = acc & CURSOR_MASK
     later = pass_no < problem.passes
     rank_stock = problem.rank_stock
+    if problem.win_all and not later and cursor and problem.stranded(shape, stk, acc):
+        return None  # strict win: a card that can never leave
     if shape.needs:
         reach = stk if later or not cursor else problem.reachable_stock(shape, stk, acc)
         for rank, count in shape.needs:

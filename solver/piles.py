@@ -49,8 +49,11 @@ def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | N
     None when the stock-need test proves the position lost, else :func:`removals`."""
     shape = problem.shapes.get(pyr) or problem.shape(pyr)
     rank_stock = problem.rank_stock
+    last = acc >> ACC_SHIFT >= problem.passes
+    if problem.win_all and last and problem.stranded(shape, stk, acc):
+        return None  # strict win: a card that can never leave
     if shape.needs:
-        reach = stk if acc >> ACC_SHIFT < problem.passes else problem.reachable_stock(shape, stk, acc)
+        reach = problem.reachable_stock(shape, stk, acc) if last else stk
         for rank, count in shape.needs:
             if (reach & rank_stock[rank]).bit_count() < count:
                 return None
@@ -100,9 +103,25 @@ def _lies_on(stk: int, residues: tuple[int, ...], index: int, cursor: int) -> in
     return stk & residues[index] & ((1 << cursor) - 1) & ~((2 << index) - 1)
 
 
+PAIRS_CACHE_CAP = 200_000
+"""Stock masks whose pairs a problem keeps (:func:`pile_pairs`); past it the cache is emptied."""
+
+
 def pile_pairs(problem: Problem, stk: int) -> list[tuple[int, int, int]]:
     """``(a, b, e)`` for every two stock cards that are on top of two piles at once and pair:
-    ``a < b``, found at ``e``, the end of ``b``'s group, by group order, then pile order."""
+    ``a < b``, found at ``e``, the end of ``b``'s group, by group order, then pile order.
+    They depend on the stock alone, which many nodes share (every pyramid reached with it):
+    found once per stock mask and kept in ``problem.pile_pairs_of``."""
+    cache = problem.pile_pairs_of
+    found = cache.get(stk)
+    if found is None:
+        if len(cache) >= PAIRS_CACHE_CAP:
+            cache.clear()
+        found = cache[stk] = _pile_pairs(problem, stk)
+    return found
+
+
+def _pile_pairs(problem: Problem, stk: int) -> list[tuple[int, int, int]]:
     piles = problem.piles
     complements = problem.stock_complements
     residue_masks = problem.residue_of[:piles]

@@ -243,8 +243,9 @@ def expand_arrays(problem: Problem, tables: Tables, keys: Array, accs: Array) ->
     pyramids = keys >> STOCK_BITS
     stocks = keys & STOCK_MASK
     shapes = tables.shape_indices(pyramids) if len(keys) else np.zeros(0, dtype=np.int64)
-    reach = _reachable(problem, tables, shapes, stocks, accs)
-    alive = np.ones(len(keys), dtype=bool)
+    reach, stranded = _reachable(problem, tables, shapes, stocks, accs)
+    # strict win: a node with a card that can never leave is lost
+    alive = ~stranded if problem.win_all else np.ones(len(keys), dtype=bool)
     needs = tables.needs[shapes]
     wanting = np.flatnonzero(needs)
     if len(wanting):
@@ -254,7 +255,7 @@ def expand_arrays(problem: Problem, tables: Tables, keys: Array, accs: Array) ->
         counts = tables.counts_by_byte[0][near & 255]
         for byte, table in enumerate(tables.counts_by_byte[1:], 1):
             counts += table[near >> (8 * byte) & 255]
-        alive[wanting] = ((counts | FIELD_TOPS) - needs[wanting]) & FIELD_TOPS == FIELD_TOPS
+        alive[wanting] &= ((counts | FIELD_TOPS) - needs[wanting]) & FIELD_TOPS == FIELD_TOPS
     live = np.nonzero(alive)[0]
     node = _Live(pyramids[live], stocks[live], accs[live], shapes[live], problem.passes)
     parts = [_pyramid_pairs(tables, node), _stock_singles(tables, node), _stock_pairs(tables, node)]
@@ -287,13 +288,17 @@ class _Live:
         return (self.pass_no[rows] + later) << ACC_SHIFT | bit_length(rest & (first - 1))
 
 
-def _reachable(problem: Problem, tables: Tables, shapes: Array, stocks: Array, accs: Array) -> Array:
-    """:meth:`Problem.reachable_stock` for every node."""
+def _reachable(
+    problem: Problem, tables: Tables, shapes: Array, stocks: Array, accs: Array
+) -> tuple[Array, Array]:
+    """:meth:`Problem.reachable_stock` for every node, and whether :meth:`Problem.stranded`
+    finds a card that can never leave."""
     reach = stocks.copy()
+    stranded = np.zeros(len(stocks), dtype=bool)
     cursors = accs & CURSOR_MASK
     last = np.nonzero((accs >> ACC_SHIFT >= problem.passes) & (cursors > 0))[0]
     if not len(last):
-        return reach
+        return reach, stranded
     by_byte, low, high = tables.last_pass()
     stk = stocks[last]
     waste = stk & ((1 << cursors[last]) - 1)
@@ -305,7 +310,8 @@ def _reachable(problem: Problem, tables: Tables, shapes: Array, stocks: Array, a
     stuck = waste & (low[blocked & 127] | high[blocked >> 7])
     top_stuck = np.maximum(bit_length(stuck) - 1, 0)
     reach[last] = np.where(stuck > 0, stk & ~((1 << top_stuck) - 1), stk)
-    return reach
+    stranded[last] = stuck > 0
+    return reach, stranded
 
 
 def _pyramid_pairs(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:

@@ -4,6 +4,7 @@ run is noted apart (the real tool, in a subprocess, on a real file)."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -43,3 +44,40 @@ def test_a_variant_is_labelled_beside_the_default_tables(tmp_path: Path) -> None
     runs = again.made["variants"]["spanish"]  # type: ignore[index]
     assert len(runs) == len(note["spanish"]) + 1  # this run noted after the others
     assert json.loads(out.read_text(encoding="utf-8"))["format"] == 1
+
+
+def _tool() -> object:
+    """tools/make_labels.py as a module (tools/ is not a package)."""
+    spec = importlib.util.spec_from_file_location("make_labels", ROOT / "tools" / "make_labels.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_labels_implied_by_the_order_of_rule_sets_agree_with_the_shipped_table() -> None:
+    """A deal lost under 3 passes with the overlap rule is lost under all four; one won in one
+    pass without it is won under all four: labels_of solves fewer and says which it implied,
+    and every label, solved or implied, is the shipped table's (made one search per entry)."""
+    tool = _tool()
+    shipped = load_table(DEFAULT_PATH)
+    keys = tuple(rules.key for rules in ALL_RULE_SETS)
+    implied = 0
+    for number in range(1, 13):
+        found = tool.labels_of((number, keys, 2_000_000))  # type: ignore[attr-defined]
+        assert sorted(key for _, key, _, _ in found) == sorted(keys)
+        for _, key, letter, seconds in found:
+            assert letter == shipped.tables[key][number - 1], (number, key)
+            implied += seconds < 0
+    assert implied >= 6  # deals 1-12 include lost-everywhere and won-everywhere ones
+
+
+def test_the_order_of_rule_sets_is_passes_and_the_overlap_rule() -> None:
+    tool = _tool()
+    at_most = tool.at_most  # type: ignore[attr-defined]
+    three_on, three_off, one_on, one_off = ALL_RULE_SETS
+    assert all(at_most(r, three_on) and at_most(one_off, r) for r in ALL_RULE_SETS)
+    assert not at_most(one_on, three_off) and not at_most(three_off, one_on)
+    assert not at_most(three_on, one_off)
+    spanish_top = rule_sets(SPANISH)[0]
+    assert not at_most(one_off, spanish_top)  # never across variants

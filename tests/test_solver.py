@@ -10,6 +10,7 @@ import subprocess
 import sys
 import weakref
 
+import numpy as np
 import pytest
 from reference_search import winnable
 from solver_cases import position_on_a_winning_line, random_position, reference_deals, reference_state
@@ -23,6 +24,7 @@ from solver import Search, Verdict, solve
 from solver.layered import PureBackend
 from solver.model import Problem
 from solver.movegen import successors
+from solver.vector import Tables, expand_arrays
 
 SEED_000 = "pyramid: P21=9s P23=5h P25=8c; waste: 4c 5d 8d; pass: 3"
 
@@ -283,6 +285,24 @@ def test_strict_win_needs_the_stock_cleared_and_the_line_removes_stock_kings() -
     assert end.is_won and not end.stock_cards() and not end.waste_cards()
     stuck = parse_position("variant: strict; pyramid: P21=5h P22=8c; stock: 2c 3d")
     assert solve(stuck).verdict is Verdict.UNSOLVABLE
+
+
+def test_strict_win_prunes_a_waste_card_stranded_on_the_last_pass() -> None:
+    """On the last pass the 2c (no Jack left in the pyramid or ahead in the stock) can never
+    leave: the pyramid can still be cleared, but under strict win the node is lost at once,
+    by the pure generator and the numpy one alike."""
+    text = "pyramid: P21=5h P22=8c; waste: 2c 4d; stock: 9s; pass: 3"
+    plain = Problem(parse_position(text))
+    assert successors(plain, *plain.start)
+    assert solve(parse_position(text)).verdict is Verdict.SOLVABLE
+    strict = Problem(parse_position("variant: strict; " + text))
+    assert successors(strict, *strict.start) is None
+    pyr, stk, acc = strict.start
+    parents, _, _ = expand_arrays(strict, Tables(strict), np.array([pyr << 24 | stk]), np.array([acc]))
+    assert len(parents) == 0
+    assert solve(parse_position("variant: strict; " + text)).verdict is Verdict.UNSOLVABLE
+    earlier = Problem(parse_position("variant: strict; " + text.replace("pass: 3", "pass: 2")))
+    assert successors(earlier, *earlier.start)  # before the last pass the 2c comes round again
 
 
 @pytest.mark.parametrize("variant", [STRICT, SPANISH], ids=lambda v: v.name)

@@ -61,6 +61,59 @@ def label_of(job: tuple[int, str, int]) -> tuple[int, str, str, float]:
     return number, key, LETTERS[TO_LABEL[result.verdict]], time.perf_counter() - began
 
 
+def at_most(small: RuleSet, large: RuleSet) -> bool:
+    """Does every game won under ``small`` also win under ``large``? True when both are of one
+    variant and ``large`` allows at least as many passes and the overlap rule whenever ``small``
+    does: a line of play under ``small`` is then a line under ``large`` (a later pass is never
+    forced, and the overlap rule only adds moves)."""
+    return (
+        small.variant == large.variant
+        and small.passes <= large.passes
+        and (large.overlap or not small.overlap)
+    )
+
+
+def labels_of(job: tuple[int, tuple[str, ...], int]) -> list[tuple[int, str, str, float]]:
+    """Label deal ``number`` under each of the rule sets whose keys are given, solving as few as
+    the order between them allows (:func:`at_most`): the most permissive first (lost there, lost
+    under every one), then the least (won there, won under every one), then the rest. A
+    label found this way, not by its own search, is reported with ``-1.0`` seconds."""
+    number, keys, node_limit = job
+    left = [RuleSet.from_key(key) for key in keys]
+    known: dict[RuleSet, str] = {}
+    found: list[tuple[int, str, str, float]] = []
+    won, lost = LETTERS[Label.SOLVABLE], LETTERS[Label.UNSOLVABLE]
+    tops = [r for r in left if all(at_most(o, r) for o in left)]
+    bottoms = [r for r in left if all(at_most(r, o) for o in left)]
+    for rules in [*tops[:1], *bottoms[:1], *left]:
+        if rules in known:
+            continue
+        _, key, letter, seconds = label_of((number, rules.key, node_limit))
+        known[rules] = letter
+        found.append((number, key, letter, seconds))
+        for other in left:
+            if other in known:
+                continue
+            if (letter == lost and at_most(other, rules)) or (letter == won and at_most(rules, other)):
+                known[other] = letter
+                found.append((number, other.key, letter, -1.0))
+    return found
+
+
+def pending(
+    variants: tuple[Variant, ...], numbers: range, done: dict[str, str], node_limit: int
+) -> list[tuple[int, tuple[str, ...], int]]:
+    """The jobs for :func:`labels_of`: per deal and variant, the rule sets not yet labelled."""
+    jobs = []
+    for variant in variants:
+        keys = [r.key for r in rule_sets(variant)]
+        for n in numbers:
+            todo = tuple(key for key in keys if f"{key} {n}" not in done)
+            if todo:
+                jobs.append((n, todo, node_limit))
+    return jobs
+
+
 def variants_named(text: str) -> tuple[Variant, ...]:
     """An ``argparse`` type: ``all`` (every registered variant) or one registered variant's name."""
     return REGISTERED if text == "all" else (variant_named(text),)
@@ -163,22 +216,29 @@ def main() -> int:
     tables.update({r.key: list(table.tables.get(r.key, "?" * LAST_DEAL)) for r in chosen})
     checkpoint = args.out.with_suffix(".partial.json")
     done: dict[str, str] = json.loads(checkpoint.read_text()) if checkpoint.exists() else {}
-    jobs = [(n, r.key, args.node_limit) for r in chosen for n in numbers if f"{r.key} {n}" not in done]
-    print(f"{len(jobs)} deals to solve ({len(done)} from the checkpoint), {args.jobs} processes", flush=True)
+    jobs = pending(args.variant, numbers, done, args.node_limit)
+    entries = sum(len(todo) for _, todo, _ in jobs)
+    print(f"{entries} entries to label ({len(done)} from the checkpoint), {args.jobs} processes", flush=True)
     version = solver_version()  # the code the workers import now, not whatever HEAD is at the end
     began = time.perf_counter()
     slowest = (0.0, "")
+    solved = derived = 0
     with multiprocessing.Pool(args.jobs) as pool:
-        for count, (number, key, letter, seconds) in enumerate(
-            pool.imap_unordered(label_of, jobs, chunksize=8), start=1
-        ):
-            name = f"{key} {number}"
-            done[name] = letter
-            slowest = max(slowest, (seconds, name))
-            if count % 500 == 0 or count == len(jobs):
+        for count, found in enumerate(pool.imap_unordered(labels_of, jobs, chunksize=4), start=1):
+            for number, key, letter, seconds in found:
+                name = f"{key} {number}"
+                done[name] = letter
+                slowest = max(slowest, (seconds, name))
+                solved += seconds >= 0
+                derived += seconds < 0
+            if count % 250 == 0 or count == len(jobs):
                 checkpoint.write_text(json.dumps(done))
                 elapsed = time.perf_counter() - began
-                print(f"{count}/{len(jobs)}  {elapsed:.0f}s  slowest {slowest}", flush=True)
+                print(
+                    f"{count}/{len(jobs)} deals  {elapsed:.0f}s  {solved} solved, {derived} implied"
+                    f"  slowest {slowest}",
+                    flush=True,
+                )
 
     for name, letter in done.items():
         rules_text, _, number = name.rpartition(" ")
@@ -192,6 +252,8 @@ def main() -> int:
         "deals": args.deals,
         "seconds": round(time.perf_counter() - began),
         "slowest": f"{slowest[1]} in {slowest[0]:.1f}s",
+        "solved": solved,
+        "implied": derived,
         "command": "python tools/make_labels.py " + " ".join(sys.argv[1:]),
     }
     result = LabelTable({k: "".join(v) for k, v in tables.items()}, made_note(table.made, made, args.variant))
