@@ -68,7 +68,8 @@ class Shape:
       because ``n`` pyramid cards of rank ``pair_sum − q`` cannot all be matched with pyramid partners
       (see :meth:`Problem._stock_needs`);
     * ``partnerless`` — bit ``q`` set when no pyramid card of rank ``pair_sum − q`` is left, so a stock card
-      of rank ``q`` can only pair with another stock card.
+      of rank ``q`` can only pair with another stock card;
+    * ``pyr`` — the pyramid mask itself.
     """
 
     index: int
@@ -76,6 +77,7 @@ class Shape:
     singles: tuple[tuple[int, int], ...]
     needs: tuple[tuple[int, int], ...]
     partnerless: int
+    pyr: int
 
 
 class Problem:
@@ -136,6 +138,7 @@ class Problem:
         """Every card of the start lies on present cards only, as in any dealt game. Then the
         search only meets such pyramids, and which pairs of slots can ever leave together does
         not depend on the rest of the pyramid, so it is tabled once (:attr:`partners_of`)."""
+        self._init_fronts(like)
         if like is not None and like.prank == self.prank and like.overlap == self.overlap:
             self.partners_of: tuple[int, ...] = like.partners_of
             self.shapes: dict[int, Shape] = like.shapes
@@ -159,6 +162,30 @@ class Problem:
         """For a closed pyramid: the stock partners each side of a rank pair (r, pair_sum − r) needs,
         keyed by the cards of that pair still present (see :meth:`_stock_needs`)."""
         self.start = self._start_node(state)
+
+    def _init_fronts(self, like: Problem | None) -> None:
+        """The stock fronts' tables (see :meth:`front`); shared with ``like`` when it has the
+        same pyramid, rules and stock cards."""
+        self.fronts_apply = self.closed and self.piles == 1
+        """Stock fronts (:meth:`front`) may be used: a dealt game (a closed pyramid, at most 1430
+        shapes below it) with one waste pile."""
+        self.use_fronts = False
+        """Test nodes by their pyramid's stock front instead of its stock needs. Off at first:
+        the fronts of every pyramid below the start cost a few milliseconds, more than most
+        searches take; a search turns them on (:meth:`start_fronts`) once it is not easy."""
+        self.front_cap = sum(self.rank_stock[q].bit_count() << (FIELD * q) for q in self.paired_ranks)
+        """Per paired rank, the stock cards of it the deal has (4-bit fields, as in a front; a
+        deck has at most four cards of a rank, so every field stays below 8)."""
+        self.front_lists: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {}
+        self.fronts: dict[int, tuple[int, ...]] = {0: (0,)}
+        """Per pyramid mask, its stock front (:meth:`front`), filled as fronts are asked for."""
+        if (
+            like is not None
+            and like.prank == self.prank
+            and like.overlap == self.overlap
+            and like.front_cap == self.front_cap
+        ):
+            self.fronts = like.fronts
 
     @property
     def win_all(self) -> bool:
@@ -200,6 +227,16 @@ class Problem:
         return found
 
     def _build_shape(self, pyr: int) -> Shape:
+        pairs, singles = self._pyramid_removals(pyr)
+        partnerless = 0
+        rank_pyr, pair_sum = self.rank_pyr, self.pair_sum
+        for q in self.paired_ranks:
+            if not pyr & rank_pyr[pair_sum - q]:
+                partnerless |= 1 << q
+        return Shape(len(self.shape_list), pairs, singles, self._stock_needs(pyr), partnerless, pyr)
+
+    def _pyramid_removals(self, pyr: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+        """:attr:`Shape.pairs` and :attr:`Shape.singles` of ``pyr``."""
         rank = self.prank
         rank_pyr = self.rank_pyr
         norm = self.norm
@@ -217,11 +254,7 @@ class Problem:
                 if rank[slot] + rank[cover] == pair_sum:
                     pairs.append(norm(pyr & ~(1 << slot) & ~(1 << cover)))
         singles = tuple((pair_sum - rank[a], norm(pyr & ~(1 << a))) for a in free if rank[a] != lone)
-        partnerless = 0
-        for q in self.paired_ranks:
-            if not pyr & rank_pyr[pair_sum - q]:
-                partnerless |= 1 << q
-        return Shape(len(self.shape_list), tuple(pairs), singles, self._stock_needs(pyr), partnerless)
+        return tuple(pairs), singles
 
     @staticmethod
     def _present_cones(pyr: int) -> dict[int, int]:
@@ -307,6 +340,76 @@ class Problem:
         found.sort(reverse=True)
         return tuple(found)
 
+    def start_fronts(self) -> bool:
+        """Test nodes by their stock fronts from now on (where they apply); whether they do.
+        Either test is sound, so a search may switch at any time and stay exact."""
+        self.use_fronts = self.fronts_apply
+        return self.use_fronts
+
+    def front(self, pyr: int) -> tuple[int, ...]:
+        """The *stock front* of pyramid ``pyr``: the least stock cards, counted by rank, with
+        which the pyramid could be cleared were every stock card at hand whenever wanted.
+
+        Each element is a count per rank packed in 4-bit fields (``n << 4 * q``: ``n`` stock cards
+        of rank ``q``); none is below another, and the front holds every count that is least
+        (an *antichain of minimal counts*). ``()``: no stock at all would do; ``(0,)``: the
+        pyramid needs no stock card. Counts above the deal's stock cards of a rank
+        (:attr:`front_cap`) are dropped.
+
+        *The relaxed game.* Take the real game and forget the stock's order: any stock card not
+        yet used can be played with a free pyramid card at any time, each at most once. Every
+        removal of the real game that takes pyramid cards is a move of the relaxed game (two
+        free pyramid cards, or a half-covered card with the card on it under the overlap rule:
+        :attr:`Shape.pairs`; a free card and a stock card: :attr:`Shape.singles`), and
+        removals of stock cards only use up stock. So a line of the real game that clears the
+        pyramid from a node using ``u_q`` stock cards of each rank ``q`` is a line of the relaxed
+        game with those counts, and ``u`` is at least some element of the front. Hence a node
+        whose reachable stock (:meth:`reachable_stock`: the stock cards it may still use) has
+        fewer cards than every element of the front asks for, in some rank, cannot be won: a
+        sound test for a lost position. It implies the stock-need test (every element of the
+        front gives every rank at least :attr:`Shape.needs`, since each relaxed line is a
+        matching of the kind :meth:`_stock_needs` counts), and is stronger: it sees the order
+        in which pyramid cards of *different* ranks must go (a card whose only partners lie
+        beneath cards that can only leave after it).
+
+        *How it is computed.* Clearing ``pyr`` means a first removal and then clearing what it
+        leaves, so the front of ``pyr`` is the minimal elements of the fronts of the pyramids
+        after each pyramid pair, and of those after each single plus one card of the single's
+        rank; the empty pyramid needs nothing. Each pyramid is computed once (a dealt game has at
+        most 1430); the recursion is at most 28 deep.
+        """
+        found = self.fronts.get(pyr)
+        if found is not None:
+            return found
+        shape = self.shapes.get(pyr)
+        pairs, singles = (shape.pairs, shape.singles) if shape else self._pyramid_removals(pyr)
+        cap = self.front_cap
+        tops = FIELD_TOPS
+        front = self.front
+        candidates: set[int] = set()
+        for after in pairs:
+            candidates.update(front(after))
+        for rank, after in singles:
+            if not cap >> (FIELD * rank) & FIELD_MAX:
+                continue  # the deal has no stock card of that rank
+            unit = 1 << (FIELD * rank)
+            for counts in front(after):
+                more = counts + unit
+                if ((cap | tops) - more) & tops == tops:  # within the deal's stock, rank by rank
+                    candidates.add(more)
+        found = self.fronts[pyr] = _least(candidates) if len(candidates) > 1 else tuple(candidates)
+        return found
+
+    def front_needs(self, pyr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """:meth:`front` unpacked: per element, its ``(rank, count)`` pairs."""
+        found = self.front_lists.get(pyr)
+        if found is None:
+            found = self.front_lists[pyr] = tuple(
+                tuple((q, n) for q in self.paired_ranks if (n := counts >> (FIELD * q) & FIELD_MAX))
+                for counts in self.front(pyr)
+            )
+        return found
+
     def reachable_stock(self, shape: Shape, stk: int, acc: int) -> int:
         """Stock cards that may still be used. On the last pass a waste card with no partner
         left anywhere (pyramid or the stock part) can never leave (:meth:`stranded`), so every
@@ -361,6 +464,23 @@ class Problem:
                 if mine & same and not partners & ~same:
                     stuck |= mine & same
         return stuck
+
+
+FIELD = 4
+"""Bits per rank in a packed count (:meth:`Problem.front`)."""
+FIELD_MAX = (1 << FIELD) - 1
+FIELD_TOPS = sum(8 << (FIELD * rank) for rank in range(15))
+"""The top bit of each rank's field: ``((a | FIELD_TOPS) - b) & FIELD_TOPS == FIELD_TOPS`` when every
+field of ``b`` is at most ``a``'s (fields below 8: no borrows)."""
+
+
+def _least(counts: set[int]) -> tuple[int, ...]:
+    """The elements of ``counts`` (packed as in :meth:`Problem.front`) with no other at or below
+    them in every field, in increasing order."""
+    tops = FIELD_TOPS
+    return tuple(
+        sorted(c for c in counts if not any(o != c and ((c | tops) - o) & tops == tops for o in counts))
+    )
 
 
 _ROW_MASKS = tuple(sum(1 << s for s in range(SLOTS) if ROW[s] == r) for r in range(ROW[SLOTS - 1] + 1))

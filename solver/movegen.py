@@ -16,6 +16,9 @@ from solver.piles import successors as pile_successors
 
 STOCK_MASK = (1 << STOCK_BITS) - 1
 
+_NOTHING_NEEDED: tuple[tuple[tuple[int, int], ...], ...] = ((),)
+"""The front of a pyramid that needs no stock card (:meth:`Problem.front_needs`)."""
+
 Successors = Callable[[Problem, int, int, int], list[Node] | None]
 
 
@@ -27,8 +30,9 @@ def successors_for(problem: Problem) -> Successors:
 
 def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | None:
     """Every removal possible from ``(pyr, stk, acc)`` as the node it leads to (draws and
-    recycles folded in, see :mod:`solver.model`); None when a stock-need test proves the
-    pyramid can no longer be cleared, or (strict win) a card is stranded on the last pass."""
+    recycles folded in, see :mod:`solver.model`); None when a stock test proves the pyramid
+    can no longer be cleared (its stock front, :meth:`Problem.front`, when the problem uses
+    fronts; else its stock needs), or (strict win) a card is stranded on the last pass."""
     shape = problem.shapes.get(pyr) or problem.shape(pyr)
     pass_no = acc >> ACC_SHIFT
     cursor = acc & CURSOR_MASK
@@ -36,7 +40,21 @@ def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | N
     rank_stock = problem.rank_stock
     if problem.win_all and not later and cursor and problem.stranded(shape, stk, acc):
         return None  # strict win: a card that can never leave
-    if shape.needs:
+    if problem.use_fronts:
+        front = problem.front_lists.get(pyr)
+        if front is None:
+            front = problem.front_needs(pyr)
+        if front != _NOTHING_NEEDED:
+            reach = stk if later or not cursor else problem.reachable_stock(shape, stk, acc)
+            for needs in front:
+                for rank, count in needs:
+                    if (reach & rank_stock[rank]).bit_count() < count:
+                        break
+                else:
+                    break  # this element of the front is within reach
+            else:
+                return None  # none is (or the front is empty): the pyramid cannot be cleared
+    elif shape.needs:
         reach = stk if later or not cursor else problem.reachable_stock(shape, stk, acc)
         for rank, count in shape.needs:
             if (reach & rank_stock[rank]).bit_count() < count:

@@ -38,22 +38,26 @@ from solver.backends import default_backend
 from solver.dfs import DepthFirst
 from solver.giza import GizaDepthFirst
 from solver.layered import Backend, Layered
-from solver.model import Node
+from solver.model import Node, Problem
 from solver.models import AnyProblem, engines_for, start_is_won
 
 HEAD_START = 8_192
 HEAD_START_ONE_PASS = 500
 ROUND = 2_048
+FRONTS_AFTER = 200
 
 
 @dataclass(frozen=True)
 class Schedule:
     """How the two engines share the work: depth-first search alone for ``head_start`` nodes,
     then ``layered_share`` layered nodes for each further depth-first node (0: depth-first
-    only; ``math.inf``: the layered engine only)."""
+    only; ``math.inf``: the layered engine only). After ``fronts_after`` nodes the nodes are
+    tested by their stock fronts (:meth:`solver.model.Problem.front`), a stronger test that
+    costs a few milliseconds to set up."""
 
     head_start: int
     layered_share: float
+    fronts_after: int = FRONTS_AFTER
 
     def depth_first_turn(self, depth_first: int, layered: int) -> bool:
         if depth_first < self.head_start or self.layered_share == 0:
@@ -142,6 +146,7 @@ class Search:
         )
         self.result: Result | None = None
         self._seconds = 0.0
+        self._fronts_on = False
         if start_is_won(self.problem):
             self.result = self._finish([self.problem.start])
 
@@ -191,6 +196,13 @@ class Search:
                 self.depth_first if depth_first_turn or layered is None else layered
             )
             budget = min(left, ROUND)
+            if not self._fronts_on:
+                if self.nodes >= self.schedule.fronts_after:
+                    self._fronts_on = True
+                    if isinstance(self.problem, Problem):
+                        self.problem.start_fronts()
+                else:
+                    budget = min(budget, self.schedule.fronts_after - self.nodes)
             head_start_left = self.schedule.head_start - self.depth_first.nodes
             if depth_first_turn and head_start_left > 0 and self.schedule.layered_share:
                 budget = min(budget, head_start_left)  # the head start ends where it says

@@ -27,6 +27,9 @@ children, without the ~0.2 ms that a round of array operations costs however sma
 MANTISSA = (1 << 52) - 1
 FIELD_TOPS = sum(8 << (4 * rank) for rank in range(RANKS))
 """The top bit of each rank's 4-bit field in packed counts and needs."""
+NO_COUNT = 7
+"""A front element no count meets (7 cards of rank 0, which is never counted): the padding
+of :attr:`Tables.fronts`."""
 ACC_BITS = 7
 """An access is below 2**7 (pass at most 3, cursor at most 24), so ``key << 7 | acc`` sorts
 by key, then access, in one int64."""
@@ -83,6 +86,12 @@ class Tables:
                     table += (values >> bit & 1) << (4 * rank)
             self.counts_by_byte.append(table)
         self.partnerless = np.zeros(64, dtype=np.int64)
+        self.fronts = np.full((64, 1), NO_COUNT, dtype=np.int64)
+        """Per shape, its stock front (:meth:`Problem.front`), padded with :data:`NO_COUNT`."""
+        self.front_wanted = np.zeros(64, dtype=np.int64)
+        """Per shape, whether its front asks for any stock card (is not ``(0,)``)."""
+        self.front_rows = 0
+        """The first rows whose fronts are filled in (once the problem uses fronts)."""
         self._last_pass: tuple[list[Array], Array, Array] | None = None
 
     def last_pass(self) -> tuple[list[Array], Array, Array]:
@@ -114,33 +123,44 @@ class Tables:
         self._add_new_shapes()
         return indices[inverse.reshape(-1)]
 
-    def _grow(self, capacity: int, pairs: int, free: int) -> None:
+    def _grow(self, capacity: int, pairs: int, free: int, fronts: int) -> None:
         """Make room for ``capacity`` rows and wider rows, keeping the rows filled so far."""
         self.pairs = _regrow(self.pairs, self.rows, (capacity, pairs), -1)
         self.single_cards = _regrow(self.single_cards, self.rows, (capacity, free), 0)
         self.single_after = _regrow(self.single_after, self.rows, (capacity, free), 0)
         self.needs = _regrow(self.needs, self.rows, (capacity,), 0)
         self.partnerless = _regrow(self.partnerless, self.rows, (capacity,), 0)
+        self.fronts = _regrow(self.fronts, self.rows, (capacity, fronts), NO_COUNT)
+        self.front_wanted = _regrow(self.front_wanted, self.rows, (capacity,), 0)
 
     def _add_new_shapes(self) -> None:
-        shapes = self.problem.shape_list[self.rows :]
-        if not shapes:
-            return
-        capacity = self.pairs.shape[0]
-        pairs = max(self.pairs.shape[1], *(len(s.pairs) for s in shapes))
-        free = max(self.single_cards.shape[1], *(len(s.singles) for s in shapes))
-        needed = self.rows + len(shapes)
-        if needed > capacity or pairs > self.pairs.shape[1] or free > self.single_cards.shape[1]:
-            self._grow(max(needed, 2 * capacity), pairs, free)
-        for shape in shapes:
-            row = shape.index
-            self.pairs[row, : len(shape.pairs)] = shape.pairs
-            for k, (rank, after) in enumerate(shape.singles):
-                self.single_cards[row, k] = self.problem.rank_stock[rank]
-                self.single_after[row, k] = after
-            self.needs[row] = sum(count << (4 * rank) for rank, count in shape.needs)
-            self.partnerless[row] = shape.partnerless
-        self.rows = needed
+        problem = self.problem
+        shapes = problem.shape_list[self.rows :]
+        if shapes:
+            capacity = self.pairs.shape[0]
+            pairs = max(self.pairs.shape[1], *(len(s.pairs) for s in shapes))
+            free = max(self.single_cards.shape[1], *(len(s.singles) for s in shapes))
+            needed = self.rows + len(shapes)
+            if needed > capacity or pairs > self.pairs.shape[1] or free > self.single_cards.shape[1]:
+                self._grow(max(needed, 2 * capacity), pairs, free, self.fronts.shape[1])
+            for shape in shapes:
+                row = shape.index
+                self.pairs[row, : len(shape.pairs)] = shape.pairs
+                for k, (rank, after) in enumerate(shape.singles):
+                    self.single_cards[row, k] = self.problem.rank_stock[rank]
+                    self.single_after[row, k] = after
+                self.needs[row] = sum(count << (4 * rank) for rank, count in shape.needs)
+                self.partnerless[row] = shape.partnerless
+            self.rows = needed
+        if problem.use_fronts and self.front_rows < self.rows:  # fronts since they were turned on
+            fronts = [problem.front(shape.pyr) for shape in problem.shape_list[self.front_rows : self.rows]]
+            width = max(self.fronts.shape[1], *(len(front) for front in fronts))
+            if width > self.fronts.shape[1]:
+                self._grow(self.pairs.shape[0], self.pairs.shape[1], self.single_cards.shape[1], width)
+            for row, front in enumerate(fronts, self.front_rows):
+                self.fronts[row, : len(front)] = front
+                self.front_wanted[row] = front != (0,)
+            self.front_rows = self.rows
 
 
 def _regrow(table: Array, rows: int, shape: tuple[int, ...], fill: int) -> Array:
@@ -246,21 +266,35 @@ def expand_arrays(problem: Problem, tables: Tables, keys: Array, accs: Array) ->
     reach, stranded = _reachable(problem, tables, shapes, stocks, accs)
     # strict win: a node with a card that can never leave is lost
     alive = ~stranded if problem.win_all else np.ones(len(keys), dtype=bool)
-    needs = tables.needs[shapes]
-    wanting = np.flatnonzero(needs)
-    if len(wanting):
-        # Every 4-bit field of the count is at least the need's when, with the field's top bit
-        # set beforehand, subtracting leaves that bit set (fields hold at most 4: no borrows).
-        near = reach[wanting]
-        counts = tables.counts_by_byte[0][near & 255]
-        for byte, table in enumerate(tables.counts_by_byte[1:], 1):
-            counts += table[near >> (8 * byte) & 255]
-        alive[wanting] &= ((counts | FIELD_TOPS) - needs[wanting]) & FIELD_TOPS == FIELD_TOPS
+    if problem.use_fronts:
+        # alive when the reachable stock holds, rank by rank, at least one element of the front
+        wanting = np.flatnonzero(tables.front_wanted[shapes])
+        if len(wanting):
+            counts = _counts(tables, reach[wanting])
+            fronts = tables.fronts[shapes[wanting]]
+            within = ((counts[:, None] | FIELD_TOPS) - fronts) & FIELD_TOPS == FIELD_TOPS
+            alive[wanting] &= within.any(axis=1)
+    else:
+        needs = tables.needs[shapes]
+        wanting = np.flatnonzero(needs)
+        if len(wanting):
+            # Every 4-bit field of the count is at least the need's when, with the field's top
+            # bit set beforehand, subtracting leaves that bit set (fields hold at most 4: no borrows).
+            counts = _counts(tables, reach[wanting])
+            alive[wanting] &= ((counts | FIELD_TOPS) - needs[wanting]) & FIELD_TOPS == FIELD_TOPS
     live = np.nonzero(alive)[0]
     node = _Live(pyramids[live], stocks[live], accs[live], shapes[live], problem.passes)
     parts = [_pyramid_pairs(tables, node), _stock_singles(tables, node), _stock_pairs(tables, node)]
     rows = np.concatenate([p[0] for p in parts])
     return live[rows], np.concatenate([p[1] for p in parts]), np.concatenate([p[2] for p in parts])
+
+
+def _counts(tables: Tables, stocks: Array) -> Array:
+    """The cards of each stock mask counted by rank, packed in 4-bit fields."""
+    counts: Array = tables.counts_by_byte[0][stocks & 255]
+    for byte, table in enumerate(tables.counts_by_byte[1:], 1):
+        counts += table[stocks >> (8 * byte) & 255]
+    return counts
 
 
 class _Live:

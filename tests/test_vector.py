@@ -48,12 +48,15 @@ STOCK_RULE_SETS = [rules for rules in every_rule_set() if rules.variant.has_stoc
 """The rule sets searched by the stock model (an open variant, Giza, has its own, :mod:`solver.giza`)."""
 
 
+@pytest.mark.parametrize("fronts", [False, True], ids=["needs", "fronts"])
 @pytest.mark.parametrize("rules", STOCK_RULE_SETS, ids=str)
-def test_numpy_and_pure_generators_give_identical_moves(rules: RuleSet) -> None:
+def test_numpy_and_pure_generators_give_identical_moves(rules: RuleSet, fronts: bool) -> None:
     rng = random.Random(f"movegen {rules}")
     compared = 0
     for number in rng.sample(range(1, 20001), 6):
         problem = Problem(State.from_deal(number, rules))
+        if fronts:
+            problem.start_fronts()
         keys, accs = _seeded_nodes(problem, rng, 250)
         pure = _by_parent(*expand_batch(problem, keys, accs))
         parents, child_keys, child_accs = expand_arrays(
@@ -65,12 +68,15 @@ def test_numpy_and_pure_generators_give_identical_moves(rules: RuleSet) -> None:
     assert compared >= 1000
 
 
-def test_identical_moves_on_mid_game_and_last_pass_positions() -> None:
+@pytest.mark.parametrize("fronts", [False, True], ids=["needs", "fronts"])
+def test_identical_moves_on_mid_game_and_last_pass_positions(fronts: bool) -> None:
     rng = random.Random(4)
     keys, accs, problems = [], [], []
     for _ in range(300):
         state = random_position(rng, rng.choice(STOCK_RULE_SETS), cards_left=rng.randint(20, 45))
         problem = Problem(state)
+        if fronts:
+            problem.start_fronts()
         pyr, stk, acc = problem.start
         pure = _by_parent(*expand_batch(problem, [pyr << 24 | stk], [acc]))
         parents, child_keys, child_accs = expand_arrays(
@@ -81,6 +87,26 @@ def test_identical_moves_on_mid_game_and_last_pass_positions() -> None:
         accs.append(acc)
         problems.append(problem)
     assert any(p.start[2] >> 5 == p.passes for p in problems)  # last-pass positions were met
+
+
+def test_fronts_turned_on_mid_search_reach_the_shapes_tabled_before() -> None:
+    """A search turns fronts on after its first nodes; the numpy tables then hold shapes made
+    without them, whose fronts must be filled in: the same moves as the pure generator, and
+    nodes the stock needs let through are now cut."""
+    rng = random.Random(11)
+    cut = 0
+    for number, rules in ((10258, RuleSet(3, True)), (2827, RuleSet(1, True)), (8025, RuleSet(3, False))):
+        problem = Problem(State.from_deal(number, rules))
+        tables = Tables(problem)
+        keys, accs = _seeded_nodes(problem, rng, 400)
+        arrays = np.array(keys, dtype=np.int64), np.array(accs, dtype=np.int64)
+        before = expand_arrays(problem, tables, *arrays)
+        assert problem.start_fronts()
+        pure = _by_parent(*expand_batch(problem, keys, accs))
+        parents, child_keys, child_accs = expand_arrays(problem, tables, *arrays)
+        assert _by_parent(parents.tolist(), child_keys.tolist(), child_accs.tolist()) == pure
+        cut += len(set(before[0].tolist())) - len(set(parents.tolist()))
+    assert cut > 0  # nodes the stock needs let through were cut by the fronts
 
 
 def test_bit_length_matches_python() -> None:
