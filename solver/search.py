@@ -45,19 +45,26 @@ HEAD_START = 8_192
 HEAD_START_ONE_PASS = 500
 ROUND = 2_048
 FRONTS_AFTER = 200
+"""Nodes searched before the stock fronts are turned on: most three-pass deals are won in
+fewer (deals 1-300, thread CPU ms per deal with fronts after 0 / 100 / 200 / 500 / 2,000
+nodes: 6.5 / 1.9 / 1.9 / 2.0 / 2.2 with overlap, 5.8 / 2.4 / 2.4 / 2.5 / 3.0 without; 9.1
+without fronts). One pass leaves them off: there they cut 10-15 % of the nodes but cost more
+than that (deals 1-150: 25.2 ms with fronts after 200 nodes, 22.7 after 50,000, 21.5
+without, overlap on; 18.7 / 16.4 / 15.9 off), the stock's order doing the work the counts
+cannot."""
 
 
 @dataclass(frozen=True)
 class Schedule:
     """How the two engines share the work: depth-first search alone for ``head_start`` nodes,
     then ``layered_share`` layered nodes for each further depth-first node (0: depth-first
-    only; ``math.inf``: the layered engine only). After ``fronts_after`` nodes the nodes are
-    tested by their stock fronts (:meth:`solver.model.Problem.front`), a stronger test that
-    costs a few milliseconds to set up."""
+    only; ``math.inf``: the layered engine only). After ``fronts_after`` nodes (None: never)
+    the nodes are tested by their stock fronts (:meth:`solver.model.Problem.front`), a
+    stronger test that costs a few milliseconds to set up."""
 
     head_start: int
     layered_share: float
-    fronts_after: int = FRONTS_AFTER
+    fronts_after: int | None = FRONTS_AFTER
 
     def depth_first_turn(self, depth_first: int, layered: int) -> bool:
         if depth_first < self.head_start or self.layered_share == 0:
@@ -80,10 +87,11 @@ def default_schedule(backend: Backend, rules: RuleSet | None = None) -> Schedule
     8,192 nodes); the other 32 took 26 ms more on average (-57 to +80 ms). A share for
     depth-first search after the head start (24 layered nodes per depth-first node) was slower
     on those deals with either head start."""
-    if not backend.share:
-        return Schedule(HEAD_START, 0)
     one_pass = rules is not None and rules.passes == 1
-    return Schedule(HEAD_START_ONE_PASS if one_pass else HEAD_START, math.inf)
+    fronts_after = None if one_pass else FRONTS_AFTER
+    if not backend.share:
+        return Schedule(HEAD_START, 0, fronts_after)
+    return Schedule(HEAD_START_ONE_PASS if one_pass else HEAD_START, math.inf, fronts_after)
 
 
 class Verdict(enum.Enum):
@@ -196,13 +204,14 @@ class Search:
                 self.depth_first if depth_first_turn or layered is None else layered
             )
             budget = min(left, ROUND)
-            if not self._fronts_on:
-                if self.nodes >= self.schedule.fronts_after:
+            fronts_after = self.schedule.fronts_after
+            if not self._fronts_on and fronts_after is not None:
+                if self.nodes >= fronts_after:
                     self._fronts_on = True
                     if isinstance(self.problem, Problem):
                         self.problem.start_fronts()
                 else:
-                    budget = min(budget, self.schedule.fronts_after - self.nodes)
+                    budget = min(budget, fronts_after - self.nodes)
             head_start_left = self.schedule.head_start - self.depth_first.nodes
             if depth_first_turn and head_start_left > 0 and self.schedule.layered_share:
                 budget = min(budget, head_start_left)  # the head start ends where it says
