@@ -2,6 +2,7 @@
 
     git archive <commit> | tar -x -C OTHER_DIR      # a copy of another version's files
     python bench/solver_ab.py --other OTHER_DIR --deals 1-500 --passes 1
+    python bench/solver_ab.py --other OTHER_DIR --list 8922,5834,7645 --passes 3
 
 On a shared machine the time per deal swings with the other work; running this tree and
 ``OTHER_DIR`` in two worker processes that take turns (one deal each, the first to go
@@ -70,10 +71,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="Two solver versions, interleaved deal by deal.")
     parser.add_argument("--other", type=Path, required=True, help="the other version's files")
     parser.add_argument("--deals", default="1-500")
+    parser.add_argument("--list", default="", help="these deals (comma separated) instead of --deals")
     parser.add_argument("--passes", type=int, choices=(1, 3), nargs="*", default=[1, 3])
     parser.add_argument("--overlap", choices=("on", "off"), nargs="*", default=["on", "off"])
     args = parser.parse_args()
     first, _, last = args.deals.partition("-")
+    numbers = [int(n) for n in args.list.split(",") if n.strip()] or range(int(first), int(last or first) + 1)
     trees = {"this": ROOT, "other": args.other.resolve()}
     workers = {name: Worker(tree) for name, tree in trees.items()}
     disagree = 0
@@ -82,7 +85,7 @@ def main() -> int:
             for overlap in (o == "on" for o in args.overlap):
                 walls: dict[str, list[float]] = {name: [] for name in workers}
                 cpus: dict[str, list[float]] = {name: [] for name in workers}
-                for number in range(int(first), int(last or first) + 1):
+                for number in numbers:
                     names = list(workers) if number % 2 else list(reversed(workers))
                     verdicts = set()
                     for name in names:
@@ -93,7 +96,8 @@ def main() -> int:
                     if len(verdicts) > 1:
                         disagree += 1
                         print(f"  deal {number}: verdicts differ {verdicts}", flush=True)
-                title = f"passes={passes} overlap={'on' if overlap else 'off'} deals {args.deals}"
+                chosen = f"{len(numbers)} listed" if args.list else args.deals
+                title = f"passes={passes} overlap={'on' if overlap else 'off'} deals {chosen}"
                 print(title, flush=True)
                 for name in workers:
                     print(f"  {name:<5} wall ms {spread(walls[name])}   cpu ms {spread(cpus[name])}")

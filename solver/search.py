@@ -44,6 +44,7 @@ from solver.models import AnyProblem, engines_for, start_is_won
 HEAD_START = 8_192
 HEAD_START_ONE_PASS = 500
 ROUND = 2_048
+LAYERED_SHARE = 32
 FRONTS_AFTER = 200
 """Nodes searched before the stock fronts are turned on: most three-pass deals are won in
 fewer (deals 1-300, thread CPU ms per deal with fronts after 0 / 100 / 200 / 500 / 2,000
@@ -86,12 +87,23 @@ def default_schedule(backend: Backend, rules: RuleSet | None = None) -> Schedule
     slow 4244 and 10127), 20 fell from 223-770 ms to 9-44 ms (won by depth-first search within
     8,192 nodes); the other 32 took 26 ms more on average (-57 to +80 ms). A share for
     depth-first search after the head start (24 layered nodes per depth-first node) was slower
-    on those deals with either head start."""
+    on those deals with either head start.
+
+    With stock fronts (:data:`FRONTS_AFTER`) most lost three-pass deals are proven lost within
+    a few hundred nodes, and the slowest solves left are winnable deals that depth-first search
+    wins in 10-45k nodes while the layered engine needs 300-700k; so on three passes
+    depth-first search keeps a share after its head start, one node for every
+    :data:`LAYERED_SHARE` layered ones. On the 66 slowest deals of 1-20000 (from a scan of all
+    of them): mean 90.0 / 127.6 ms with overlap on / off and max 428 / 499 ms, against 98.0 /
+    146.0 and 706 / 576 with none and 93.0 / 130.9 and 463 / 600 with a share of 64; deals
+    1-400: 2.6 / 2.7 ms against 2.3 / 2.7 with none (``bench/schedules.py``, fronts on)."""
     one_pass = rules is not None and rules.passes == 1
     fronts_after = None if one_pass else FRONTS_AFTER
     if not backend.share:
         return Schedule(HEAD_START, 0, fronts_after)
-    return Schedule(HEAD_START_ONE_PASS if one_pass else HEAD_START, math.inf, fronts_after)
+    if one_pass:
+        return Schedule(HEAD_START_ONE_PASS, math.inf, fronts_after)
+    return Schedule(HEAD_START, LAYERED_SHARE, fronts_after)
 
 
 class Verdict(enum.Enum):
