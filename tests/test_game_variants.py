@@ -69,7 +69,8 @@ def test_the_variant_applies_from_the_next_deal(make_app: AppFactory) -> None:
     assert all(card.deck == SPANISH_DECK for card in state.layout.pyramid)
 
 
-DIALOG_SIZES = [(320, 480), (360, 640), (480, 800), (640, 360), (800, 480), (1280, 720), (3840, 2160), (2160, 3840)]
+DIALOG_SIZES = [(320, 480), (360, 640), (480, 800), (640, 360), (800, 480), (1280, 720), (3840, 2160),
+                (2160, 3840)]  # fmt: skip
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])

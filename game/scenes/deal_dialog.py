@@ -155,8 +155,8 @@ class DealDialog(Scene):
         gap = margin // 2
         columns, rows = (6, 2) if self.compact else (3, 4)
         between = gap if self.compact else margin  # between the field, the keypad and the actions
-        wrap = self.ctx.assets.wrap
-        self.prompt = wrap(self.ctx.t("dialog_prompt"), self.font, inner) + wrap(self.variant_line(), self.font, inner)
+        texts = (self.ctx.t("dialog_prompt"), self.variant_line())
+        self.prompt = [line for text in texts for line in self.ctx.assets.wrap(text, self.font, inner)]
         body_lines = len(self.prompt) + (1 if self.compact else 2)
         text_h = line_height(round(self.font * 1.4)) + body_lines * line_height(self.font)
         field_h = key_h
