@@ -14,6 +14,10 @@
                                                   # the solver as it is now and compare; with
                                                   # --record, note the check in the table's header
 
+A deal's rule sets are labelled together, solving as few as their order allows (see
+:func:`labels_of`): lost under 3 passes with the overlap rule is lost under all four, won
+under 1 pass without it is won under all four.
+
 Progress is kept in a checkpoint file next to the output, so an interrupted run resumes, and
 a run can be repeated with more deals or a bigger budget: a verdict the solver could not reach
 (``?``) never replaces one already in the table. The table records how it was made (node budget,
