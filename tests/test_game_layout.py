@@ -286,17 +286,20 @@ def test_giza_every_column_is_hit_where_it_is_drawn(size: tuple[int, int]) -> No
 # --- Giza on a phone: tap targets of at least min_tap, even where its cards are drawn smaller -------
 
 PHONE_SIZES = [(320, 568), (360, 640), (375, 667), (360, 560), (392, 552), (384, 600), (412, 732),
-               (390, 844), (480, 800), (800, 480), (1280, 720), (1920, 1080), (1080, 1920), (3840, 2160),
-               (2160, 3840)]  # fmt: skip
+               (390, 844), (480, 800), (640, 360), (568, 360), (800, 480), (1280, 720), (1920, 1080),
+               (1080, 1920), (3840, 2160), (2160, 3840)]  # fmt: skip
 
 
 def targets_kept(size: tuple[int, int]) -> bool:
     """Windows where every card Giza lets a player tap has a tap rectangle of at least
     ``min_tap`` on both sides: all but the smallest phones (narrower than 392 px and shorter than
     552 px, like 320×480: a pyramid of 44 px cards leaves no room there for eight columns of
-    44 px targets) and landscape windows under 480 px high."""
+    44 px targets) and the lowest landscape windows (under 360 px high, or under 528 px wide
+    and 480 px high, like 568×320: no room for the pyramid's seven rows of 44 px cards)."""
     width, height = size
-    return min(size) >= 480 or (width < height and (width >= 392 or height >= 552))
+    if width < height:
+        return height >= 552 or (width >= 392 and height >= 480)
+    return height >= 480 or (height >= 360 and width >= 528)
 
 
 def tap_target_problems(layout: TableLayout, state: State) -> list[str]:
@@ -329,10 +332,12 @@ def test_giza_keeps_its_tap_targets_on_phones(size: tuple[int, int]) -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.integers(320, 1200), st.integers(480, 1400))
+@given(st.integers(320, 1200), st.integers(320, 1400))
 @example(320, 552)
 @example(392, 480)
 @example(480, 480)
+@example(640, 360)
+@example(528, 360)
 def test_giza_tap_targets_over_window_sizes(width: int, height: int) -> None:
     layout = compute_layout((width, height), variant=GIZA)
     assert giza_problems(layout, full_size((width, height))) == []

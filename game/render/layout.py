@@ -275,7 +275,8 @@ def _giza_on_a_phone(
        anywhere on the column) — taken while the cards stay ``metrics.min_tap`` wide;
     2. the pyramid at ``metrics.min_tap`` and the columns' cards drawn smaller (down to
        :data:`SMALLEST_COLUMN_CARD`), each column's tap rectangle still ``metrics.min_tap`` on
-       both sides around them (in two rows of four on a phone);
+       both sides around them (in two rows of four on a phone); margins and fonts at their
+       smallest if need be, and last the pyramid's strips a little thinner (:data:`PHONE_ROW_STEP`);
     3. every card as large as fits, below ``metrics.min_tap`` (only windows like 320×480,
        where a tappable pyramid leaves no height for eight tappable columns)."""
     uniform = [_largest(size, smallest, arrangement, variant, cramped=True) for arrangement in arrangements]
@@ -283,13 +284,19 @@ def _giza_on_a_phone(
     best = max(fitting, key=lambda layout: layout.card[0]) if fitting else None
     if best is not None and best.card[0] >= metrics.min_tap:
         return best
-    for tried in (metrics, smallest):
-        smaller = [_largest(size, tried, arrangement, variant, targets=True) for arrangement in arrangements]
+    for tried, give in ((metrics, False), (smallest, False), (smallest, True)):
+        smaller = [_largest(size, tried, a, variant, targets=True, give=give) for a in arrangements]
         found = [layout for layout in smaller if layout is not None]
         if found:
             return max(found, key=lambda layout: layout.columns[0][0].width)
     return best
 
+
+PHONE_ROW_STEP = 0.4
+"""With the columns drawn smaller (:func:`_giza_on_a_phone`), the pyramid's rows step this share
+of a card's height (:data:`ROW_STEP` otherwise), down to :data:`PHONE_STRIP_GIVE` pixels under
+``metrics.min_corner``: what lets 44 px cards fit a 640×360 window (a strip of 25 px, not 26)."""
+PHONE_STRIP_GIVE = 2
 
 SMALLEST_COLUMN_CARD = 28
 """The narrowest a column card is drawn (px) while its column's tap rectangle is kept at
@@ -304,6 +311,7 @@ def _largest(
     *,
     cramped: bool = False,
     targets: bool = False,
+    give: bool = False,
 ) -> TableLayout | None:
     """The layout with the widest card that fits (binary search: fitting is monotone in card size).
     ``cramped``: cards may be narrower than ``metrics.min_tap`` and covered strips thinner than
@@ -318,7 +326,7 @@ def _largest(
     while low <= high:
         middle = (low + high) // 2
         if targets:
-            layout = _build(size, metrics, arrangement, metrics.min_tap, variant, column_w=middle)
+            layout = _build(size, metrics, arrangement, metrics.min_tap, variant, column_w=middle, give=give)
         else:
             layout = _build(size, metrics, arrangement, middle, variant, cramped=cramped)
         if layout is None:
@@ -371,14 +379,16 @@ def _build(
     force: bool = False,
     cramped: bool = False,
     column_w: int | None = None,
+    give: bool = False,
 ) -> TableLayout | None:
     """The layout with cards ``card_w`` wide, or None if it does not fit (``force``: even so;
     ``cramped``: see :func:`_largest`; ``column_w``: the columns' cards this wide, their strips
-    as thin as they come, each column's tap rectangle at least ``metrics.min_tap``)."""
+    as thin as they come, each column's tap rectangle at least ``metrics.min_tap``; ``give``:
+    the pyramid's strips as :data:`PHONE_ROW_STEP` allows)."""
     frame = _frame(size, metrics, arrangement.buttons_in_grid and variant.has_stock)
     card_metrics = replace(metrics, min_corner=0) if cramped else metrics
     card_h = round(card_w * CARD_ASPECT)
-    step = max(round(card_h * ROW_STEP), card_metrics.min_corner)
+    step = _row_step(card_h, card_metrics, give)
     if step > card_h * MAX_ROW_STEP and not force:
         return None  # cards too small to show their corners without spreading the rows apart
     if not force and not cramped and card_w < metrics.min_tap:
@@ -429,6 +439,14 @@ def _build(
     layout.piles = variant.waste_piles
     block.place(layout, *piles_pos)
     return layout
+
+
+def _row_step(card_h: int, metrics: Metrics, give: bool) -> int:
+    """How far apart the pyramid's rows lie: :data:`ROW_STEP` of a card, at least the corner
+    strip; with ``give`` (a phone, see :data:`PHONE_ROW_STEP`) a little less."""
+    if give:
+        return max(round(card_h * PHONE_ROW_STEP), metrics.min_corner - PHONE_STRIP_GIVE)
+    return max(round(card_h * ROW_STEP), metrics.min_corner)
 
 
 def _spread(step: int, card_h: int, spare: int) -> int:
