@@ -343,3 +343,29 @@ def test_giza_tap_targets_over_window_sizes(width: int, height: int) -> None:
     assert giza_problems(layout, full_size((width, height))) == []
     if targets_kept((width, height)):
         assert tap_target_problems(layout, State.from_deal(2, RuleSet(variant=GIZA))) == []
+
+
+# --- low landscape windows (a phone held sideways): never the 16 px squeeze ----------------------
+
+
+@pytest.mark.parametrize("piles", [1, 3])
+@settings(max_examples=120, deadline=None)
+@given(st.integers(480, 1600), st.integers(320, 479))
+@example(640, 360)
+@example(568, 320)
+@example(480, 320)
+@example(854, 400)
+def test_low_landscape_windows_keep_readable_cards(piles: int, width: int, height: int) -> None:
+    """Below 480 px high the pyramid's seven rows do not fit at full size: its strips give a
+    little (down to 24 px) so that from about 368 px high (640×360 rounds to 45 px cards) the
+    cards stay ``min_tap`` wide; lower still every card shrinks, to about 36 px at 480×320, and
+    nothing overlaps or leaves the window either way (before: 16 px cards at 640×360)."""
+    if height >= width:
+        return
+    layout = compute_layout((width, height), variant=PILES_VARIANT[piles])
+    problems = [p for p in layout_problems(layout) if not any(m in p for m in FULL_MINIMUMS)]
+    assert problems + orientation_problems(layout) == []
+    if (height >= 368 and width >= 528) or (width, height) == (640, 360):
+        assert layout.card[0] >= layout.metrics.min_tap
+        assert layout.step >= layout.metrics.min_corner - 2
+    assert layout.card[0] >= 34 and layout.step >= 20

@@ -227,7 +227,8 @@ def compute_layout(
     """The layout of a window of ``size`` for ``variant``: the arrangement of its orientation
     that gives the largest cards (a centred pyramid wins unless the others give
     :data:`UNCENTRED_GAIN` larger ones). When nothing fits, margins and fonts shrink to their
-    minimum; below about 320×480 cards may get smaller than ``metrics.min_tap``. The variant's
+    minimum, then the pyramid's strips a little (:func:`_low_window`, :func:`_giza_on_a_phone`);
+    below about 320×480 (or 640×360) cards may get smaller than ``metrics.min_tap``. The variant's
     waste piles (``Variant.waste_piles``) or columns decide the pile block."""
     landscape = size[0] > size[1]
     arrangements: tuple[Arrangement, ...]
@@ -252,9 +253,11 @@ def compute_layout(
             return best
     if variant.columns:
         best = _giza_on_a_phone(size, metrics, smallest, arrangements, variant)
-        if best is not None:
-            best.metrics = metrics
-            return best
+    else:
+        best = _low_window(size, smallest, arrangements, variant)
+    if best is not None:
+        best.metrics = metrics
+        return best
     squeezed = _build(size, smallest, arrangements[-1], SMALLEST_CARD, variant, force=True)
     assert squeezed is not None
     squeezed.metrics = metrics
@@ -298,6 +301,20 @@ of a card's height (:data:`ROW_STEP` otherwise), down to :data:`PHONE_STRIP_GIVE
 ``metrics.min_corner``: what lets 44 px cards fit a 640×360 window (a strip of 25 px, not 26)."""
 PHONE_STRIP_GIVE = 2
 
+def _low_window(
+    size: tuple[int, int], smallest: Metrics, arrangements: tuple[Arrangement, ...], variant: Variant
+) -> TableLayout | None:
+    """A window too low for the pyramid's seven rows at full size (a phone held sideways,
+    640×360 and lower): the pyramid's strips a little thinner (:data:`PHONE_ROW_STEP`) if that
+    keeps the cards ``metrics.min_tap`` wide, else every card as large as fits, below it."""
+    for give, cramped in ((True, False), (False, True)):
+        layouts = [_largest(size, smallest, a, variant, cramped=cramped, give=give) for a in arrangements]
+        fitting = [layout for layout in layouts if layout is not None]
+        if fitting:
+            return max(fitting, key=lambda layout: layout.card[0])
+    return None
+
+
 SMALLEST_COLUMN_CARD = 28
 """The narrowest a column card is drawn (px) while its column's tap rectangle is kept at
 ``metrics.min_tap`` (:func:`_giza_on_a_phone`): its corner index still reads."""
@@ -317,7 +334,8 @@ def _largest(
     ``cramped``: cards may be narrower than ``metrics.min_tap`` and covered strips thinner than
     ``metrics.min_corner`` (the last resort of a window too small for Giza's columns).
     ``targets``: the pyramid's cards ``metrics.min_tap`` wide, and the widest *column* card that
-    fits with every column's tap rectangle ``metrics.min_tap`` on both sides."""
+    fits with every column's tap rectangle ``metrics.min_tap`` on both sides. ``give``: the
+    pyramid's strips as :data:`PHONE_ROW_STEP` allows."""
     if targets:
         low, high = SMALLEST_COLUMN_CARD, metrics.min_tap
     else:
@@ -328,7 +346,7 @@ def _largest(
         if targets:
             layout = _build(size, metrics, arrangement, metrics.min_tap, variant, column_w=middle, give=give)
         else:
-            layout = _build(size, metrics, arrangement, middle, variant, cramped=cramped)
+            layout = _build(size, metrics, arrangement, middle, variant, cramped=cramped, give=give)
         if layout is None:
             high = middle - 1
         else:
