@@ -40,7 +40,7 @@ Kings (the lone rank) never need a partner, and are handled before the search st
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from rules.piles import normal_cursor, residue_mask
@@ -380,6 +380,28 @@ class Problem:
         """
         found = self.fronts.get(pyr)
         return self._front(pyr) if found is None else found
+
+    def front_steps(self, pyr: int) -> Iterator[None]:
+        """:meth:`front` of ``pyr`` a pyramid at a time, pausing after each, so a search can
+        spread the fronts of every pyramid below its start (a few milliseconds, up to ~20 on a
+        busy machine) over its steps: the pyramids below are done first, from a stack."""
+        fronts = self.fronts
+        cap = self.front_cap
+        stack = [pyr]
+        while stack:
+            top = stack[-1]
+            if top in fronts:
+                stack.pop()
+                continue
+            pairs, singles = self._pyramid_removals(top)
+            onward = [*pairs, *(after for rank, after in singles if cap >> (FIELD * rank) & FIELD_MAX)]
+            missing = [after for after in onward if after not in fronts]
+            if missing:
+                stack.extend(missing)
+                continue
+            self._front(top)  # every pyramid it leads to is done: no recursion
+            stack.pop()
+            yield
 
     def _front(self, pyr: int) -> tuple[int, ...]:
         """:meth:`front` of a pyramid not met yet: the removals of :meth:`_pyramid_removals`,

@@ -29,7 +29,7 @@ from __future__ import annotations
 import enum
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from rules.moves import Move
@@ -167,6 +167,7 @@ class Search:
         self.result: Result | None = None
         self._seconds = 0.0
         self._fronts_on = False
+        self._front_steps: Iterator[None] | None = None
         if start_is_won(self.problem):
             self.result = self._finish([self.problem.start])
 
@@ -218,12 +219,11 @@ class Search:
             budget = min(left, ROUND)
             fronts_after = self.schedule.fronts_after
             if not self._fronts_on and fronts_after is not None:
-                if self.nodes >= fronts_after:
-                    self._fronts_on = True
-                    if isinstance(self.problem, Problem):
-                        self.problem.start_fronts()
-                else:
+                if self.nodes < fronts_after:
                     budget = min(budget, fronts_after - self.nodes)
+                elif self._build_fronts(budget):
+                    left -= budget  # a pyramid's front costs about what a node does
+                    continue
             head_start_left = self.schedule.head_start - self.depth_first.nodes
             if depth_first_turn and head_start_left > 0 and self.schedule.layered_share:
                 budget = min(budget, head_start_left)  # the head start ends where it says
@@ -233,6 +233,23 @@ class Search:
             if found is not None:
                 return found
         return None
+
+    def _build_fronts(self, budget: int) -> bool:
+        """Work out up to ``budget`` pyramids' stock fronts; once all are done (or the problem
+        has none) the nodes are tested by them. Whether the budget was spent on it."""
+        problem = self.problem
+        if not isinstance(problem, Problem) or not problem.fronts_apply:
+            self._fronts_on = True
+            return False
+        if self._front_steps is None:
+            self._front_steps = problem.front_steps(problem.start[0])
+        for done, _ in enumerate(self._front_steps, 1):
+            if done >= budget:
+                return True
+        problem.start_fronts()
+        self._fronts_on = True
+        self._front_steps = None
+        return True
 
     def _finish(self, path: Sequence[Node | tuple[int, int]]) -> Result:
         """The result for an engine's answer: a path to a win, or ``[]`` for none."""

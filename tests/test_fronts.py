@@ -139,3 +139,20 @@ def test_hard_deals_are_decided_in_few_nodes_with_fronts(number: int) -> None:
     results = [Search(state, backend=backend).run() for backend in (PureBackend(), NumpyBackend())]
     assert results[0].verdict is results[1].verdict is not Verdict.UNKNOWN
     assert all(result.nodes < 2_000 for result in results)
+
+
+def test_fronts_built_a_pyramid_at_a_time_equal_the_recursive_ones() -> None:
+    """A search spreads the fronts over its steps (:meth:`Problem.front_steps`): one pause per
+    pyramid, the same fronts as :meth:`Problem.front` works out at once, and a step of a few
+    hundred nodes does not do them all."""
+    state = State.from_deal(8025, RuleSet(3, False))
+    at_once, sliced = Problem(state), Problem(state)
+    at_once.front(at_once.start[0])
+    pauses = sum(1 for _ in sliced.front_steps(sliced.start[0]))
+    assert sliced.fronts == at_once.fronts and pauses == len(at_once.fronts) - 1 > 500  # 0 is given
+    search = Search(state, backend=NumpyBackend())
+    search.step(search.schedule.fronts_after or 0)
+    search.step(256)
+    assert not search.problem.use_fronts  # the fronts are still being built
+    result = search.run()
+    assert search.problem.use_fronts and result.verdict is Verdict.SOLVABLE
