@@ -1,6 +1,7 @@
 """Engine schedules compared on the same deals: how long a depth-first head start should be.
 
     nice python bench/schedules.py --deals 1-300 --passes 1 --head-starts 0 200 500 2048 dfs
+    nice python bench/schedules.py --variant apophis --deals 1-100 --head-starts 0 2048 8192
 
 Solves each deal once per schedule, the schedules taking turns (their order rotates from one
 deal to the next), so the load of other processes hits them alike; times are thread CPU
@@ -22,7 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules.state import ALL_RULE_SETS, State  # noqa: E402
+from rules.state import State  # noqa: E402
+from rules.variant import VARIANTS, rule_sets  # noqa: E402
 from solver.search import Schedule, Search  # noqa: E402
 
 
@@ -41,13 +43,14 @@ def main() -> int:
     parser.add_argument("--passes", type=int, choices=(1, 3), nargs="*", default=[3, 1])
     parser.add_argument("--overlap", choices=("on", "off"), nargs="*", default=["on", "off"])
     parser.add_argument("--head-starts", nargs="*", default=["0", "200", "500", "2048"])
+    parser.add_argument("--variant", choices=list(VARIANTS), default="pyramid")
     args = parser.parse_args()
     first, _, last = args.deals.partition("-")
     numbers = range(int(first), int(last or first) + 1)
     names: list[str] = args.head_starts
     overlaps = {o == "on" for o in args.overlap}
     differ = 0
-    for rules in ALL_RULE_SETS:
+    for rules in rule_sets(VARIANTS[args.variant]):
         if rules.passes not in args.passes or rules.overlap not in overlaps:
             continue
         times: dict[str, dict[str, list[float]]] = {name: {} for name in names}
