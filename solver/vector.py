@@ -5,6 +5,11 @@ pairs, its free cards with the stock rank each needs, its stock needs), so a chu
 gathers its rows by shape index and every successor of every node comes out of a handful of
 array operations. It must produce exactly what :func:`solver.movegen.expand_batch` produces;
 ``tests/test_vector.py`` checks that over thousands of positions.
+
+With several waste piles (apophis) the stock part follows :mod:`solver.piles` instead (the
+last section here): a card on a pile with a card lying on it waits for the next pass, and the
+stock pairs are read from each pile's top at every group end (:class:`PileTables`). It is the
+numpy twin of those two modules, which is why the file is longer than most.
 """
 
 from __future__ import annotations
