@@ -42,10 +42,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rules.piles import normal_cursor, residue_mask
 from rules.state import State
 from rules.topology import CONE, COVERED_BY, ROW, SLOTS, iter_slots
+
+if TYPE_CHECKING:
+    from solver.piles import PileTables
 
 ACC_SHIFT = 5
 CURSOR_MASK = (1 << ACC_SHIFT) - 1
@@ -108,6 +112,8 @@ class Problem:
         self.piles, self.residue_of = _residue_masks(state.rules.variant.waste_piles)
         self.pile_pairs_of: dict[int, list[tuple[int, int, int]]] = {}
         """Several piles: per stock mask, its stock pairs (:func:`solver.piles.pile_pairs`)."""
+        self.pile_tables: PileTables | None = None
+        """Several piles: :mod:`solver.piles`' tables of this stock, made on first use."""
         self.prank: tuple[int, ...] = tuple(card.rank if card else 0 for card in layout.pyramid)
         self.srank: tuple[int, ...] = tuple(
             0 if blank >> index & 1 else card.rank for index, card in enumerate(layout.stock)
