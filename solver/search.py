@@ -10,7 +10,7 @@ Two engines share the work (a portfolio):
 How they share it is a :class:`Schedule`, chosen from measurements (``bench/solver.py`` and the
 interleaved comparison in the issue-11 note): with numpy, depth-first search runs alone for its
 first :data:`HEAD_START` nodes (:data:`HEAD_START_ONE_PASS` on one pass,
-:data:`HEAD_START_PILES` with several waste piles on more passes), which wins most
+:data:`HEAD_START_PILES` with several waste piles), which wins most
 winnable deals, and then the layered engine alone finishes the search. Running both side by
 side (the earlier portfolio) about doubled the time of the slow deals under every rule set: on
 deals 1–200 the mean fell from 87 to 42 ms (3 passes, overlap on) and, with a 1-pass rule set,
@@ -45,7 +45,7 @@ from solver.models import AnyProblem, engines_for, start_is_won
 HEAD_START = 8_192
 HEAD_START_ONE_PASS = 500
 HEAD_START_PILES = 2_048
-"""Several waste piles (apophis), more than one pass: see :func:`default_schedule`."""
+"""Several waste piles (apophis): see :func:`default_schedule`."""
 ROUND = 2_048
 
 
@@ -80,18 +80,16 @@ def default_schedule(backend: Backend, rules: RuleSet | None = None) -> Schedule
     depth-first search after the head start (24 layered nodes per depth-first node) was slower
     on those deals with either head start.
 
-    Several waste piles (apophis), with the numpy pile generator: one pass keeps 500 (deals
-    1-100, mean 28.8 ms with overlap and 24.0 without, against 29.7 / 27.4 with 2,048 and
-    39.6 / 37.3 with 8,192); three passes take 2,048: deals 301-1000, mean 12.8 ms with
-    overlap and 10.6 without, against 13.9 / 12.8 with 8,192 (deals 1-100: 12.2 / 21.2
-    against 13.4 / 25.6; 500 there: 12.0 / 22.6, but 3.2 / 5.5 against 2.1 / 4.6 on deals
-    101-300)."""
+    Several waste piles (apophis), with the numpy pile generator, 2,048 under every rule set
+    (thread CPU time per deal as above): three passes, deals 1-1000, mean 9.6 ms with overlap
+    and 9.7 without, against 9.6 / 9.8 with 4,096 and 9.8 / 10.7 with 8,192; one pass,
+    deals 1-300, mean 26.7 / 25.2 ms, against 29.0 / 25.3 with 500 and 29.4 / 31.1 with 8,192."""
     if not backend.share:
         return Schedule(HEAD_START, 0)
+    if rules is not None and rules.variant.waste_piles > 1:
+        return Schedule(HEAD_START_PILES, math.inf)
     one_pass = rules is not None and rules.passes == 1
-    piles = rules is not None and rules.variant.waste_piles > 1
-    head_start = HEAD_START_ONE_PASS if one_pass else HEAD_START_PILES if piles else HEAD_START
-    return Schedule(head_start, math.inf)
+    return Schedule(HEAD_START_ONE_PASS if one_pass else HEAD_START, math.inf)
 
 
 class Verdict(enum.Enum):

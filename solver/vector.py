@@ -8,7 +8,7 @@ array operations. It must produce exactly what :func:`solver.movegen.expand_batc
 
 With several waste piles (apophis) the stock part follows :mod:`solver.piles` instead (the
 last section here): a card on a pile with a card lying on it waits for the next pass, and the
-stock pairs are read from each pile's top at every group end (:class:`PileTables`). It is the
+stock pairs are read from each pile's top at every group end (:class:`PileArrays`). It is the
 numpy twin of those two modules, which is why the file is longer than most.
 """
 
@@ -89,12 +89,12 @@ class Tables:
             self.counts_by_byte.append(table)
         self.partnerless = np.zeros(64, dtype=np.int64)
         self._last_pass: tuple[list[Array], Array, Array] | None = None
-        self._piles: PileTables | None = None
+        self._piles: PileArrays | None = None
 
-    def piles(self) -> PileTables:
-        """Several waste piles: their tables (:class:`PileTables`), made on first use."""
+    def piles(self) -> PileArrays:
+        """Several waste piles: their tables (:class:`PileArrays`), made on first use."""
         if self._piles is None:
-            self._piles = PileTables(self.problem)
+            self._piles = PileArrays(self.problem)
         return self._piles
 
     def last_pass(self) -> tuple[list[Array], Array, Array]:
@@ -392,9 +392,10 @@ NO_RANK = -64
 """A rank that sums to the pair sum with no rank, itself included (in an int8)."""
 
 
-class PileTables:
-    """Several waste piles (``g`` of them): per stock index the end of its group and the cards
-    that pair with it; per pile its cards; :func:`rules.piles.normal_cursor` by bit length.
+class PileArrays:
+    """Several waste piles (``g`` of them), numpy twin of :class:`solver.piles.PileTables`: per
+    stock index the end of its group; per pile its cards; :func:`rules.piles.normal_cursor` by
+    bit length.
 
     For the stock pairs a pile's cards are *packed*: bit ``j`` stands for its ``j``-th place,
     stock index ``p + g·j``, which lies in group ``j``. :attr:`tops` then gives, for a pile's
@@ -456,7 +457,7 @@ class _PileLive:
     piles that another card lies on (never playable until the piles come round again)."""
 
     def __init__(  # noqa: PLR0917  (the columns of _Live, and the pile tables)
-        self, pyramids: Array, stocks: Array, accs: Array, shapes: Array, passes: int, tables: PileTables
+        self, pyramids: Array, stocks: Array, accs: Array, shapes: Array, passes: int, tables: PileArrays
     ) -> None:
         self.pyramids = pyramids
         self.stocks = stocks
@@ -537,7 +538,7 @@ def _pile_singles(tables: Tables, node: _PileLive) -> tuple[Array, Array, Array]
     return rows, after << STOCK_BITS | rest, acc
 
 
-def _pile_pairs(piles: PileTables, node: _PileLive) -> tuple[Array, Array, Array]:
+def _pile_pairs(piles: PileArrays, node: _PileLive) -> tuple[Array, Array, Array]:
     """Several waste piles: two stock cards on top of two piles at once that pair, found at
     the end of the higher card's group from the pile tops there (:func:`solver.piles.pile_pairs`);
     played there, or at the cursor when both are still on top, or on the next pass. Two piles'
