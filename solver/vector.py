@@ -435,8 +435,12 @@ class PileArrays:
             self.packing.append(tables)
         packed = np.arange(1 << groups, dtype=np.int64)[:, None]
         below = packed & ((2 << np.arange(groups, dtype=np.int64)) - 1)[None, :]
-        self.tops = (bit_length(below) - 1).astype(np.int8)
+        self.tops = bit_length(below) - 1
         """Per packed pile (2**groups rows) and group end: the top card's place, or -1."""
+        self.top_ranks = [self.ranks[pile][self.tops] for pile in range(piles)]
+        """Per pile, per packed pile and group end: the rank of the top card (or NO_RANK)."""
+        self.dealt_in = packed >> np.arange(groups, dtype=np.int64)[None, :] & 1 == 1
+        """Per packed pile and group: whether the pile has a card in that group."""
 
     def packed(self, stocks: Array, pile: int) -> Array:
         """The cards of ``pile`` in each stock mask, packed."""
@@ -542,24 +546,23 @@ def _pile_pairs(piles: PileArrays, node: _PileLive) -> tuple[Array, Array, Array
     """Several waste piles: two stock cards on top of two piles at once that pair, found at
     the end of the higher card's group from the pile tops there (:func:`solver.piles.pile_pairs`);
     played there, or at the cursor when both are still on top, or on the next pass. Two piles'
-    tops at a group end are a new pair there when one of them lies in that group."""
+    tops at a group end are a new pair there when one of the piles has a card in that group."""
     g = piles.piles
-    tops = [piles.tops[piles.packed(node.stocks, pile)] for pile in range(g)]  # node × group end
-    ranks = [piles.ranks[pile][top] for pile, top in enumerate(tops)]
-    found_rows, found_first, found_second, found_end = [], [], [], []
+    packed = [piles.packed(node.stocks, pile) for pile in range(g)]
+    ranks = [piles.top_ranks[pile][packed[pile]] for pile in range(g)]  # node × group end
+    dealt = [piles.dealt_in[packed[pile]] for pile in range(g)]
+    found_rows, found_cards, found_end = [], [], []
     for p in range(g):
         for q in range(p + 1, g):
-            a, b = tops[p], tops[q]
-            pair = (ranks[p] + ranks[q] == piles.pair_sum) & (np.maximum(a, b) == piles.group)
+            pair = (ranks[p] + ranks[q] == piles.pair_sum) & (dealt[p] | dealt[q])
             rows, group = np.nonzero(pair)
-            first = p + g * a[rows, group].astype(np.int64)
-            second = q + g * b[rows, group].astype(np.int64)
+            first = p + g * piles.tops[packed[p][rows], group]
+            second = q + g * piles.tops[packed[q][rows], group]
             found_rows.append(rows)
-            found_first.append(np.minimum(first, second))
-            found_second.append(np.maximum(first, second))
+            found_cards.append(1 << first | 1 << second)
             found_end.append(piles.ends[group])
     rows = np.concatenate(found_rows)
-    cards = (1 << np.concatenate(found_first)) | (1 << np.concatenate(found_second))
+    cards = np.concatenate(found_cards)
     end = np.concatenate(found_end)
     cursor = node.cursor[rows]
     rest = node.stocks[rows] & ~cards
