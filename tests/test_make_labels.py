@@ -81,3 +81,20 @@ def test_the_order_of_rule_sets_is_passes_and_the_overlap_rule() -> None:
     assert not at_most(three_on, one_off)
     spanish_top = rule_sets(SPANISH)[0]
     assert not at_most(one_off, spanish_top)  # never across variants
+
+
+def test_unknown_only_solves_the_unknown_entries_and_keeps_the_rest(tmp_path: Path) -> None:
+    out = tmp_path / "labels.json"
+    shipped = load_table(DEFAULT_PATH)
+    first = ALL_RULE_SETS[0].key
+    column = list(shipped.tables[first])
+    right = column[1]
+    wrong = "U" if column[0] == "S" else "S"
+    column[0], column[1] = wrong, "?"  # deal 1 mislabelled on purpose, deal 2 unknown
+    tables = {rules.key: shipped.tables[rules.key] for rules in ALL_RULE_SETS} | {first: "".join(column)}
+    out.write_text(LabelTable(tables, shipped.made).to_json(), encoding="utf-8")
+    make_labels(out, "--unknown-only", "--deals", "1-3", "--node-limit", "2000000")
+    after = load_table(out).tables[first]
+    assert after[1] == right  # the unknown entry was solved
+    assert after[0] == wrong  # a decided entry is not solved again
+    assert "implied" in load_table(out).made and load_table(out).made["solved"] == 1
