@@ -110,7 +110,7 @@ class Problem:
         # waste piles: 1, or several (apophis), whose moves solver.piles generates; per stock
         # index, the stock indices that go onto the same waste pile
         self.piles, self.residue_of = _residue_masks(state.rules.variant.waste_piles)
-        self.pile_pairs_of: dict[int, list[tuple[int, int, int]]] = {}
+        self.pile_pairs_of: dict[int, tuple[tuple[int, int, int], ...]] = {}
         """Several piles: per stock mask, its stock pairs (:func:`solver.piles.pile_pairs`)."""
         self.pile_tables: PileTables | None = None
         """Several piles: :mod:`solver.piles`' tables of this stock, made on first use."""

@@ -139,7 +139,7 @@ PAIRS_CACHE_CAP = 200_000
 """Stock masks whose pairs a problem keeps (:func:`pile_pairs`); past it the cache is emptied."""
 
 
-def pile_pairs(problem: Problem, stk: int) -> list[tuple[int, int, int]]:
+def pile_pairs(problem: Problem, stk: int) -> tuple[tuple[int, int, int], ...]:
     """``(a, b, e)`` for every two stock cards that are on top of two piles at once and pair:
     ``a < b``, found at ``e``, the end of ``b``'s group, by group order, then pile order.
     They depend on the stock alone, which many nodes share (every pyramid reached with it):
@@ -153,7 +153,7 @@ def pile_pairs(problem: Problem, stk: int) -> list[tuple[int, int, int]]:
     return found
 
 
-def _pile_pairs(problem: Problem, stk: int) -> list[tuple[int, int, int]]:
+def _pile_pairs(problem: Problem, stk: int) -> tuple[tuple[int, int, int], ...]:
     """From each card ``b``, its partners ``a`` dealt before it on other piles that no card
     lies on at ``e(b)``; put in :func:`pile_pairs`' order by the key (group, lower pile of the
     two, the other pile), one pair at most per key (a pile has one top at a group end)."""
@@ -179,6 +179,9 @@ def _pile_pairs(problem: Problem, stk: int) -> list[tuple[int, int, int]]:
                 continue  # a card lies on it at e(b)
             p, q = first % piles, second % piles
             keyed.append(((end * piles + min(p, q)) * piles + max(p, q), first, second, end))
+    if not keyed:
+        return ()
     if len(keyed) > 1:
         keyed.sort()
-    return [(first, second, end) for _, first, second, end in keyed]
+    # a tuple of tuples of ints, which the collector stops tracking: a full cache costs it nothing
+    return tuple([(first, second, end) for _, first, second, end in keyed])

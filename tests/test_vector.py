@@ -163,8 +163,8 @@ def test_identical_moves_on_mid_game_and_last_pass_positions() -> None:
 
 @pytest.mark.parametrize("rules", rule_sets(APOPHIS), ids=str)
 def test_identical_pile_moves_on_positions_of_play(rules: RuleSet) -> None:
-    """Apophis positions reached by the rules (random play, recycles included), late in the
-    game: several hundred at once, as the layered engine hands them over."""
+    """Apophis positions reached by the rules (random play, draws and recycles included) late
+    in the game, and random walks of the search from them."""
     rng = random.Random(f"played {rules}")
     seen = _Seen()
     for _ in range(60):
