@@ -47,6 +47,7 @@ from game.config import (
 from game.context import Context
 from game.input import Command, Key, Tap
 from game.render.metrics import DEFAULT_METRICS, Metrics
+from game.render.table_view import message_room
 from game.render.widgets import line_height
 from game.scenes.base import Scene, SceneManager
 from game.scenes.panel import Panel, PanelButton
@@ -358,14 +359,15 @@ class AttractScene(Scene):
         surface.blit(banner, banner.get_rect(midbottom=(surface.get_width() // 2, surface.get_height())))
 
     def banner(self) -> pygame.Surface:
-        """«Toca para jugar» over the controls (which do nothing during the demo); cached."""
+        """«Toca para jugar» over the controls (which do nothing during the demo) and over the
+        message line's whole room, never half of a wrapped line; cached."""
         layout = self.table.layout
         texts = self.ctx.texts
         key = (layout.size, texts.lang)
         if self._banner is not None and self._banner_key == key:
             return self._banner
         width, height = layout.size
-        top = min(layout.message.top, layout.buttons["undo"].top)
+        top = min(message_room(layout).top, layout.buttons["undo"].top)  # the message line's whole room
         band = pygame.Surface((width, height - top), pygame.SRCALPHA)
         band.fill((*BAR, 255))
         assets = self.ctx.assets

@@ -201,6 +201,7 @@ FULL_MINIMUMS = "is below", "are below"
 def giza_problems(layout: TableLayout, full: bool) -> list[str]:
     """:func:`layout_problems` for a Giza layout, plus its columns: each card of a column lies
     one ``column_step`` below the one before (a strip of at least ``min_corner`` when ``full``),
+    the columns' cards all of one size, never larger than the pyramid's (smaller on a phone),
     the columns touch no pyramid card, no pile is left on the table. Without ``full`` (a window
     too small for Giza at full size) the minimum sizes are not required."""
     problems = [p for p in layout_problems(layout) if full or not any(m in p for m in FULL_MINIMUMS)]
@@ -213,9 +214,12 @@ def giza_problems(layout: TableLayout, full: bool) -> list[str]:
             if (
                 above.top - below.top != layout.column_step
                 or above.left != below.left
-                or above.size != layout.card
+                or above.size != below.size
             ):
                 problems.append(f"column {column}: its cards are not stacked one strip apart")
+        if rects[0].size != layout.columns[0][0].size or rects[0].width > layout.card[0]:
+            problems.append(f"column {column}: its cards {rects[0].size} are not every column's, or larger "
+                            f"than the pyramid's {layout.card}")  # fmt: skip
     if any(rect.width for rect in (layout.deck, layout.stock, layout.waste)):
         problems.append("a pile is drawn in Giza")
     if "draw" in layout.buttons or "recycle" in layout.buttons:
@@ -277,3 +281,91 @@ def test_giza_every_column_is_hit_where_it_is_drawn(size: tuple[int, int]) -> No
     emptied = replace(state, columns=state.columns & ~0b111)  # column 0 empty
     assert layout.hit_place(layout.columns[0][0].center, ALL_SLOTS, emptied) is None
     assert layout.place_rect(column_place(0), emptied) == layout.columns[0][0]
+
+
+# --- Giza on a phone: tap targets of at least min_tap, even where its cards are drawn smaller -------
+
+PHONE_SIZES = [(320, 568), (360, 640), (375, 667), (360, 560), (392, 552), (384, 600), (412, 732),
+               (390, 844), (480, 800), (640, 360), (568, 360), (800, 480), (1280, 720), (1920, 1080),
+               (1080, 1920), (3840, 2160), (2160, 3840)]  # fmt: skip
+
+
+def targets_kept(size: tuple[int, int]) -> bool:
+    """Windows where every card Giza lets a player tap has a tap rectangle of at least
+    ``min_tap`` on both sides: all but the smallest phones (narrower than 392 px and shorter than
+    552 px, like 320×480: a pyramid of 44 px cards leaves no room there for eight columns of
+    44 px targets) and the lowest landscape windows (under 360 px high, or under 528 px wide
+    and 480 px high, like 568×320: no room for the pyramid's seven rows of 44 px cards)."""
+    width, height = size
+    if width < height:
+        return height >= 552 or (width >= 392 and height >= 480)
+    return height >= 480 or (height >= 360 and width >= 528)
+
+
+def tap_target_problems(layout: TableLayout, state: State) -> list[str]:
+    """The cards a player taps in Giza: every pyramid card once uncovered (drawn whole), and
+    each column, tapped anywhere on its target (its top card plays). Each target is at least
+    ``min_tap`` wide and tall, holds its column's cards, and hits that column at its corners."""
+    min_tap, problems = layout.metrics.min_tap, []
+    if min(layout.card) < min_tap:
+        problems.append(f"pyramid cards {layout.card} are below {min_tap} px")
+    for column in range(GIZA.columns):
+        target, place = layout.column_target(column), column_place(column)
+        if min(target.size) < min_tap:
+            problems.append(f"column {column}'s target {target.size} is below {min_tap} px")
+        if not target.contains(layout.column_area(column)):
+            problems.append(f"column {column}'s cards leave its target")
+        inner = target.inflate(-2, -2)
+        for corner in (inner.topleft, inner.topright, inner.bottomleft, inner.bottomright):
+            if layout.hit_place(corner, ALL_SLOTS, state) != place:
+                problems.append(f"{corner} in column {column}'s target misses it")
+    return problems
+
+
+@pytest.mark.parametrize("size", PHONE_SIZES)
+def test_giza_keeps_its_tap_targets_on_phones(size: tuple[int, int]) -> None:
+    assert targets_kept(size)
+    layout = compute_layout(size, variant=GIZA)
+    state = State.from_deal(1, RuleSet(variant=GIZA))
+    assert tap_target_problems(layout, state) == []
+    assert giza_problems(layout, full_size(size)) == []  # nothing overlaps (the targets neither)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(320, 1200), st.integers(320, 1400))
+@example(320, 552)
+@example(392, 480)
+@example(480, 480)
+@example(640, 360)
+@example(528, 360)
+def test_giza_tap_targets_over_window_sizes(width: int, height: int) -> None:
+    layout = compute_layout((width, height), variant=GIZA)
+    assert giza_problems(layout, full_size((width, height))) == []
+    if targets_kept((width, height)):
+        assert tap_target_problems(layout, State.from_deal(2, RuleSet(variant=GIZA))) == []
+
+
+# --- low landscape windows (a phone held sideways): never the 16 px squeeze ----------------------
+
+
+@pytest.mark.parametrize("piles", [1, 3])
+@settings(max_examples=120, deadline=None)
+@given(st.integers(480, 1600), st.integers(320, 479))
+@example(640, 360)
+@example(568, 320)
+@example(480, 320)
+@example(854, 400)
+def test_low_landscape_windows_keep_readable_cards(piles: int, width: int, height: int) -> None:
+    """Below 480 px high the pyramid's seven rows do not fit at full size: its strips give a
+    little (down to 24 px) so that from about 368 px high (640×360 rounds to 45 px cards) the
+    cards stay ``min_tap`` wide; lower still every card shrinks, to about 36 px at 480×320, and
+    nothing overlaps or leaves the window either way (before: 16 px cards at 640×360)."""
+    if height >= width:
+        return
+    layout = compute_layout((width, height), variant=PILES_VARIANT[piles])
+    problems = [p for p in layout_problems(layout) if not any(m in p for m in FULL_MINIMUMS)]
+    assert problems + orientation_problems(layout) == []
+    if (height >= 368 and width >= 528) or (width, height) == (640, 360):
+        assert layout.card[0] >= layout.metrics.min_tap
+        assert layout.step >= layout.metrics.min_corner - 2
+    assert layout.card[0] >= 34 and layout.step >= 20

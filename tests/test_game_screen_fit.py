@@ -13,8 +13,10 @@ import pygame
 import pytest
 
 from game.app import App, make_context
+from game.config import PANEL_POP_SECONDS
 from game.context import Context
-from game.driver import press_key
+from game.driver import press_key, step
+from game.kiosk import AttractScene, KioskOptions, StillTherePrompt
 from game.render.metrics import Metrics
 from game.scenes import settings_screen
 from game.scenes.base import Scene, SceneManager
@@ -213,3 +215,50 @@ def test_screens_over_the_table_leave_its_message_line_whole_or_cover_it(
     rows = band_rows_covered(screen, screen.panel, size, band)
     assert all(rows) or not any(rows), f"{screen.panel} cuts {band}"
     assert pygame.Rect((0, 0), size).contains(screen.panel)
+
+
+# the kiosk: short landscape windows too, where a centred panel sits just above the line
+KIOSK_LINE_SIZES = [*LINE_SIZES, (1280, 320), (800, 320), (480, 320), (611, 451), (320, 451)]
+
+
+def kiosk_app(size: tuple[int, int], lang: str) -> App:
+    settings = Settings(lang=lang)  # motion on: the prompt pops in as a kiosk shows it
+    ctx = make_context(settings, seed=1)
+    return App(ctx, ctx.dealer.deal(settings, 1), size=size, kiosk=KioskOptions(idle_seconds=1.0, lang=lang))
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("size", KIOSK_LINE_SIZES)
+def test_the_kiosk_prompt_never_cuts_the_message_line_even_while_it_pops_in(
+    display: None, size: tuple[int, int], lang: str
+) -> None:
+    """«¿Sigues ahí?» comes by itself over whatever the table says: in every frame of its
+    pop-in, and in place, it leaves the line whole or covers it whole."""
+    app = kiosk_app(size, lang)
+    assert app.kiosk is not None
+    app.kiosk.touched = True
+    band = app.table.message_line().clip(pygame.Rect((0, 0), size))
+    step(app, 11, 0.1)  # the idle second, and a frame: the prompt opens
+    prompt = app.manager.top
+    assert isinstance(prompt, StillTherePrompt)
+    problems = []
+    for frame in range(12):
+        rect = prompt.geometry().panel  # where it settles; drawn, it may be lower or higher
+        rows = band_rows_covered(prompt, rect, size, band)
+        if any(rows) and not all(rows):
+            problems.append(f"frame {frame}: the panel cuts {band}")
+        step(app, 1, 0.02)
+    assert prompt.age >= PANEL_POP_SECONDS
+    assert problems == []
+
+
+@pytest.mark.parametrize("size", KIOSK_LINE_SIZES)
+def test_the_attract_banner_covers_the_message_lines_whole_room(display: None, size: tuple[int, int]) -> None:
+    app = kiosk_app(size, "es")
+    step(app, 12, 0.1)  # nobody touched the screen: the demo starts at once
+    demo = app.manager.top
+    assert isinstance(demo, AttractScene)
+    band = app.table.message_line().clip(pygame.Rect((0, 0), size))
+    window = pygame.Rect((0, 0), size)
+    rows = band_rows_covered(demo, window, size, band)
+    assert all(rows), f"the banner covers {sum(rows)} of the {len(rows)} rows of {band}"

@@ -16,6 +16,7 @@ from game.app import App, launch, make_context
 from game.driver import press_key, step, tap, tap_button
 from game.platform import BadOption, PageOptions, deal_link, deal_query, parse_page_query
 from game.render.assets import face_name
+from game.scenes.deal_dialog import DealDialog
 from game.scenes.rules_screen import RulesScreen
 from game.scenes.settings_screen import ROWS, VARIANT_ROW, SettingsScreen
 from game.settings import Settings
@@ -66,6 +67,47 @@ def test_the_variant_applies_from_the_next_deal(make_app: AppFactory) -> None:
     assert state.rules == RuleSet(variant=SPANISH) and app.table.play.number == 77
     assert state == State.from_deal(77, RuleSet(variant=SPANISH))
     assert all(card.deck == SPANISH_DECK for card in state.layout.pyramid)
+
+
+DIALOG_SIZES = [(320, 480), (360, 640), (480, 800), (640, 360), (800, 480), (1280, 720), (3840, 2160),
+                (2160, 3840)]  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("size", DIALOG_SIZES)
+def test_the_deal_dialog_names_the_variant_of_the_next_deal(
+    make_app: AppFactory, size: tuple[int, int], lang: str
+) -> None:
+    """«Nuevo reparto» says which variant the deal it deals will be played under (the settings'
+    choice, not the deal on the table), in lines that fit its panel, its keys still fitting."""
+    app = make_app(deal=1, size=size, lang=lang)
+    texts = Texts(lang)
+    for variant in REGISTERED:
+        app.ctx.settings.variant = variant.name
+        press_key(app, pygame.K_n)
+        dialog = app.manager.top
+        assert isinstance(dialog, DealDialog)
+        expected = texts.t("dialog_variant", name=texts.t(f"variant_{variant.name}"))
+        assert " ".join(dialog.prompt).endswith(expected)
+        font = app.ctx.assets.font(dialog.font, False)
+        assert all(font.size(line)[0] <= dialog.field.width for line in dialog.prompt)
+        targets = [dialog.field, *dialog.rects.values()]
+        assert all(dialog.panel.contains(rect) and min(rect.size) >= 44 for rect in targets)
+        assert pygame.Rect((0, 0), size).contains(dialog.panel)
+        step(app)  # drawn without trouble
+        press_key(app, pygame.K_ESCAPE)
+    assert app.table.play.state.rules.variant == PYRAMID  # the deal on the table is not changed
+
+
+def test_the_variant_the_dialog_names_is_the_one_dealt(make_app: AppFactory) -> None:
+    app = make_app(deal=1, lang="en")
+    app.ctx.settings.variant = "giza"
+    press_key(app, pygame.K_n)
+    dialog = app.manager.top
+    assert isinstance(dialog, DealDialog) and dialog.prompt[-1] == "Variant: Giza"
+    for key in (pygame.K_4, pygame.K_2, pygame.K_RETURN):
+        press_key(app, key)
+    assert app.table.play.state.rules.variant == VARIANTS["giza"] and app.table.play.number == 42
 
 
 def test_a_bad_variant_in_the_settings_is_refused() -> None:

@@ -114,11 +114,41 @@ def test_the_shipped_art_is_what_the_tool_draws() -> None:
     """The PNGs are regenerated, never edited by hand: the tool draws these cards pixel for pixel."""
     pygame.font.init()
     font = pygame.font.Font(str(draw_spanish_cards.FONT), 120 * draw_spanish_cards.SUPERSAMPLE)
-    for rank, suit in ((1, "o"), (7, "e"), (10, "c"), (11, "b"), (12, "o")):
+    for rank, suit in ((1, "o"), (7, "e"), (10, "c"), (11, "b"), (11, "o"), (11, "c"), (12, "o")):
         drawn = draw_spanish_cards.draw_card(rank, suit, font)
         shipped = pygame.image.load(FOLDER / f"{face_name(SPANISH, rank, suit)}.png")
         assert pixels(drawn) == pixels(shipped), (rank, suit)
     assert pixels(draw_spanish_cards.draw_back()) == pixels(pygame.image.load(FOLDER / "back.png"))
+
+
+def far_from(a: pygame.Color, b: pygame.Color) -> int:
+    return sum(abs(x - y) for x, y in zip(a, b, strict=True))
+
+
+def test_the_caballos_of_oros_and_copas_face_left_clear_of_the_corner_indices() -> None:
+    """Spanish tradition: the horses of oros and copas face left, those of espadas and bastos
+    right. The horse's head is its topmost coat; the corner numbers stay as they are (read from
+    the left), and no horse comes within 3 px of the ink of the two corner indices."""
+    pygame.font.init()
+    font = pygame.font.Font(str(draw_spanish_cards.FONT), 120)
+    width, height = ART_SIZE
+    for suit, faces_left in (("o", True), ("c", True), ("e", False), ("b", False)):
+        card = pygame.image.load(FOLDER / f"C{suit}.png")
+        coat = pygame.Color(draw_spanish_cards.HORSE_COATS[suit][0])
+        horse = sorted((y, x) for x in range(width) for y in range(height) if card.get_at((x, y)) == coat)
+        head = horse[: len(horse) // 10]
+        head_x = sum(x for _, x in head) / len(head)
+        assert (head_x < width / 2) is faces_left, (suit, head_x)
+        index = pygame.Surface(ART_SIZE, pygame.SRCALPHA)
+        draw_spanish_cards.draw_index(draw_spanish_cards.Pen(index), 11, suit, font)
+        ink = pygame.mask.from_surface(index, 10)
+        near = [(x, y) for y, x in horse
+                if any(ink.get_at((min(width - 1, max(0, x + dx)), min(height - 1, max(0, y + dy))))
+                       for dx in (-3, 0, 3) for dy in (-3, 0, 3))]  # fmt: skip
+        assert near == [], (suit, near[:5])
+        solid = [(x, y) for x in range(width) for y in range(height) if index.get_at((x, y)).a == 255]
+        same = [p for p in solid if far_from(card.get_at(p), index.get_at(p)) < 60]
+        assert len(same) > 0.5 * len(solid), suit  # the corners as drawn alone: not mirrored, not covered
 
 
 def test_the_pintas_tell_the_suit_by_the_breaks_in_the_frame() -> None:

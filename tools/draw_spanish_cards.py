@@ -19,7 +19,8 @@ What makes them read as Spanish cards:
 * the pips laid out as on Spanish cards: round signs in rows and columns, swords and clubs
   crossed in an X on the twos and threes and leaning in pairs above;
 * the figures full length: the Sota (10) a standing page, the Caballo (11) a rider on a rearing
-  horse, the Rey (12) a crowned, bearded king in a long robe, each holding the suit's sign.
+  horse, the Rey (12) a crowned, bearded king in a long robe, each holding the suit's sign; the
+  caballos of oros and copas face left, those of espadas and bastos right, as tradition has it.
 
 The corner index is in the style of the large-index decks: a big number (70 units tall) and
 the suit sign under it within the top 147 units, the strip a covered card shows, so a small
@@ -175,12 +176,14 @@ def mirrored(half: Sequence[Point]) -> list[Point]:
 class Pen:
     """Draws in card units on a supersampled surface."""
 
-    def __init__(self, surface: pygame.Surface) -> None:
+    def __init__(self, surface: pygame.Surface, view: Place = Place()) -> None:
         self.surface = surface
         self.k = surface.get_width() / WIDTH
+        self.view = view
+        """Applied after every shape's own place: a figure mirrored (and scaled) as a whole."""
 
     def _px(self, points: Sequence[Point], place: Place) -> list[tuple[float, float]]:
-        return [(x * self.k, y * self.k) for x, y in map(place, points)]
+        return [(x * self.k, y * self.k) for x, y in map(self.view.then(place), points)]
 
     def shape(
         self,
@@ -202,7 +205,7 @@ class Pen:
         self._stroke(self._px(points, place), color, width)
 
     def _stroke(self, px: list[tuple[float, float]], color: Color, width: float) -> None:
-        w = max(1, round(width * self.k))
+        w = max(1, round(width * self.view.scale * self.k))
         for a, b in itertools.pairwise(px):
             pygame.draw.line(self.surface, color, a, b, w)
         if w > 2:
@@ -611,6 +614,25 @@ def draw_caballo(pen: Pen, suit: str) -> None:
 
 FIGURES: dict[int, Callable[[Pen, str], None]] = {10: draw_sota, 11: draw_caballo, 12: draw_rey}
 
+FACING_LEFT: dict[tuple[int, str], tuple[float, float, float]] = {
+    (11, "o"): (0.86, 211.0, 60.0),
+    (11, "c"): (0.86, 209.0, 48.0),
+}
+"""The figures drawn mirrored, as tradition has them: the caballos of oros and copas ride to the
+left (those of espadas and bastos to the right). Only the figure is mirrored, never the paper,
+its pintas or the corner index. A rearing horse facing left lifts its head into the top-left
+corner and plants its hind legs in the bottom-right one, where the corner indices are, so the
+mirrored rider is drawn a little smaller (scale, then where the card's left edge lands, and
+how far down), placed clear of both indices and inside the frame."""
+
+
+def draw_figure(pen: Pen, rank: int, suit: str) -> None:
+    """The Sota, Caballo or Rey of ``suit``, mirrored when it faces left (:data:`FACING_LEFT`)."""
+    if (rank, suit) in FACING_LEFT:
+        size, right, down = FACING_LEFT[rank, suit]
+        pen = Pen(pen.surface, Place(-size, 0.0, 0.0, size, right, down))
+    FIGURES[rank](pen, suit)
+
 
 def draw_back() -> pygame.Surface:
     """The back: a deep blue field with a gold lattice in a paper border, and an oval showing
@@ -673,7 +695,7 @@ def draw_card(rank: int, suit: str, font: pygame.font.Font) -> pygame.Surface:
     if rank <= 9:
         draw_number(pen, rank, suit)
     else:
-        FIGURES[rank](pen, suit)
+        draw_figure(pen, rank, suit)
     draw_index(pen, rank, suit, font)
     return downsample(big, SUPERSAMPLE)
 

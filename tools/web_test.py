@@ -20,7 +20,9 @@ pygame-ce wheel's Python files (``pip download``), and the wasm pygame-ce kept a
    * the same page once more with one expectation deliberately wrong: it must report exactly that
      one failure, or the harness itself is broken;
    * ``game.html`` runs the game itself on the fixture's wasm pygame-ce, entered as the web build
-     enters it, played by DOM events only (see that page for its three phases).
+     enters it, played by DOM events only (see that page for its five phases); the last two open
+     ``?variant=spanish&deal=77`` and ``?variant=giza&deal=77`` and tell each card drawn from its
+     face's signature (:func:`face_signature`) among every face of the repository's decks.
 3. Prints every check, the browser/native time ratios, the browser's frame times, and last
    ``N passed, N failed``; exit status 1 on any failure. ``--wrong`` makes a real expectation
    wrong, to see the whole test fail.
@@ -72,6 +74,20 @@ LOCAL_STORAGE_COMMIT = 5.5
 write it on SIGTERM: the first launch stays open this long after its report (measured: 3.8 s
 after the write was too early, 5.3 s was enough)."""
 SO_NAME = "pygame_static.cpython-312-wasm32-emscripten.so"
+FACE_DECKS = {"standard": "large-index", "spanish": "spanish"}
+"""The faces game.html tells apart on the canvas: each deck's folder under ``assets/cards`` (the
+canvas's cards are small enough that the standard deck is always drawn with large indices)."""
+FACE_INSET = (0.08, 0.06)
+"""The part of a card a face signature reads: inside this share of its width and height from
+each edge (clear of the rounded corners)."""
+FACE_GRID = (5, 7)
+"""A face signature: the mean colour of each cell of this grid (columns, rows) over that part."""
+FACE_MATCH = 10.0
+"""The most a drawn card's signature may differ from its own face's (mean difference a channel,
+0–255). Measured in the browser: 4.0–7.0 (from the bundle's scaled, posterised faces; natively
+2.5–3.8), the next nearest face of the same deck 7.3 and more."""
+FACE_APART = 12.0
+"""The least it must differ from every face of another deck (measured: 14.9 and more)."""
 
 
 class WebTestError(Exception):
@@ -387,11 +403,45 @@ def count(text: str) -> tuple[int, int]:
     return sum(line.startswith("PASS ") for line in lines), sum(line.startswith("FAIL ") for line in lines)
 
 
+def face_signature(image: Any) -> list[float]:
+    """The mean colour of each :data:`FACE_GRID` cell inside :data:`FACE_INSET` of a card image
+    (RGB, cells row by row): game.html computes the same of a card drawn on the canvas."""
+    import numpy as np  # noqa: PLC0415
+    import pygame  # noqa: PLC0415
+
+    width, height = image.get_size()
+    x0, y0 = round(width * FACE_INSET[0]), round(height * FACE_INSET[1])
+    inner_w, inner_h = round(width * (1 - 2 * FACE_INSET[0])), round(height * (1 - 2 * FACE_INSET[1]))
+    rgb = pygame.surfarray.array3d(image)[x0 : x0 + inner_w, y0 : y0 + inner_h].astype(float)
+    columns, rows = FACE_GRID
+    col_of = np.arange(inner_w) * columns // inner_w
+    row_of = np.arange(inner_h) * rows // inner_h
+    out: list[float] = []
+    for row in range(rows):
+        for col in range(columns):
+            cell = rgb[col_of == col][:, row_of == row].reshape(-1, 3)
+            out += [round(float(v), 2) for v in cell.mean(axis=0)]
+    return out
+
+
+def face_expectations() -> dict[str, Any]:
+    """Every face of :data:`FACE_DECKS` (``deck/name``), from the repository's own PNGs."""
+    import pygame  # noqa: PLC0415
+
+    signatures = {}
+    for deck, folder in FACE_DECKS.items():
+        for png in sorted((ROOT / "assets" / "cards" / folder).glob("*.png")):
+            if png.stem != "back":
+                signatures[f"{deck}/{png.stem}"] = face_signature(pygame.image.load(png))
+    return {"inset": FACE_INSET, "grid": FACE_GRID, "match": FACE_MATCH, "apart": FACE_APART,
+            "signatures": signatures}  # fmt: skip
+
+
 def expectations(wrong: bool) -> dict[str, bytes]:
     """The native observations for the pages: the real ones (one made wrong with ``wrong``) and
-    the canary's, where deal 2's text is wrong on purpose."""
+    the canary's, where deal 2's text is wrong on purpose; the faces game.html tells apart."""
     observations, native_ms = web_checks.observe_all()
-    real: dict[str, Any] = {"observations": observations, "ms": native_ms}
+    real: dict[str, Any] = {"observations": observations, "ms": native_ms, "faces": face_expectations()}
     canary = json.loads(json.dumps(real))
     canary["observations"]["deal"]["2"] = "wrong on purpose"
     if wrong:
@@ -414,7 +464,8 @@ def browser_runs(server: Server, only: str, out: Path) -> dict[str, str]:
         results |= browse(server, canary, profiles / "canary", ["canary"], 60, out)
         if only in ("", "game"):
             game = f"/game.html?deal={GAME_DEAL}#run=game-1&phase=1"
-            results |= browse(server, game, profiles / "game", ["game-1", "game-2", "game-3"], 180, out)
+            runs = ["game-1", "game-2", "game-3", "game-4", "game-5"]
+            results |= browse(server, game, profiles / "game", runs, 240, out)
     return results
 
 

@@ -97,6 +97,9 @@ class TableLayout:
     """Face-up columns (Giza): per column, the rectangle of each card, the bottom card first;
     each lies lower than the one before by :attr:`column_step`, the last one whole."""
     column_step: int = 0
+    column_targets: list[pygame.Rect] = field(default_factory=list)
+    """Per column, where a tap hits it: its cards' room, or a larger rectangle around them when
+    its cards are drawn smaller than the smallest tap target (see :func:`compute_layout`)."""
 
     @property
     def step(self) -> int:
@@ -124,6 +127,11 @@ class TableLayout:
         rects = self.columns[column]
         return rects[0].unionall(rects)
 
+    def column_target(self, column: int) -> pygame.Rect:
+        """Where a tap hits column ``column``: its whole room, or more (:attr:`column_targets`)."""
+        area = self.column_area(column)
+        return area.union(self.column_targets[column]) if self.column_targets else area
+
     def tap_point(self, place: int, state: State | None = None) -> tuple[int, int]:
         """A point that hits ``place`` whatever lies around it (the top strip of a pyramid card)."""
         rect = self.place_rect(place, state)
@@ -139,7 +147,7 @@ class TableLayout:
             if pyramid >> slot & 1 and self.slots[slot].collidepoint(pos):
                 return slot
         for column in range(len(self.columns)):
-            if self.column_area(column).collidepoint(pos):
+            if self.column_target(column).collidepoint(pos):
                 empty = state is not None and state.column_top_index(column) is None
                 return None if empty else column_place(column)
         for place in self.pile_places:
@@ -175,7 +183,7 @@ class TableLayout:
         else:
             regions.update({f"waste{k + 1}": rect for k, rect in enumerate(self.wastes)})
         regions.update({f"button:{name}": rect for name, rect in self.buttons.items()})
-        regions.update({f"column:{c}": self.column_area(c) for c in range(len(self.columns))})
+        regions.update({f"column:{c}": self.column_target(c) for c in range(len(self.columns))})
         return regions
 
 
@@ -219,7 +227,8 @@ def compute_layout(
     """The layout of a window of ``size`` for ``variant``: the arrangement of its orientation
     that gives the largest cards (a centred pyramid wins unless the others give
     :data:`UNCENTRED_GAIN` larger ones). When nothing fits, margins and fonts shrink to their
-    minimum; below about 320×480 cards may get smaller than ``metrics.min_tap``. The variant's
+    minimum, then the pyramid's strips a little (:func:`_low_window`, :func:`_giza_on_a_phone`);
+    below about 320×480 (or 640×360) cards may get smaller than ``metrics.min_tap``. The variant's
     waste piles (``Variant.waste_piles``) or columns decide the pile block."""
     landscape = size[0] > size[1]
     arrangements: tuple[Arrangement, ...]
@@ -242,32 +251,102 @@ def compute_layout(
         if best is not None:
             best.metrics = metrics
             return best
-    if variant.columns:  # a window too small for the columns at full size: smaller cards
-        layouts = [
-            _largest(size, smallest, arrangement, variant, cramped=True) for arrangement in arrangements
-        ]
-        fitting = [layout for layout in layouts if layout is not None]
-        if fitting:
-            best = max(fitting, key=lambda layout: layout.card[0])
-            best.metrics = metrics
-            return best
+    if variant.columns:
+        best = _giza_on_a_phone(size, metrics, smallest, arrangements, variant)
+    else:
+        best = _low_window(size, smallest, arrangements, variant)
+    if best is not None:
+        best.metrics = metrics
+        return best
     squeezed = _build(size, smallest, arrangements[-1], SMALLEST_CARD, variant, force=True)
     assert squeezed is not None
     squeezed.metrics = metrics
     return squeezed
 
 
+def _giza_on_a_phone(
+    size: tuple[int, int],
+    metrics: Metrics,
+    smallest: Metrics,
+    arrangements: tuple[Arrangement, ...],
+    variant: Variant,
+) -> TableLayout | None:
+    """A window too small for Giza at full size (a phone below about 400×660). In turn:
+
+    1. every card the same, as large as fits, the columns' strips thinner than
+       ``metrics.min_corner`` (they are no tap targets: a column plays its top card, tapped
+       anywhere on the column) — taken while the cards stay ``metrics.min_tap`` wide;
+    2. the pyramid at ``metrics.min_tap`` and the columns' cards drawn smaller (down to
+       :data:`SMALLEST_COLUMN_CARD`), each column's tap rectangle still ``metrics.min_tap`` on
+       both sides around them (in two rows of four on a phone); margins and fonts at their
+       smallest if need be, and last the pyramid's strips a little thinner (:data:`PHONE_ROW_STEP`);
+    3. every card as large as fits, below ``metrics.min_tap`` (only windows like 320×480,
+       where a tappable pyramid leaves no height for eight tappable columns)."""
+    uniform = [_largest(size, smallest, arrangement, variant, cramped=True) for arrangement in arrangements]
+    fitting = [layout for layout in uniform if layout is not None]
+    best = max(fitting, key=lambda layout: layout.card[0]) if fitting else None
+    if best is not None and best.card[0] >= metrics.min_tap:
+        return best
+    for tried, give in ((metrics, False), (smallest, False), (smallest, True)):
+        smaller = [_largest(size, tried, a, variant, targets=True, give=give) for a in arrangements]
+        found = [layout for layout in smaller if layout is not None]
+        if found:
+            return max(found, key=lambda layout: layout.columns[0][0].width)
+    return best
+
+
+PHONE_ROW_STEP = 0.4
+"""With the columns drawn smaller (:func:`_giza_on_a_phone`), the pyramid's rows step this share
+of a card's height (:data:`ROW_STEP` otherwise), down to :data:`PHONE_STRIP_GIVE` pixels under
+``metrics.min_corner``: what lets 44 px cards fit a 640×360 window (a strip of 25 px, not 26)."""
+PHONE_STRIP_GIVE = 2
+
+def _low_window(
+    size: tuple[int, int], smallest: Metrics, arrangements: tuple[Arrangement, ...], variant: Variant
+) -> TableLayout | None:
+    """A window too low for the pyramid's seven rows at full size (a phone held sideways,
+    640×360 and lower): the pyramid's strips a little thinner (:data:`PHONE_ROW_STEP`) if that
+    keeps the cards ``metrics.min_tap`` wide, else every card as large as fits, below it."""
+    for give, cramped in ((True, False), (False, True)):
+        layouts = [_largest(size, smallest, a, variant, cramped=cramped, give=give) for a in arrangements]
+        fitting = [layout for layout in layouts if layout is not None]
+        if fitting:
+            return max(fitting, key=lambda layout: layout.card[0])
+    return None
+
+
+SMALLEST_COLUMN_CARD = 28
+"""The narrowest a column card is drawn (px) while its column's tap rectangle is kept at
+``metrics.min_tap`` (:func:`_giza_on_a_phone`): its corner index still reads."""
+
+
 def _largest(
-    size: tuple[int, int], metrics: Metrics, arrangement: Arrangement, variant: Variant, cramped: bool = False
+    size: tuple[int, int],
+    metrics: Metrics,
+    arrangement: Arrangement,
+    variant: Variant,
+    *,
+    cramped: bool = False,
+    targets: bool = False,
+    give: bool = False,
 ) -> TableLayout | None:
     """The layout with the widest card that fits (binary search: fitting is monotone in card size).
     ``cramped``: cards may be narrower than ``metrics.min_tap`` and covered strips thinner than
-    ``metrics.min_corner`` (the last resort of a window too small for Giza's columns)."""
-    low, high = (SMALLEST_CARD if cramped else metrics.min_tap), max(size)
+    ``metrics.min_corner`` (the last resort of a window too small for Giza's columns).
+    ``targets``: the pyramid's cards ``metrics.min_tap`` wide, and the widest *column* card that
+    fits with every column's tap rectangle ``metrics.min_tap`` on both sides. ``give``: the
+    pyramid's strips as :data:`PHONE_ROW_STEP` allows."""
+    if targets:
+        low, high = SMALLEST_COLUMN_CARD, metrics.min_tap
+    else:
+        low, high = (SMALLEST_CARD if cramped else metrics.min_tap), max(size)
     found = None
     while low <= high:
         middle = (low + high) // 2
-        layout = _build(size, metrics, arrangement, middle, variant, cramped=cramped)
+        if targets:
+            layout = _build(size, metrics, arrangement, metrics.min_tap, variant, column_w=middle, give=give)
+        else:
+            layout = _build(size, metrics, arrangement, middle, variant, cramped=cramped, give=give)
         if layout is None:
             high = middle - 1
         else:
@@ -317,19 +396,27 @@ def _build(
     *,
     force: bool = False,
     cramped: bool = False,
+    column_w: int | None = None,
+    give: bool = False,
 ) -> TableLayout | None:
     """The layout with cards ``card_w`` wide, or None if it does not fit (``force``: even so;
-    ``cramped``: see :func:`_largest`)."""
+    ``cramped``: see :func:`_largest`; ``column_w``: the columns' cards this wide, their strips
+    as thin as they come, each column's tap rectangle at least ``metrics.min_tap``; ``give``:
+    the pyramid's strips as :data:`PHONE_ROW_STEP` allows)."""
     frame = _frame(size, metrics, arrangement.buttons_in_grid and variant.has_stock)
     card_metrics = replace(metrics, min_corner=0) if cramped else metrics
     card_h = round(card_w * CARD_ASPECT)
-    step = max(round(card_h * ROW_STEP), card_metrics.min_corner)
+    step = _row_step(card_h, card_metrics, give)
     if step > card_h * MAX_ROW_STEP and not force:
         return None  # cards too small to show their corners without spreading the rows apart
     if not force and not cramped and card_w < metrics.min_tap:
         return None
     block: PileBlock | ColumnBlock
-    if variant.columns:
+    if variant.columns and column_w is not None:
+        column_card = (column_w, round(column_w * CARD_ASPECT))
+        thin = replace(metrics, min_corner=0)
+        block = ColumnBlock(arrangement, frame, thin, column_card, variant, target=metrics.min_tap)
+    elif variant.columns:
         block = ColumnBlock(arrangement, frame, card_metrics, (card_w, card_h), variant)
     else:
         block = PileBlock(arrangement, frame, metrics, card_w, card_h, piles=variant.waste_piles)
@@ -370,6 +457,14 @@ def _build(
     layout.piles = variant.waste_piles
     block.place(layout, *piles_pos)
     return layout
+
+
+def _row_step(card_h: int, metrics: Metrics, give: bool) -> int:
+    """How far apart the pyramid's rows lie: :data:`ROW_STEP` of a card, at least the corner
+    strip; with ``give`` (a phone, see :data:`PHONE_ROW_STEP`) a little less."""
+    if give:
+        return max(round(card_h * PHONE_ROW_STEP), metrics.min_corner - PHONE_STRIP_GIVE)
+    return max(round(card_h * ROW_STEP), metrics.min_corner)
 
 
 def _spread(step: int, card_h: int, spare: int) -> int:

@@ -196,7 +196,12 @@ class ColumnBlock:
     """The face-up columns of a variant that has them (Giza) in place of the piles: the
     variant's columns side by side, in one row (or, with ``arrangement.two_rows``, in two), each
     column's cards overlapping downwards so that every covered card shows its corner strip and
-    the top card lies whole. Same interface as :class:`PileBlock`."""
+    the top card lies whole. Same interface as :class:`PileBlock`.
+
+    A column is tapped anywhere on it (only its top card plays). ``target``: each column's tap
+    rectangle is at least this wide and tall, even when its cards are drawn smaller (a phone
+    too small for Giza's cards at full size): the columns are spaced so that those rectangles,
+    each centred on its column, never touch."""
 
     def __init__(
         self,
@@ -205,6 +210,8 @@ class ColumnBlock:
         metrics: Metrics,
         card: tuple[int, int],
         variant: Variant,
+        *,
+        target: int = 0,
     ) -> None:
         card_w, card_h = card
         self.frame = frame
@@ -216,20 +223,26 @@ class ColumnBlock:
         self.gap = max(frame.gap, round(card_w * COLUMN_GAP))
         self.step = max(round(card_h * COLUMN_STEP), metrics.min_corner)
         self.column_h = card_h + (self.depth - 1) * self.step
-        self.width = self.per_row * card_w + (self.per_row - 1) * self.gap
-        self.height = self.rows * self.column_h + (self.rows - 1) * self.gap
+        self.target = (max(card_w, target), max(self.column_h, target))
+        self.width = self.per_row * self.target[0] + (self.per_row - 1) * self.gap
+        self.height = self.rows * self.target[1] + (self.rows - 1) * self.gap
 
     def place(self, layout: TableLayout, left: int, top: int) -> None:
         card_w, card_h = self.card
+        target_w, target_h = self.target
         layout.column_step = self.step
         layout.columns = []
+        layout.column_targets = []
         for column in range(self.count):
             row, col = divmod(column, self.per_row)
-            x = left + col * (card_w + self.gap)
-            y = top + row * (self.column_h + self.gap)
+            target = pygame.Rect(left + col * (target_w + self.gap), top + row * (target_h + self.gap),
+                                 target_w, target_h)  # fmt: skip
+            x = target.centerx - card_w // 2
+            y = target.top + (target_h - self.column_h) // 2
             layout.columns.append(
                 [pygame.Rect(x, y + k * self.step, card_w, card_h) for k in range(self.depth)]
             )
+            layout.column_targets.append(target)
         # no piles: their rectangles stay empty, out of the way
         for name in ("deck", "stock", "waste", "stock_label", "waste_label"):
             setattr(layout, name, pygame.Rect(0, 0, 0, 0))

@@ -187,9 +187,10 @@ class TableView:
     ) -> None:
         """The selected card: raised, over its shadow where it lay, tinted."""
         lift = lifted_by(layout)
-        surface.blit(self._tint(layout.card, LIFT_SHADOW), rect.move(lift // 2, lift // 3))
+        size = face.get_size()
+        surface.blit(self._tint(size, LIFT_SHADOW), rect.move(lift // 2, lift // 3))
         surface.blit(face, rect.move(0, -lift))
-        surface.blit(self._tint(layout.card, SELECTED_TINT), rect.move(0, -lift))
+        surface.blit(self._tint(size, SELECTED_TINT), rect.move(0, -lift))
 
     def _tint(self, size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surface:
         """A card-shaped translucent overlay (cached per size and colour)."""
@@ -208,7 +209,7 @@ class TableView:
         shaded like covered pyramid cards, the top one lifted when selected; an empty column is
         an outline where its first card lay."""
         state = frame.state
-        size = layout.card
+        size = layout.columns[0][0].size  # on a phone smaller than the pyramid's (see compute_layout)
         for column, rects in enumerate(layout.columns):
             cards = state.column_cards_left(column)
             shown = [

@@ -24,7 +24,7 @@ def hit(rects: Mapping[str, pygame.Rect], pos: tuple[int, int]) -> str | None:
 def whole_or_clear(panel: pygame.Rect, line: pygame.Rect, window: pygame.Rect) -> pygame.Rect:
     """``panel`` moved (or, failing that, lengthened) as little as it takes to leave the table's
     message ``line`` whole or cover it whole, never cutting it in half; within ``window``."""
-    if _whole_or_clear(panel, line):
+    if whole_or_clear_at(panel, line):
         return panel
     shifts = [
         line.top - PANEL_SHADOW - panel.bottom,  # up, clear of it
@@ -34,13 +34,14 @@ def whole_or_clear(panel: pygame.Rect, line: pygame.Rect, window: pygame.Rect) -
     ]
     for shift in sorted(shifts, key=abs):
         moved = panel.move(0, shift)
-        if _whole_or_clear(moved, line) and window.contains(moved.inflate(0, 2 * PANEL_SHADOW)):
+        if whole_or_clear_at(moved, line) and window.contains(moved.inflate(0, 2 * PANEL_SHADOW)):
             return moved
     longer = pygame.Rect(panel.left, panel.top, panel.width, line.bottom - panel.top)
     return longer if panel.top <= line.top and window.contains(longer) else panel
 
 
-def _whole_or_clear(panel: pygame.Rect, line: pygame.Rect) -> bool:
+def whole_or_clear_at(panel: pygame.Rect, line: pygame.Rect) -> bool:
+    """True when ``panel`` (with its shadow) leaves the message ``line`` whole or covers it whole."""
     clear = panel.bottom + PANEL_SHADOW <= line.top or panel.top >= line.bottom
     return clear or (panel.top <= line.top and panel.bottom >= line.bottom)
 

@@ -3,7 +3,8 @@
 Enter plays the typed number, or deals at random when nothing is typed; Esc cancels. A
 number outside 1–20000 (``0`` too) is refused in the dialog's own line as soon as it is
 typed, «Jugar» is greyed, and Enter then does nothing else. A last row opens «Reparto del día»
-when the table offers it.
+when the table offers it. Under the prompt a line names the variant the new deal will be played
+under («Variante: Giza»: the settings' choice, which may not be the deal on the table).
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ class DealDialog(Scene):
         self.field = pygame.Rect(0, 0, 0, 0)
         self.font = 16
         self.prompt: list[str] = []
+        """The prompt's lines and the variant's, wrapped to the panel."""
         self.compact = False
 
     # --- actions ------------------------------------------------------------------------------
@@ -153,7 +155,8 @@ class DealDialog(Scene):
         gap = margin // 2
         columns, rows = (6, 2) if self.compact else (3, 4)
         between = gap if self.compact else margin  # between the field, the keypad and the actions
-        self.prompt = self.ctx.assets.wrap(self.ctx.t("dialog_prompt"), self.font, inner)
+        texts = (self.ctx.t("dialog_prompt"), self.variant_line())
+        self.prompt = [line for text in texts for line in self.ctx.assets.wrap(text, self.font, inner)]
         body_lines = len(self.prompt) + (1 if self.compact else 2)
         text_h = line_height(round(self.font * 1.4)) + body_lines * line_height(self.font)
         field_h = key_h
@@ -217,6 +220,11 @@ class DealDialog(Scene):
             draw_button(
                 surface, assets, rect, self._label(name), font, style=style, focused=self.focus == name
             )
+
+    def variant_line(self) -> str:
+        """«Variante: Giza»: the variant of the next deal, whichever way it is dealt."""
+        name = self.ctx.settings.rule_set().variant.name
+        return self.ctx.t("dialog_variant", name=self.ctx.t(f"variant_{name}"))
 
     def mode_line(self) -> str:
         """Where «Al azar» deals from. It promises solvable deals only when the label table can

@@ -26,7 +26,7 @@ from game.render.widgets import (
 )
 from game.texts import Texts
 
-from .base import Scene, SceneManager
+from .base import Scene, SceneManager, whole_or_clear_at
 
 
 @dataclass
@@ -152,6 +152,16 @@ class Panel(Scene):
             self.on_cancel()
 
     # --- time and drawing -------------------------------------------------------------------------
+    def slide(self, geo: _Geometry) -> int:
+        """How far below its place the panel is drawn while it pops in: up from a font and a half
+        lower, or down from as far above when coming up would cut the table's message line in
+        half on the way (a panel placed just above the line), or not at all when both would."""
+        shift = round((1.0 - ease_out_cubic(self.age / PANEL_POP_SECONDS)) * geo.font * 1.5)
+        line = self.manager.message_line_under(self)
+        if shift == 0 or line is None:
+            return shift
+        return next((s for s in (shift, -shift) if whole_or_clear_at(geo.panel.move(0, s), line)), 0)
+
     def update(self, dt: float) -> bool:
         if self.age >= PANEL_POP_SECONDS:
             return False
@@ -160,7 +170,7 @@ class Panel(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         geo = self.geometry()
-        shift = round((1.0 - ease_out_cubic(self.age / PANEL_POP_SECONDS)) * geo.font * 1.5)
+        shift = self.slide(geo)
         panel = geo.panel.move(0, shift)
         draw_panel(surface, panel)
         assets = self.ctx.assets

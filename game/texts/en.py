@@ -146,6 +146,7 @@ MESSAGES: dict[str, str] = {
     # deal dialog
     "dialog_title": "New deal",
     "dialog_prompt": "Type a number from 1 to 20000, or deal at random.",
+    "dialog_variant": "Variant: {name}",
     "dialog_random": "Random",
     "dialog_play": "Play no. {n}",
     "dialog_play_empty": "Play a number",

@@ -155,6 +155,7 @@ MESSAGES: dict[str, str] = {
     # deal dialog
     "dialog_title": "Nuevo reparto",
     "dialog_prompt": "Escribe un número del 1 al 20000, o reparte al azar.",
+    "dialog_variant": "Variante: {name}",
     "dialog_random": "Al azar",
     "dialog_play": "Jugar el {n}",
     "dialog_play_empty": "Jugar un número",

@@ -70,6 +70,8 @@ class Harness:
                 "line": frame.line,
                 "hint": str(self.play.hint) if self.play.hint is not None else None,
                 "top": type(self.app.manager.top).__name__,
+                "variant": self.play.state.rules.variant.name,
+                "columns": len(self.app.table.layout.columns),
             "dealing": self.app.table.anim.dealing,
                 "elapsed": session.clock.elapsed(),
                 "canvas": list(self.app.screen.get_size()),
@@ -98,6 +100,37 @@ class Harness:
         """Tap points of the 28 pyramid cards (on each card's visible strip)."""
         layout = self.app.table.layout
         return json.dumps([list(layout.tap_point(p)) for p in range(28)])
+
+    def faces_shown(self) -> str:
+        """The face-up cards a player sees whole: the top card of each column (Giza), else the
+        pyramid's base row; for each its face's file name (``Co``, ``Th``) in its deck's folder
+        and its rectangle on the canvas."""
+        from game.render.assets import face_name  # noqa: PLC0415
+        from rules.moves import column_place  # noqa: PLC0415
+        from rules.topology import ROWS, SLOTS  # noqa: PLC0415
+
+        state = self.play.state
+        layout = self.app.table.layout
+        columns = [column_place(c) for c in range(state.rules.variant.columns)]
+        shown = []
+        for place in columns or range(SLOTS - ROWS, SLOTS):
+            card = state.card_at(place)
+            if card is not None:
+                rect = layout.place_rect(place, state)
+                face = f"{card.deck.name}/{face_name(card.deck.name, card.rank, card.suit)}"
+                shown.append({"place": place, "face": face, "box": [rect.x, rect.y, rect.width, rect.height]})
+        return json.dumps(shown)
+
+    def column_strips(self) -> str:
+        """Points on the strip each covered column card shows (Giza): the middle of the strip."""
+        layout = self.app.table.layout
+        state = self.play.state
+        points = []
+        for column, rects in enumerate(layout.columns):
+            top = state.column_top_index(column)
+            for rect in rects[: 0 if top is None else top]:
+                points.append([rect.centerx, rect.top + layout.column_step // 2])
+        return json.dumps(points)
 
     def state_text(self) -> str:
         state = self.play.state
