@@ -2,6 +2,7 @@
 
     nice python bench/schedules.py --deals 1-300 --passes 1 --head-starts 0 200 500 2048 dfs
     nice python bench/schedules.py --list 7645,17951 --passes 3 --head-starts 8192 dfs --fronts-after 0
+    nice python bench/schedules.py --variant apophis --deals 1-100 --head-starts 0 2048 8192
 
 Solves each deal once per schedule, the schedules taking turns (their order rotates from one
 deal to the next), so the load of other processes hits them alike; times are thread CPU
@@ -24,7 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules.state import ALL_RULE_SETS, RuleSet, State  # noqa: E402
+from rules.state import RuleSet, State  # noqa: E402
+from rules.variant import VARIANTS, rule_sets  # noqa: E402
 from solver.backends import default_backend  # noqa: E402
 from solver.search import Schedule, Search, default_schedule  # noqa: E402
 
@@ -58,13 +60,14 @@ def main() -> int:
     parser.add_argument("--head-starts", nargs="*", default=["0", "200", "500", "2048"])
     parser.add_argument("--fronts-after", default="default", help="a node count, never, or default")
     parser.add_argument("--list", default="", help="these deals (comma separated) instead of --deals")
+    parser.add_argument("--variant", choices=list(VARIANTS), default="pyramid")
     args = parser.parse_args()
     first, _, last = args.deals.partition("-")
     numbers = [int(n) for n in args.list.split(",") if n.strip()] or range(int(first), int(last or first) + 1)
     names: list[str] = args.head_starts
     overlaps = {o == "on" for o in args.overlap}
     differ = 0
-    for rules in ALL_RULE_SETS:
+    for rules in rule_sets(VARIANTS[args.variant]):
         if rules.passes not in args.passes or rules.overlap not in overlaps:
             continue
         times: dict[str, dict[str, list[float]]] = {name: {} for name in names}

@@ -3,6 +3,7 @@
     git archive <commit> | tar -x -C OTHER_DIR      # a copy of another version's files
     python bench/solver_ab.py --other OTHER_DIR --deals 1-500 --passes 1
     python bench/solver_ab.py --other OTHER_DIR --list 8922,5834,7645 --passes 3
+    python bench/solver_ab.py --other OTHER_DIR --deals 1-50 --variant apophis
 
 On a shared machine the time per deal swings with the other work; running this tree and
 ``OTHER_DIR`` in two worker processes that take turns (one deal each, the first to go
@@ -26,10 +27,11 @@ WORKER = """
 import sys, time
 sys.path.insert(0, sys.argv[1])
 from rules.state import RuleSet, State
+from rules.variant import VARIANTS
 from solver.search import solve
 for line in sys.stdin:
-    passes, overlap, number = line.split()
-    state = State.from_deal(int(number), RuleSet(int(passes), overlap == "on"))
+    variant, passes, overlap, number = line.split()
+    state = State.from_deal(int(number), RuleSet(int(passes), overlap == "on", VARIANTS[variant]))
     wall, cpu = time.perf_counter(), time.thread_time()
     result = solve(state)
     cpu, wall = time.thread_time() - cpu, time.perf_counter() - wall
@@ -45,9 +47,9 @@ class Worker:
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=tree,
         )  # fmt: skip
 
-    def solve(self, passes: int, overlap: bool, number: int) -> tuple[str, float, float]:
+    def solve(self, variant: str, passes: int, overlap: bool, number: int) -> tuple[str, float, float]:
         assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(f"{passes} {'on' if overlap else 'off'} {number}\n")
+        self.process.stdin.write(f"{variant} {passes} {'on' if overlap else 'off'} {number}\n")
         self.process.stdin.flush()
         verdict, wall, cpu = self.process.stdout.readline().split()
         return verdict, float(wall), float(cpu)
@@ -74,6 +76,7 @@ def main() -> int:
     parser.add_argument("--list", default="", help="these deals (comma separated) instead of --deals")
     parser.add_argument("--passes", type=int, choices=(1, 3), nargs="*", default=[1, 3])
     parser.add_argument("--overlap", choices=("on", "off"), nargs="*", default=["on", "off"])
+    parser.add_argument("--variant", default="pyramid", help="a variant with a stock (default pyramid)")
     args = parser.parse_args()
     first, _, last = args.deals.partition("-")
     numbers = [int(n) for n in args.list.split(",") if n.strip()] or range(int(first), int(last or first) + 1)
@@ -89,7 +92,7 @@ def main() -> int:
                     names = list(workers) if number % 2 else list(reversed(workers))
                     verdicts = set()
                     for name in names:
-                        verdict, wall, cpu = workers[name].solve(passes, overlap, number)
+                        verdict, wall, cpu = workers[name].solve(args.variant, passes, overlap, number)
                         verdicts.add(verdict)
                         walls[name].append(wall)
                         cpus[name].append(cpu)
@@ -97,12 +100,14 @@ def main() -> int:
                         disagree += 1
                         print(f"  deal {number}: verdicts differ {verdicts}", flush=True)
                 chosen = f"{len(numbers)} listed" if args.list else args.deals
-                title = f"passes={passes} overlap={'on' if overlap else 'off'} deals {chosen}"
+                rules = f"passes={passes} overlap={'on' if overlap else 'off'}"
+                title = f"{args.variant} {rules} deals {chosen}"
                 print(title, flush=True)
                 for name in workers:
                     print(f"  {name:<5} wall ms {spread(walls[name])}   cpu ms {spread(cpus[name])}")
                 ratio = statistics.mean(walls["this"]) / statistics.mean(walls["other"])
-                print(f"  this/other mean wall time x{ratio:.2f}", flush=True)
+                cpu_ratio = statistics.mean(cpus["this"]) / statistics.mean(cpus["other"])
+                print(f"  this/other mean wall time x{ratio:.2f}, cpu time x{cpu_ratio:.2f}", flush=True)
     finally:
         for worker in workers.values():
             worker.close()

@@ -1,6 +1,7 @@
 """How long one search step takes: the slice the game gives a question, per path and rule set.
 
     python bench/steps.py --deals 1-100 --path both --nodes 128
+    python bench/steps.py --variant apophis --deals 1-50 --path numpy
 
 Solves each deal to the end with ``Search.step(nodes)`` (what the game does in a frame) and
 times every step in thread CPU time (other processes' load does not count, this thread's
@@ -24,7 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules.state import ALL_RULE_SETS, State  # noqa: E402
+from rules.state import State  # noqa: E402
+from rules.variant import VARIANTS, rule_sets  # noqa: E402
 from solver.backends import default_backend, numpy_available  # noqa: E402
 from solver.layered import Backend, PureBackend  # noqa: E402
 from solver.search import Search  # noqa: E402
@@ -61,6 +63,7 @@ def main() -> int:
     parser.add_argument("--path", choices=("numpy", "pure", "both"), default="both")
     parser.add_argument("--nodes", type=int, default=128, help="nodes per step (the game's: 128)")
     parser.add_argument("--no-freeze", action="store_true", help="leave start-up objects to the collector")
+    parser.add_argument("--variant", choices=list(VARIANTS), default="pyramid")
     args = parser.parse_args()
     first, _, last = args.deals.partition("-")
     numbers = range(int(first), int(last or first) + 1)
@@ -75,7 +78,7 @@ def main() -> int:
         gc.collect()
         gc.freeze()  # as the game does before its loop (game/app.py)
     for path in paths:
-        for rules in ALL_RULE_SETS:
+        for rules in rule_sets(VARIANTS[args.variant]):
             times: list[float] = []
             slowest = (0.0, 0)
             pauses.longest = 0.0
@@ -93,7 +96,7 @@ def main() -> int:
             times.sort()
             over = sum(1 for t in times if t > BUDGET_MS)
             print(
-                f"{path:<5} {rules!s:<22} steps {len(times):7d}  p50 {statistics.median(times):5.2f}  "
+                f"{path:<5} {rules!s:<38} steps {len(times):7d}  p50 {statistics.median(times):5.2f}  "
                 f"p99 {at(times, 0.99):5.2f}  p99.9 {at(times, 0.999):5.2f}  "
                 f"max {slowest[0]:6.2f} ms (deal {slowest[1]})  "
                 f"over {BUDGET_MS:.0f} ms: {over}  longest gc pause {1000 * pauses.longest:5.2f} ms",

@@ -42,10 +42,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rules.piles import normal_cursor, residue_mask
 from rules.state import State
 from rules.topology import CONE, COVERED_BY, ROW, SLOTS, iter_slots
+
+if TYPE_CHECKING:
+    from solver.piles import PileTables
 
 ACC_SHIFT = 5
 CURSOR_MASK = (1 << ACC_SHIFT) - 1
@@ -108,8 +112,10 @@ class Problem:
         # waste piles: 1, or several (apophis), whose moves solver.piles generates; per stock
         # index, the stock indices that go onto the same waste pile
         self.piles, self.residue_of = _residue_masks(state.rules.variant.waste_piles)
-        self.pile_pairs_of: dict[int, list[tuple[int, int, int]]] = {}
+        self.pile_pairs_of: dict[int, tuple[tuple[int, int, int], ...]] = {}
         """Several piles: per stock mask, its stock pairs (:func:`solver.piles.pile_pairs`)."""
+        self.pile_tables: PileTables | None = None
+        """Several piles: :mod:`solver.piles`' tables of this stock, made on first use."""
         self.prank: tuple[int, ...] = tuple(card.rank if card else 0 for card in layout.pyramid)
         self.srank: tuple[int, ...] = tuple(
             0 if blank >> index & 1 else card.rank for index, card in enumerate(layout.stock)
@@ -139,29 +145,34 @@ class Problem:
         search only meets such pyramids, and which pairs of slots can ever leave together does
         not depend on the rest of the pyramid, so it is tabled once (:attr:`partners_of`)."""
         self._init_fronts(like)
+        self._init_shapes(like)
+        self.start = self._start_node(state)
+
+    def _init_shapes(self, like: Problem | None) -> None:
+        """The pyramid tables (which never read the stock): shared with ``like`` when it has the
+        same pyramid cards and rules."""
+        deck, rank_pyr = self.state.rules.deck, self.rank_pyr
         if like is not None and like.prank == self.prank and like.overlap == self.overlap:
             self.partners_of: tuple[int, ...] = like.partners_of
             self.shapes: dict[int, Shape] = like.shapes
             self.shape_list: list[Shape] = like.shape_list
             self.pair_needs: dict[int, tuple[int, int]] = like.pair_needs
-            self.start = self._start_node(state)
-            return
-        self.partners_of = tuple(
-            sum(
-                1 << b
-                for b in iter_slots(rank_pyr[deck.partner_rank(self.prank[a])])
-                if b != a and self.compatible(CONE, a, b)
+        else:
+            self.partners_of = tuple(
+                sum(
+                    1 << b
+                    for b in iter_slots(rank_pyr[deck.partner_rank(self.prank[a])])
+                    if b != a and self.compatible(CONE, a, b)
+                )
+                if self.prank[a] and deck.partner_rank(self.prank[a])
+                else 0
+                for a in range(SLOTS)
             )
-            if self.prank[a] and deck.partner_rank(self.prank[a])
-            else 0
-            for a in range(SLOTS)
-        )
-        self.shapes = {}
-        self.shape_list = []
-        self.pair_needs = {}
-        """For a closed pyramid: the stock partners each side of a rank pair (r, pair_sum − r) needs,
-        keyed by the cards of that pair still present (see :meth:`_stock_needs`)."""
-        self.start = self._start_node(state)
+            self.shapes = {}
+            self.shape_list = []
+            self.pair_needs = {}
+            """For a closed pyramid: the stock partners each side of a rank pair (r, pair_sum − r)
+            needs, keyed by the cards of that pair still present (see :meth:`_stock_needs`)."""
 
     def _init_fronts(self, like: Problem | None) -> None:
         """The stock fronts' tables (see :meth:`front`); shared with ``like`` when it has the

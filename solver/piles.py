@@ -1,4 +1,5 @@
-"""The move generator for a variant with several waste piles (apophis), pure Python.
+"""The move generator for a variant with several waste piles (apophis), pure Python; its numpy
+twin, which gives the same successors, is the last part of :mod:`solver.vector`.
 
 The variant chooses it (:func:`solver.movegen.successors_for` reads ``Problem.piles``); the
 nodes, the tables and the engines are those of :mod:`solver.model`. What changes is which stock
@@ -35,7 +36,39 @@ another pile).
 
 from __future__ import annotations
 
-from solver.model import ACC_SHIFT, CURSOR_MASK, Node, Problem
+from dataclasses import dataclass
+
+from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Node, Problem
+
+
+@dataclass(frozen=True, slots=True)
+class PileTables:
+    """One stock's tables for the move generator: per stock index, ``end_of`` the end of its
+    group (``e(s)``), ``above`` the places of its pile dealt after it (a card there lies on
+    it), ``partners_before`` the stock cards that pair with it dealt before it on another pile;
+    per bit length of the cards on the piles, ``normal`` the normalised cursor."""
+
+    end_of: tuple[int, ...]
+    above: tuple[int, ...]
+    partners_before: tuple[int, ...]
+    normal: tuple[int, ...]
+
+
+def pile_tables(problem: Problem) -> PileTables:
+    """``problem``'s :class:`PileTables`, made on first use."""
+    found = problem.pile_tables
+    if found is None:
+        piles, residue_of = problem.piles, problem.residue_of
+        found = problem.pile_tables = PileTables(
+            tuple((index // piles + 1) * piles for index in range(STOCK_BITS)),
+            tuple(residue_of[index] & ~((2 << index) - 1) for index in range(STOCK_BITS)),
+            tuple(
+                complements & ((1 << index) - 1) & ~residue_of[index]
+                for index, complements in enumerate(problem.stock_complements)
+            ),
+            tuple(-(-length // piles) * piles for length in range(STOCK_BITS + 1)),
+        )
+    return found
 
 
 def normal(stock: int, cursor: int, piles: int) -> int:
@@ -64,9 +97,9 @@ def removals(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node]:
     """Every removal from ``(pyr, stk, acc)`` as the node it leads to, at its earliest access:
     pyramid pairs, then a free pyramid card with a stock card, then two stock cards."""
     shape = problem.shapes.get(pyr) or problem.shape(pyr)
+    tables = problem.pile_tables or pile_tables(problem)
+    end_of, above, normal_of = tables.end_of, tables.above, tables.normal
     rank_stock = problem.rank_stock
-    piles = problem.piles
-    residues = problem.residue_of
     pass_no = acc >> ACC_SHIFT
     cursor = acc & CURSOR_MASK
     later = pass_no < problem.passes
@@ -81,33 +114,32 @@ def removals(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node]:
             cards ^= low
             index = low.bit_length() - 1
             rest = stk ^ low
-            end = (index // piles + 1) * piles
-            if rest & residues[index] & below_cursor & ~(low | (low - 1)):  # a card lies on it
+            end = end_of[index]
+            if stk & above[index] & below_cursor:  # a card lies on it
                 if later:
-                    out.append((after, rest, next_pass | normal(rest, end, piles)))
+                    out.append((after, rest, next_pass | normal_of[(rest & ((1 << end) - 1)).bit_length()]))
             else:
-                out.append((after, rest, now | normal(rest, max(cursor, end), piles)))
-    for first, second, end in pile_pairs(problem, stk):
+                dealt = (1 << cursor if cursor > end else 1 << end) - 1  # drawn to max(cursor, e(s))
+                out.append((after, rest, now | normal_of[(rest & dealt).bit_length()]))
+    pairs = problem.pile_pairs_of.get(stk)
+    if pairs is None:
+        pairs = pile_pairs(problem, stk)
+    for first, second, end in pairs:
         rest = stk & ~(1 << first) & ~(1 << second)
         if cursor <= end:
-            out.append((pyr, rest, now | normal(rest, end, piles)))
-        elif not (_lies_on(stk, residues, first, cursor) or _lies_on(stk, residues, second, cursor)):
-            out.append((pyr, rest, now | normal(rest, cursor, piles)))
+            out.append((pyr, rest, now | normal_of[(rest & ((1 << end) - 1)).bit_length()]))
+        elif not stk & (above[first] | above[second]) & below_cursor:  # both still on top
+            out.append((pyr, rest, now | normal_of[(rest & below_cursor).bit_length()]))
         elif later:
-            out.append((pyr, rest, next_pass | normal(rest, end, piles)))
+            out.append((pyr, rest, next_pass | normal_of[(rest & ((1 << end) - 1)).bit_length()]))
     return out
-
-
-def _lies_on(stk: int, residues: tuple[int, ...], index: int, cursor: int) -> int:
-    """Cards in play that lie on stock card ``index`` at ``cursor`` (a mask; 0: it is on top)."""
-    return stk & residues[index] & ((1 << cursor) - 1) & ~((2 << index) - 1)
 
 
 PAIRS_CACHE_CAP = 200_000
 """Stock masks whose pairs a problem keeps (:func:`pile_pairs`); past it the cache is emptied."""
 
 
-def pile_pairs(problem: Problem, stk: int) -> list[tuple[int, int, int]]:
+def pile_pairs(problem: Problem, stk: int) -> tuple[tuple[int, int, int], ...]:
     """``(a, b, e)`` for every two stock cards that are on top of two piles at once and pair:
     ``a < b``, found at ``e``, the end of ``b``'s group, by group order, then pile order.
     They depend on the stock alone, which many nodes share (every pyramid reached with it):
@@ -121,26 +153,35 @@ def pile_pairs(problem: Problem, stk: int) -> list[tuple[int, int, int]]:
     return found
 
 
-def _pile_pairs(problem: Problem, stk: int) -> list[tuple[int, int, int]]:
+def _pile_pairs(problem: Problem, stk: int) -> tuple[tuple[int, int, int], ...]:
+    """From each card ``b``, its partners ``a`` dealt before it on other piles that no card
+    lies on at ``e(b)``; put in :func:`pile_pairs`' order by the key (group, lower pile of the
+    two, the other pile), one pair at most per key (a pile has one top at a group end)."""
     piles = problem.piles
-    complements = problem.stock_complements
-    residue_masks = problem.residue_of[:piles]
-    found: list[tuple[int, int, int]] = []
-    end = 0
-    while True:
-        beyond = stk >> end
-        if not beyond:
-            return found
-        end += ((beyond & -beyond).bit_length() - 1) // piles * piles + piles  # next group with a card
-        start = end - piles
-        below = (1 << end) - 1
-        tops = []
-        for mask in residue_masks:
-            on_pile = stk & mask & below
-            if on_pile:
-                tops.append(on_pile.bit_length() - 1)
-        for i, a in enumerate(tops):
-            for b in tops[i + 1 :]:
-                low, high = (a, b) if a < b else (b, a)
-                if high >= start and complements[low] >> high & 1:
-                    found.append((low, high, end))
+    tables = problem.pile_tables or pile_tables(problem)
+    end_of, above, partners_before = tables.end_of, tables.above, tables.partners_before
+    keyed: list[tuple[int, int, int, int]] = []
+    cards = stk
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        second = low.bit_length() - 1
+        partners = stk & partners_before[second]
+        if not partners:
+            continue
+        end = end_of[second]
+        dealt = (1 << end) - 1
+        while partners:
+            bit = partners & -partners
+            partners ^= bit
+            first = bit.bit_length() - 1
+            if stk & above[first] & dealt:
+                continue  # a card lies on it at e(b)
+            p, q = first % piles, second % piles
+            keyed.append(((end * piles + min(p, q)) * piles + max(p, q), first, second, end))
+    if not keyed:
+        return ()
+    if len(keyed) > 1:
+        keyed.sort()
+    # a tuple of tuples of ints, which the collector stops tracking: a full cache costs it nothing
+    return tuple([(first, second, end) for _, first, second, end in keyed])

@@ -9,7 +9,8 @@ Two engines share the work (a portfolio):
 
 How they share it is a :class:`Schedule`, chosen from measurements (``bench/solver.py`` and the
 interleaved comparison in the issue-11 note): with numpy, depth-first search runs alone for its
-first :data:`HEAD_START` nodes (:data:`HEAD_START_ONE_PASS` on one pass), which wins most
+first :data:`HEAD_START` nodes (:data:`HEAD_START_ONE_PASS` on one pass,
+:data:`HEAD_START_PILES` with several waste piles), which wins most
 winnable deals, and then the layered engine alone finishes the search. Running both side by
 side (the earlier portfolio) about doubled the time of the slow deals under every rule set: on
 deals 1–200 the mean fell from 87 to 42 ms (3 passes, overlap on) and, with a 1-pass rule set,
@@ -43,6 +44,8 @@ from solver.models import AnyProblem, engines_for, start_is_won
 
 HEAD_START = 8_192
 HEAD_START_ONE_PASS = 500
+HEAD_START_PILES = 2_048
+"""Several waste piles (apophis): see :func:`default_schedule`."""
 ROUND = 2_048
 LAYERED_SHARE = 32
 FRONTS_AFTER = 200
@@ -96,11 +99,19 @@ def default_schedule(backend: Backend, rules: RuleSet | None = None) -> Schedule
     :data:`LAYERED_SHARE` layered ones. On the 66 slowest deals of 1-20000 (from a scan of all
     of them): mean 90.0 / 127.6 ms with overlap on / off and max 428 / 499 ms, against 98.0 /
     146.0 and 706 / 576 with none and 93.0 / 130.9 and 463 / 600 with a share of 64; deals
-    1-400: 2.6 / 2.7 ms against 2.3 / 2.7 with none (``bench/schedules.py``, fronts on)."""
+    1-400: 2.6 / 2.7 ms against 2.3 / 2.7 with none (``bench/schedules.py``, fronts on).
+
+    Several waste piles (apophis), with the numpy pile generator, 2,048 under every rule set
+    (thread CPU time per deal as above): three passes, deals 1-1000, mean 9.6 ms with overlap
+    and 9.7 without, against 9.6 / 9.8 with 4,096 and 9.8 / 10.7 with 8,192; one pass,
+    deals 1-300, mean 26.7 / 25.2 ms, against 29.0 / 25.3 with 500 and 29.4 / 31.1 with 8,192."""
     one_pass = rules is not None and rules.passes == 1
-    fronts_after = None if one_pass else FRONTS_AFTER
+    piles = rules is not None and rules.variant.waste_piles > 1
+    fronts_after = None if one_pass or piles else FRONTS_AFTER  # fronts: one waste pile only
     if not backend.share:
         return Schedule(HEAD_START, 0, fronts_after)
+    if piles:
+        return Schedule(HEAD_START_PILES, math.inf, fronts_after)
     if one_pass:
         return Schedule(HEAD_START_ONE_PASS, math.inf, fronts_after)
     return Schedule(HEAD_START, LAYERED_SHARE, fronts_after)

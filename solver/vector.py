@@ -5,6 +5,11 @@ pairs, its free cards with the stock rank each needs, its stock needs), so a chu
 gathers its rows by shape index and every successor of every node comes out of a handful of
 array operations. It must produce exactly what :func:`solver.movegen.expand_batch` produces;
 ``tests/test_vector.py`` checks that over thousands of positions.
+
+With several waste piles (apophis) the stock part follows :mod:`solver.piles` instead (the
+last section here): a card on a pile with a card lying on it waits for the next pass, and the
+stock pairs are read from each pile's top at every group end (:class:`PileArrays`). It is the
+numpy twin of those two modules, which is why the file is longer than most.
 """
 
 from __future__ import annotations
@@ -93,6 +98,13 @@ class Tables:
         self.front_rows = 0
         """The first rows whose fronts are filled in (once the problem uses fronts)."""
         self._last_pass: tuple[list[Array], Array, Array] | None = None
+        self._piles: PileArrays | None = None
+
+    def piles(self) -> PileArrays:
+        """Several waste piles: their tables (:class:`PileArrays`), made on first use."""
+        if self._piles is None:
+            self._piles = PileArrays(self.problem)
+        return self._piles
 
     def last_pass(self) -> tuple[list[Array], Array, Array]:
         """Tables for :func:`_reachable`, made on first use: per byte of a stock mask, the ranks
@@ -190,7 +202,7 @@ class NumpyBackend:
     def expand(self, problem: Problem, batch: Batch, start: int, stop: int) -> tuple[Batch, int | None]:
         keys = np.asarray(batch.keys[start:stop], dtype=np.int64)
         accs = np.asarray(batch.accs[start:stop], dtype=np.int64)
-        if stop - start < FEW or problem.piles > 1:  # several waste piles: solver.piles, pure
+        if stop - start < FEW:
             lists = expand_batch(problem, keys.tolist(), accs.tolist())
             positions, child_keys, child_accs = (np.array(column, dtype=np.int64) for column in lists)
         else:
@@ -254,16 +266,13 @@ class NumpyBackend:
 
 def expand_arrays(problem: Problem, tables: Tables, keys: Array, accs: Array) -> tuple[Array, Array, Array]:
     """Successors of every node: (parent position, child key, child access) arrays, the same
-    set :func:`solver.movegen.expand_batch` gives (the order may differ). Several waste piles
-    (:mod:`solver.piles`) have no array version here: their nodes go through the pure generator."""
-    if problem.piles > 1:
-        lists = expand_batch(problem, keys.tolist(), accs.tolist())
-        parents, child_keys, child_accs = (np.array(column, dtype=np.int64) for column in lists)
-        return parents, child_keys, child_accs
+    set :func:`solver.movegen.expand_batch` gives (the order may differ); with several waste
+    piles, the set :func:`solver.piles.successors` gives."""
     pyramids = keys >> STOCK_BITS
     stocks = keys & STOCK_MASK
     shapes = tables.shape_indices(pyramids) if len(keys) else np.zeros(0, dtype=np.int64)
-    reach, stranded = _reachable(problem, tables, shapes, stocks, accs)
+    reachable = _reachable if problem.piles == 1 else _pile_reachable
+    reach, stranded = reachable(problem, tables, shapes, stocks, accs)
     # strict win: a node with a card that can never leave is lost
     alive = ~stranded if problem.win_all else np.ones(len(keys), dtype=bool)
     if problem.use_fronts:
@@ -283,8 +292,19 @@ def expand_arrays(problem: Problem, tables: Tables, keys: Array, accs: Array) ->
             counts = _counts(tables, reach[wanting])
             alive[wanting] &= ((counts | FIELD_TOPS) - needs[wanting]) & FIELD_TOPS == FIELD_TOPS
     live = np.nonzero(alive)[0]
-    node = _Live(pyramids[live], stocks[live], accs[live], shapes[live], problem.passes)
-    parts = [_pyramid_pairs(tables, node), _stock_singles(tables, node), _stock_pairs(tables, node)]
+    if problem.piles == 1:
+        node = _Live(pyramids[live], stocks[live], accs[live], shapes[live], problem.passes)
+        parts = [_pyramid_pairs(tables, node), _stock_singles(tables, node), _stock_pairs(tables, node)]
+    else:
+        pile_tables = tables.piles()
+        on_piles = _PileLive(
+            pyramids[live], stocks[live], accs[live], shapes[live], problem.passes, pile_tables
+        )
+        parts = [
+            _pyramid_pairs(tables, on_piles),
+            _pile_singles(tables, on_piles),
+            _pile_pairs(pile_tables, on_piles),
+        ]
     rows = np.concatenate([p[0] for p in parts])
     return live[rows], np.concatenate([p[1] for p in parts]), np.concatenate([p[2] for p in parts])
 
@@ -348,7 +368,7 @@ def _reachable(
     return reach, stranded
 
 
-def _pyramid_pairs(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
+def _pyramid_pairs(tables: Tables, node: _Live | _PileLive) -> tuple[Array, Array, Array]:
     after = tables.pairs[node.shapes]
     rows, cols = np.nonzero(after >= 0)
     return rows, after[rows, cols] << STOCK_BITS | node.stocks[rows], node.accs[rows]
@@ -397,3 +417,193 @@ def _stock_pairs(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
     second = np.concatenate([bit[with_previous], following[with_following]])
     rest = node.stocks[rows] & ~(first | second)
     return rows, node.pyramids[rows] << STOCK_BITS | rest, node.access(rows, first, rest)
+
+
+# --- several waste piles (solver.piles) ---------------------------------------------------
+
+
+NO_RANK = -64
+"""A rank that sums to the pair sum with no rank, itself included (in an int8)."""
+
+
+class PileArrays:
+    """Several waste piles (``g`` of them), numpy twin of :class:`solver.piles.PileTables`: per
+    stock index the end of its group; per pile its cards; :func:`rules.piles.normal_cursor` by
+    bit length.
+
+    For the stock pairs a pile's cards are *packed*: bit ``j`` stands for its ``j``-th place,
+    stock index ``p + g·j``, which lies in group ``j``. :attr:`tops` then gives, for a pile's
+    packed cards, its top card's place at the end of every group (-1: the pile is empty there),
+    and :attr:`ranks` the rank at each place of each pile.
+    """
+
+    def __init__(self, problem: Problem) -> None:
+        piles = self.piles = problem.piles
+        groups = -(-len(problem.srank) // piles)
+        self.residue = np.array(problem.residue_of[:piles], dtype=np.int64)
+        self.end_of = np.array([(i // piles + 1) * piles for i in range(STOCK_BITS)], dtype=np.int64)
+        self.normal = np.array([-(-b // piles) * piles for b in range(STOCK_BITS + 1)], dtype=np.int64)
+        """Indexed by the bit length of the cards on the piles: the normalised cursor."""
+        self.pair_sum = problem.pair_sum
+        paired = frozenset(problem.paired_ranks)
+        self.ranks = np.full((piles, groups + 1), NO_RANK, dtype=np.int8)
+        """Per pile and place, the rank there; :data:`NO_RANK` for a card that pairs with
+        nothing (a blank), past the stock, and at place -1 (the last column: an empty pile)."""
+        for index, rank in enumerate(problem.srank):
+            if rank in paired:
+                self.ranks[index % piles, index // piles] = rank
+        self.ends = np.arange(1, groups + 1, dtype=np.int64) * piles
+        self.group = np.arange(groups, dtype=np.int8)
+        values = np.arange(256, dtype=np.int64)
+        self.packing: list[list[Array]] = []
+        """Per pile, per byte of a stock mask: that byte's cards of the pile, packed."""
+        for pile in range(piles):
+            tables = []
+            for byte in range((len(problem.srank) + 7) // 8):
+                table = np.zeros(256, dtype=np.int64)
+                for bit in range(8):
+                    index = 8 * byte + bit
+                    if index % piles == pile:
+                        table |= (values >> bit & 1) << (index // piles)
+                tables.append(table)
+            self.packing.append(tables)
+        packed = np.arange(1 << groups, dtype=np.int64)[:, None]
+        below = packed & ((2 << np.arange(groups, dtype=np.int64)) - 1)[None, :]
+        self.tops = bit_length(below) - 1
+        """Per packed pile (2**groups rows) and group end: the top card's place, or -1."""
+        self.top_ranks = [self.ranks[pile][self.tops] for pile in range(piles)]
+        """Per pile, per packed pile and group end: the rank of the top card (or NO_RANK)."""
+        self.dealt_in = packed >> np.arange(groups, dtype=np.int64)[None, :] & 1 == 1
+        """Per packed pile and group: whether the pile has a card in that group."""
+
+    def packed(self, stocks: Array, pile: int) -> Array:
+        """The cards of ``pile`` in each stock mask, packed."""
+        tables = self.packing[pile]
+        packed: Array = tables[0][stocks & 255]
+        for byte, table in enumerate(tables[1:], 1):
+            packed |= table[stocks >> (8 * byte) & 255]
+        return packed
+
+    def normal_cursor(self, stocks: Array, cursors: Array) -> Array:
+        """:func:`solver.piles.normal` elementwise."""
+        normal: Array = self.normal[bit_length(stocks & ((1 << cursors) - 1))]
+        return normal
+
+
+class _PileLive:
+    """Several waste piles: the nodes that survived the stock-need test, and the cards on the
+    piles that another card lies on (never playable until the piles come round again)."""
+
+    def __init__(  # noqa: PLR0917  (the columns of _Live, and the pile tables)
+        self, pyramids: Array, stocks: Array, accs: Array, shapes: Array, passes: int, tables: PileArrays
+    ) -> None:
+        self.pyramids = pyramids
+        self.stocks = stocks
+        self.accs = accs
+        self.shapes = shapes
+        self.pass_no = accs >> ACC_SHIFT
+        self.cursor = accs & CURSOR_MASK
+        self.later = self.pass_no < passes
+        waste = stocks & ((1 << self.cursor) - 1)
+        tops = np.zeros(len(stocks), dtype=np.int64)
+        for residue in tables.residue.tolist():
+            tops |= highest_bit(waste & residue)
+        self.covered = waste & ~tops
+        """Cards on the piles with a card lying on them (:func:`solver.piles._lies_on` nonzero)."""
+        self.usable = np.where(self.later, stocks, stocks & ~self.covered)
+        """The cards a removal may use: all while a later pass remains, else the pile tops
+        and the stock."""
+
+
+def _pile_reachable(
+    problem: Problem, tables: Tables, shapes: Array, stocks: Array, accs: Array
+) -> tuple[Array, Array]:
+    """:meth:`Problem.reachable_stock` for every node with several waste piles, and whether
+    :meth:`Problem.stranded` finds a card that can never leave: on the last pass, a card on a
+    pile whose rank has no partner left in the pyramid nor off its own pile."""
+    reach = stocks.copy()
+    stranded = np.zeros(len(stocks), dtype=bool)
+    cursors = accs & CURSOR_MASK
+    last = np.nonzero((accs >> ACC_SHIFT >= problem.passes) & (cursors > 0))[0]
+    if not len(last):
+        return reach, stranded
+    by_byte, low, high = tables.last_pass()
+    stk = stocks[last]
+    waste = stk & ((1 << cursors[last]) - 1)
+    lonely = tables.partnerless[shapes[last]]
+    stuck = np.zeros(len(last), dtype=np.int64)
+    beneath = np.zeros(len(last), dtype=np.int64)
+    for residue in tables.piles().residue.tolist():
+        off_pile = stk & ~residue
+        partnered = by_byte[0][off_pile & 255]
+        for byte, table in enumerate(by_byte[1:], 1):
+            partnered |= table[off_pile >> (8 * byte) & 255]
+        blocked = lonely & ~partnered  # ranks with no partner left in the pyramid nor off the pile
+        on_pile = waste & residue & (low[blocked & 127] | high[blocked >> 7])
+        stuck |= on_pile
+        beneath |= residue & np.maximum(highest_bit(on_pile) - 1, 0)
+    reach[last] = stk & ~beneath
+    stranded[last] = stuck != 0
+    return reach, stranded
+
+
+def _pile_singles(tables: Tables, node: _PileLive) -> tuple[Array, Array, Array]:
+    """Several waste piles: a free pyramid card with any usable stock card of the rank it
+    needs, played at ``max(cursor, e(s))`` this pass, or at ``e(s)`` on the next when a card
+    lies on it (see :mod:`solver.piles`)."""
+    piles = tables.piles()
+    cards = node.usable[:, None] & tables.single_cards[node.shapes]  # node × free card
+    width = cards.shape[1]
+    where = np.flatnonzero(cards)
+    left = cards.reshape(-1)[where]
+    places, bits = [], []
+    while len(where):
+        low = left & -left
+        places.append(where)
+        bits.append(low)
+        left = left ^ low
+        more = left != 0
+        where, left = where[more], left[more]
+    place = np.concatenate(places) if places else np.zeros(0, dtype=np.int64)
+    bit = np.concatenate(bits) if bits else np.zeros(0, dtype=np.int64)
+    rows = place // width
+    rest = node.stocks[rows] ^ bit
+    end = piles.end_of[bit_length(bit) - 1]
+    lying = node.covered[rows] & bit != 0
+    cursor = np.where(lying, end, np.maximum(node.cursor[rows], end))
+    acc = (node.pass_no[rows] + lying) << ACC_SHIFT | piles.normal_cursor(rest, cursor)
+    after = tables.single_after.reshape(-1)[node.shapes[rows] * width + place % width]
+    return rows, after << STOCK_BITS | rest, acc
+
+
+def _pile_pairs(piles: PileArrays, node: _PileLive) -> tuple[Array, Array, Array]:
+    """Several waste piles: two stock cards on top of two piles at once that pair, found at
+    the end of the higher card's group from the pile tops there (:func:`solver.piles.pile_pairs`);
+    played there, or at the cursor when both are still on top, or on the next pass. Two piles'
+    tops at a group end are a new pair there when one of the piles has a card in that group."""
+    g = piles.piles
+    packed = [piles.packed(node.stocks, pile) for pile in range(g)]
+    ranks = [piles.top_ranks[pile][packed[pile]] for pile in range(g)]  # node × group end
+    dealt = [piles.dealt_in[packed[pile]] for pile in range(g)]
+    found_rows, found_cards, found_end = [], [], []
+    for p in range(g):
+        for q in range(p + 1, g):
+            pair = (ranks[p] + ranks[q] == piles.pair_sum) & (dealt[p] | dealt[q])
+            rows, group = np.nonzero(pair)
+            first = p + g * piles.tops[packed[p][rows], group]
+            second = q + g * piles.tops[packed[q][rows], group]
+            found_rows.append(rows)
+            found_cards.append(1 << first | 1 << second)
+            found_end.append(piles.ends[group])
+    rows = np.concatenate(found_rows)
+    cards = np.concatenate(found_cards)
+    end = np.concatenate(found_end)
+    cursor = node.cursor[rows]
+    rest = node.stocks[rows] & ~cards
+    drawn = cursor <= end
+    now = drawn | (node.covered[rows] & cards == 0)  # both still on top at the cursor
+    allowed = np.flatnonzero(now | node.later[rows])
+    rows, rest, now, drawn = rows[allowed], rest[allowed], now[allowed], drawn[allowed]
+    new_cursor = piles.normal_cursor(rest, np.where(drawn | ~now, end[allowed], cursor[allowed]))
+    acc = (node.pass_no[rows] + ~now) << ACC_SHIFT | new_cursor
+    return rows, node.pyramids[rows] << STOCK_BITS | rest, acc

@@ -13,13 +13,15 @@ import numpy as np
 import pytest
 from solver_cases import random_position, reference_deals, reference_state
 
+from rules.cards import SPANISH_DECK, STANDARD_DECK
 from rules.state import RuleSet, State
-from rules.variant import every_rule_set
+from rules.variant import APOPHIS, Variant, every_rule_set, rule_sets
 from solver.backends import PURE_ENV, default_backend, numpy_usable
 from solver.dfs import DepthFirst
 from solver.layered import PIECE, Batch, Layered, Merge, PureBackend
-from solver.model import Problem
-from solver.movegen import expand_batch, successors
+from solver.model import ACC_SHIFT, CURSOR_MASK, Problem
+from solver.movegen import expand_batch, successors_for
+from solver.piles import normal
 from solver.vector import NumpyBackend, Tables, bit_length, expand_arrays
 
 
@@ -29,12 +31,23 @@ def _seeded_nodes(problem: Problem, rng: random.Random, count: int) -> tuple[lis
     keys: list[int] = []
     accs: list[int] = []
     node = problem.start
+    generate = successors_for(problem)
     while len(keys) < count:
         keys.append(node[0] << 24 | node[1])
         accs.append(node[2])
-        children = successors(problem, *node)
+        children = generate(problem, *node)
         node = rng.choice(children) if children and node[0] else problem.start
     return keys, accs
+
+
+def _compare(problem: Problem, keys: list[int], accs: list[int]) -> dict[int, list[tuple[int, int]]]:
+    """The numpy generator's children of every node, which must be the pure generator's."""
+    pure = _by_parent(*expand_batch(problem, keys, accs))
+    parents, child_keys, child_accs = expand_arrays(
+        problem, Tables(problem), np.array(keys, dtype=np.int64), np.array(accs, dtype=np.int64)
+    )
+    assert _by_parent(parents.tolist(), child_keys.tolist(), child_accs.tolist()) == pure
+    return pure
 
 
 def _by_parent(parents: list[int], keys: list[int], accs: list[int]) -> dict[int, list[tuple[int, int]]]:
@@ -58,35 +71,117 @@ def test_numpy_and_pure_generators_give_identical_moves(rules: RuleSet, fronts: 
         if fronts:
             problem.start_fronts()
         keys, accs = _seeded_nodes(problem, rng, 250)
-        pure = _by_parent(*expand_batch(problem, keys, accs))
-        parents, child_keys, child_accs = expand_arrays(
-            problem, Tables(problem), np.array(keys, dtype=np.int64), np.array(accs, dtype=np.int64)
-        )
-        vector = _by_parent(parents.tolist(), child_keys.tolist(), child_accs.tolist())
-        assert vector == pure
+        _compare(problem, keys, accs)
         compared += len(keys)
     assert compared >= 1000
+
+
+PILE_VARIANTS = (
+    APOPHIS,
+    Variant("apophis-strict", STANDARD_DECK, waste_piles=3, win_all=True),
+    Variant("apophis-spanish", SPANISH_DECK, waste_piles=3),
+    Variant("two-piles", STANDARD_DECK, waste_piles=2),
+)
+"""Several waste piles: apophis, and variants not registered that reach the same code with a
+strict win (a stranded card loses), a twin rank (6 + 6 = 12) and a stock of 20 cards (a last
+group of two), and two piles."""
+
+
+class _Seen:
+    """What the compared positions exercised, counted from the pure generator's answers."""
+
+    def __init__(self) -> None:
+        self.nodes = self.stranded = self.cut_reach = self.lost = 0
+        self.pile_pairs = self.pairs_at_cursor = self.next_pass = 0
+
+    def count(
+        self, problem: Problem, keys: list[int], accs: list[int], children: dict[int, list[tuple[int, int]]]
+    ) -> None:
+        for position, (key, acc) in enumerate(zip(keys, accs, strict=True)):
+            pyr, stk = key >> 24, key & (1 << 24) - 1
+            shape = problem.shape(pyr)
+            self.nodes += 1
+            self.stranded += bool(problem.stranded(shape, stk, acc))
+            self.cut_reach += problem.reachable_stock(shape, stk, acc) != stk
+            self.lost += position not in children and successors_for(problem)(problem, pyr, stk, acc) is None
+            for child_key, child_acc in children.get(position, []):
+                gone = stk & ~child_key
+                self.next_pass += child_acc >> ACC_SHIFT > acc >> ACC_SHIFT
+                if child_key >> 24 == pyr and gone.bit_count() == 2:
+                    self.pile_pairs += 1
+                    high = gone.bit_length() - 1
+                    end = (high // problem.piles + 1) * problem.piles
+                    self.pairs_at_cursor += (
+                        acc & CURSOR_MASK > end and child_acc >> ACC_SHIFT == acc >> ACC_SHIFT
+                    )
+
+
+def _pile_nodes(problem: Problem, rng: random.Random, count: int) -> tuple[list[int], list[int]]:
+    """Random-walk nodes, and each again at a random normalised cursor of a random pass (the
+    last pass often: there pile cards get stranded)."""
+    keys, accs = _seeded_nodes(problem, rng, count)
+    for key, acc in list(zip(keys, accs, strict=True)):
+        stk = key & (1 << 24) - 1
+        cursor = normal(stk, rng.randint(0, 24), problem.piles)
+        pass_no = problem.passes if rng.random() < 0.6 else rng.randint(acc >> ACC_SHIFT, problem.passes)
+        keys.append(key)
+        accs.append(pass_no << ACC_SHIFT | cursor)
+    return keys, accs
+
+
+@pytest.mark.parametrize("variant", PILE_VARIANTS, ids=lambda v: v.name)
+def test_numpy_pile_generator_gives_the_pure_moves(variant: Variant) -> None:
+    """The numpy path of several waste piles (:func:`solver.vector.expand_arrays`) against
+    :func:`solver.piles.successors`, under 1 and 3 passes, overlap on and off, on positions
+    where every case of the pure generator comes up: a card stranded on the last pass (the
+    reach cut, a strict-win node lost), stock pairs across piles played at their group's end,
+    at the cursor and on the next pass, and cards played after a recycle."""
+    seen = _Seen()
+    for rules in rule_sets(variant):
+        rng = random.Random(f"piles {variant.name} {rules}")
+        for number in rng.sample(range(1, 20001), 4):
+            problem = Problem(State.from_deal(number, rules))
+            keys, accs = _pile_nodes(problem, rng, 150)
+            children = _compare(problem, keys, accs)
+            seen.count(problem, keys, accs, children)
+    assert seen.nodes == 4 * 4 * 300
+    assert seen.stranded >= 30 and seen.cut_reach >= 30 and seen.lost >= 500
+    assert seen.pile_pairs >= 1000 and seen.next_pass >= 1000
+    if variant.waste_piles > 2:  # (with two piles any card dealt after a pair's group lies on it)
+        assert seen.pairs_at_cursor >= 20
 
 
 @pytest.mark.parametrize("fronts", [False, True], ids=["needs", "fronts"])
 def test_identical_moves_on_mid_game_and_last_pass_positions(fronts: bool) -> None:
     rng = random.Random(4)
-    keys, accs, problems = [], [], []
+    problems = []
     for _ in range(300):
         state = random_position(rng, rng.choice(STOCK_RULE_SETS), cards_left=rng.randint(20, 45))
         problem = Problem(state)
         if fronts:
             problem.start_fronts()
         pyr, stk, acc = problem.start
-        pure = _by_parent(*expand_batch(problem, [pyr << 24 | stk], [acc]))
-        parents, child_keys, child_accs = expand_arrays(
-            problem, Tables(problem), np.array([pyr << 24 | stk]), np.array([acc])
-        )
-        assert _by_parent(parents.tolist(), child_keys.tolist(), child_accs.tolist()) == pure
-        keys.append(pyr)
-        accs.append(acc)
+        _compare(problem, [pyr << 24 | stk], [acc])
         problems.append(problem)
     assert any(p.start[2] >> 5 == p.passes for p in problems)  # last-pass positions were met
+    assert sum(p.piles > 1 for p in problems) >= 30
+
+
+@pytest.mark.parametrize("rules", rule_sets(APOPHIS), ids=str)
+def test_identical_pile_moves_on_positions_of_play(rules: RuleSet) -> None:
+    """Apophis positions reached by the rules (random play, draws and recycles included) late
+    in the game, and random walks of the search from them."""
+    rng = random.Random(f"played {rules}")
+    seen = _Seen()
+    for _ in range(60):
+        problem = Problem(random_position(rng, rules, cards_left=rng.randint(14, 34)))
+        keys, accs = _pile_nodes(problem, rng, 10)
+        children = _compare(problem, keys, accs)
+        seen.count(problem, keys, accs, children)
+    assert (
+        seen.stranded >= 50 and seen.cut_reach >= 50 and seen.pile_pairs >= 100 and seen.pairs_at_cursor >= 2
+    )
+    assert seen.next_pass >= 100 or rules.passes == 1
 
 
 def test_fronts_turned_on_mid_search_reach_the_shapes_tabled_before() -> None:
