@@ -4,6 +4,7 @@
                                                 # 1500 reference deals (classic rules), both paths
     python bench/solver.py --deals 1-50 --no-reference --path numpy
     python bench/solver.py --variant all --no-reference   # every rule set of every variant
+    python bench/solver.py --variant all --no-reference --clock cpu   # CPU time per deal
 
 For each (set of deals, rule set, path) it prints the verdict counts, total, mean, median, p99
 and max time per deal, and nodes per second; for the reference deals, how many verdicts match
@@ -18,6 +19,7 @@ import resource
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -66,12 +68,17 @@ def backend_for(path: str) -> Backend | None:
     return None  # the default: numpy
 
 
-def solve_all(run: Run, deals: list[tuple[str, State, bool | None]], backend: Backend | None) -> Run:
+def solve_all(
+    run: Run,
+    deals: list[tuple[str, State, bool | None]],
+    backend: Backend | None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Run:
     matches = 0
     for name, state, known in deals:
-        began = time.perf_counter()
+        began = clock()
         result = solve(state, backend=backend)
-        seconds = time.perf_counter() - began
+        seconds = clock() - began
         run.times.append(seconds)
         run.nodes += result.nodes
         run.counts[result.verdict] += 1
@@ -108,7 +115,15 @@ def main() -> int:
     parser.add_argument(
         "--variant", choices=[*VARIANTS, "all"], default="pyramid", help="whose rule sets (default pyramid)"
     )
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="time per deal: wall clock, or the thread's CPU time (steadier on a shared machine)",
+    )
     args = parser.parse_args()
+    clock = time.thread_time if args.clock == "cpu" else time.perf_counter
+    print(f"times are {'CPU' if args.clock == 'cpu' else 'wall-clock'} time", flush=True)
     first, _, last = args.deals.partition("-")
     paths = ["numpy", "pure"] if args.path == "both" else [args.path]
     if "numpy" in paths and not numpy_available():
@@ -121,10 +136,11 @@ def main() -> int:
             variants = REGISTERED if args.variant == "all" else (VARIANTS[args.variant],)
             for rules in (r for variant in variants for r in rule_sets(variant)):
                 deals = numbered(int(first), int(last or first), rules)
-                runs.append(solve_all(Run(f"deals {args.deals}", rules, path), deals, backend_for(path)))
+                run = Run(f"deals {args.deals}", rules, path)
+                runs.append(solve_all(run, deals, backend_for(path), clock))
                 print(runs[-1].line(), flush=True)
         if not args.no_reference:
-            runs.append(solve_all(Run("reference", CLASSIC, path), reference(), backend_for(path)))
+            runs.append(solve_all(Run("reference", CLASSIC, path), reference(), backend_for(path), clock))
             print(runs[-1].line(), flush=True)
 
     if len(paths) == 2:
