@@ -97,4 +97,7 @@ def test_unknown_only_solves_the_unknown_entries_and_keeps_the_rest(tmp_path: Pa
     after = load_table(out).tables[first]
     assert after[1] == right  # the unknown entry was solved
     assert after[0] == wrong  # a decided entry is not solved again
-    assert "implied" in load_table(out).made and load_table(out).made["solved"] == 1
+    made = load_table(out).made
+    assert "implied" in made and made["solved"] == 1
+    assert made["counts"][first]["unknown"] == 0  # type: ignore[index]  # the run counts its tables
+    assert str(tmp_path) not in made["command"]  # type: ignore[operator]  # no machine path noted

@@ -130,6 +130,19 @@ def chosen_rule_sets(variants: tuple[Variant, ...]) -> list[RuleSet]:
     return [rules for variant in variants for rules in rule_sets(variant)]
 
 
+def command_line() -> str:
+    """This run's command, for the table's note: a path given to it is written relative to the
+    repository, or as its bare file name when it lies outside (no machine's paths in the table)."""
+    words = []
+    for word in sys.argv[1:]:
+        path = Path(word)
+        if not path.is_absolute():
+            words.append(word)
+        else:
+            words.append(str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else path.name)
+    return " ".join(["python tools/make_labels.py", *words])
+
+
 def solver_version() -> str:
     try:
         commit = subprocess.run(
@@ -182,7 +195,7 @@ def verify(args: argparse.Namespace) -> int:
             "how": f"{args.verify} random deals per rule set (seed {args.seed})"
             + (f" and deals {args.also} under every rule set" if also else ""),
             "result": "every verdict agrees",
-            "command": "python tools/make_labels.py " + " ".join(sys.argv[1:]),
+            "command": command_line(),
         }
         verified = table.made.get("verified")
         history = list(verified) if isinstance(verified, list) else []
@@ -274,7 +287,11 @@ def main() -> int:
         "slowest": f"{slowest[1]} in {slowest[0]:.1f}s",
         "solved": solved,
         "implied": derived,
-        "command": "python tools/make_labels.py " + " ".join(sys.argv[1:]),
+        "counts": {
+            rules.key: {label.value: tables[rules.key].count(LETTERS[label]) for label in Label}
+            for rules in chosen
+        },
+        "command": command_line(),
     }
     result = LabelTable({k: "".join(v) for k, v in tables.items()}, made_note(table.made, made, args.variant))
     args.out.write_text(result.to_json() + "\n", encoding="utf-8")
