@@ -229,7 +229,8 @@ def giza_problems(layout: TableLayout, full: bool) -> list[str]:
 
 def full_size(size: tuple[int, int]) -> bool:
     """Windows where Giza meets every minimum: from about 400×660 in portrait (660×400 in
-    landscape) up. Below, its cards and strips get smaller (measured: 35×49 px cards at 320×480)."""
+    landscape) up. Below, its column cards and strips get smaller (measured at 320×480: the
+    pyramid's cards 44×62, the columns' 25×35 with 10 px strips, each in a 44×55 target)."""
     short, long = sorted(size)
     return short >= 400 and long >= 660
 
@@ -262,7 +263,8 @@ def test_giza_with_kiosk_metrics(size: tuple[int, int]) -> None:
 
 def test_giza_is_cramped_only_on_the_smallest_windows() -> None:
     small = compute_layout((320, 480), variant=GIZA)
-    assert small.card[0] >= 32 and small.column_step >= 12  # smaller, still readable and tappable
+    assert small.card[0] == 44 and small.step >= 26  # the pyramid tappable, its index whole
+    assert small.columns[0][0].width >= 24 and small.column_step >= 10  # each column's rank reads
     assert compute_layout((1280, 800), variant=GIZA).card[0] >= 100
 
 
@@ -285,20 +287,23 @@ def test_giza_every_column_is_hit_where_it_is_drawn(size: tuple[int, int]) -> No
 
 # --- Giza on a phone: tap targets of at least min_tap, even where its cards are drawn smaller -------
 
-PHONE_SIZES = [(320, 568), (360, 640), (375, 667), (360, 560), (392, 552), (384, 600), (412, 732),
+PHONE_SIZES = [(320, 480), (360, 480), (320, 540), (350, 500), (391, 551), (375, 548), (384, 480),
+               (320, 568), (360, 640), (375, 667), (360, 560), (392, 552), (384, 600), (412, 732),
                (390, 844), (480, 800), (640, 360), (568, 360), (800, 480), (1280, 720), (1920, 1080),
                (1080, 1920), (3840, 2160), (2160, 3840)]  # fmt: skip
 
 
 def targets_kept(size: tuple[int, int]) -> bool:
     """Windows where every card Giza lets a player tap has a tap rectangle of at least
-    ``min_tap`` on both sides: all but the smallest phones (narrower than 392 px and shorter than
-    552 px, like 320×480: a pyramid of 44 px cards leaves no room there for eight columns of
-    44 px targets) and the lowest landscape windows (under 360 px high, or under 528 px wide
-    and 480 px high, like 568×320: no room for the pyramid's seven rows of 44 px cards)."""
+    ``min_tap`` on both sides: every portrait window from 320×480 up (on the smallest, narrower
+    than 392 px and shorter than 552 px, «Reglas» and «Ajustes» go up into the top bar so the
+    other controls make one row), and every landscape window but the lowest (under 360 px high, or
+    under 528 px wide and 480 px high, like 568×320: with the top bar, one row of controls, the
+    message line and the status bar there is no room for the pyramid's seven rows of 44 px cards:
+    320 − 44 − 44 − 19 − 19 = 194 px, against 62 + 6 × 26 = 218)."""
     width, height = size
     if width < height:
-        return height >= 552 or (width >= 392 and height >= 480)
+        return height >= 480
     return height >= 480 or (height >= 360 and width >= 528)
 
 
@@ -309,6 +314,7 @@ def tap_target_problems(layout: TableLayout, state: State) -> list[str]:
     min_tap, problems = layout.metrics.min_tap, []
     if min(layout.card) < min_tap:
         problems.append(f"pyramid cards {layout.card} are below {min_tap} px")
+    problems += index_problems(layout)
     for column in range(GIZA.columns):
         target, place = layout.column_target(column), column_place(column)
         if min(target.size) < min_tap:
@@ -319,6 +325,18 @@ def tap_target_problems(layout: TableLayout, state: State) -> list[str]:
         for corner in (inner.topleft, inner.topright, inner.bottomleft, inner.bottomright):
             if layout.hit_place(corner, ALL_SLOTS, state) != place:
                 problems.append(f"{corner} in column {column}'s target misses it")
+    return problems
+
+
+def index_problems(layout: TableLayout) -> list[str]:
+    """Every covered pyramid card shows its whole corner index: a strip of ``min_corner`` (26 px:
+    on the large-index art scaled to 44×62 the index's ink ends on row 25), at most
+    ``PHONE_STRIP_GIVE`` less on a low landscape window (640×360: the suit's last rows), never
+    less in portrait; and no covered card shows a sliver besides its strip."""
+    give = 2 if layout.landscape else 0
+    problems = [p for p in corner_problems(layout) if "covered strip" not in p]
+    if layout.step < layout.metrics.min_corner - give:
+        problems.append(f"covered strip {layout.step} px hides part of the index")
     return problems
 
 
@@ -338,11 +356,48 @@ def test_giza_keeps_its_tap_targets_on_phones(size: tuple[int, int]) -> None:
 @example(480, 480)
 @example(640, 360)
 @example(528, 360)
+@example(320, 480)
+@example(391, 551)
+@example(480, 320)
+@example(568, 320)
 def test_giza_tap_targets_over_window_sizes(width: int, height: int) -> None:
     layout = compute_layout((width, height), variant=GIZA)
     assert giza_problems(layout, full_size((width, height))) == []
     if targets_kept((width, height)):
         assert tap_target_problems(layout, State.from_deal(2, RuleSet(variant=GIZA))) == []
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(320, 400), st.integers(480, 560))
+@example(320, 480)
+@example(391, 480)
+@example(320, 551)
+def test_giza_on_the_smallest_portrait_windows(width: int, height: int) -> None:
+    """320×480 and the windows near it (before: 35 px cards, 35 px column targets): the pyramid's
+    cards 44 px with their whole index showing, every column's target 44 px, nothing overlapping,
+    «Reglas» and «Ajustes» still offered (in the top bar when they are not under the table)."""
+    layout = compute_layout((width, height), variant=GIZA)
+    assert giza_problems(layout, full_size((width, height))) == []
+    assert tap_target_problems(layout, State.from_deal(3, RuleSet(variant=GIZA))) == []
+    assert layout.step >= layout.metrics.min_corner
+    assert {"undo", "hint", "analyse", "new", "rules", "settings"} <= set(layout.buttons)
+    for name in ("rules", "settings"):
+        button = layout.buttons[name]
+        assert button.bottom <= layout.top_bar.bottom or button.top >= layout.message.bottom
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(480, 1200), st.integers(320, 359))
+@example(480, 320)
+@example(568, 320)
+@example(640, 352)
+def test_giza_on_low_landscape_windows(width: int, height: int) -> None:
+    """Under 360 px high no layout gives Giza 44 px cards (see :func:`targets_kept`): nothing
+    overlaps or leaves the window, the cards stay readable (at least 34 px), and the columns
+    are drawn as large as the pyramid."""
+    layout = compute_layout((width, height), variant=GIZA)
+    assert giza_problems(layout, full=False) == []
+    assert layout.card[0] >= 34 and layout.columns[0][0].size == layout.card
 
 
 # --- low landscape windows (a phone held sideways): never the 16 px squeeze ----------------------

@@ -45,6 +45,12 @@ __all__ = [
 CONTROLS = ("undo", "hint", "analyse", "new", "rules", "settings")
 """The fixed controls under the table, in reading order."""
 PILE_CONTROLS = ("draw", "recycle")
+BAR_CONTROLS = ("rules", "settings")
+"""The controls that go up into the top bar, right of the deal chip, on a portrait phone too small
+for Giza with them under the table (320×480): Giza has no pass counter there, and the other
+four controls then make one row instead of two (:func:`_giza_on_a_phone`)."""
+BAR_BUTTON_EMS = 5.0
+"""The width of a control in the top bar, over the font size (at least ``metrics.min_tap``)."""
 
 SMALLEST_CARD = 16
 """Card width (px) below which no layout is tried: only windows far below 320×480 get there."""
@@ -287,8 +293,14 @@ def _giza_on_a_phone(
     best = max(fitting, key=lambda layout: layout.card[0]) if fitting else None
     if best is not None and best.card[0] >= metrics.min_tap:
         return best
-    for tried, give in ((metrics, False), (smallest, False), (smallest, True)):
-        smaller = [_largest(size, tried, a, variant, targets=True, give=give) for a in arrangements]
+    tries = (
+        (metrics, False, ()), (smallest, False, ()), (metrics, False, BAR_CONTROLS),
+        (smallest, False, BAR_CONTROLS), (smallest, True, ()), (smallest, True, BAR_CONTROLS),
+    )  # fmt: skip
+    for tried, give, in_bar in tries:
+        smaller = [
+            _largest(size, tried, a, variant, targets=True, give=give, in_bar=in_bar) for a in arrangements
+        ]
         found = [layout for layout in smaller if layout is not None]
         if found:
             return max(found, key=lambda layout: layout.columns[0][0].width)
@@ -318,6 +330,9 @@ def _low_window(
 SMALLEST_COLUMN_CARD = 28
 """The narrowest a column card is drawn (px) while its column's tap rectangle is kept at
 ``metrics.min_tap`` (:func:`_giza_on_a_phone`): its corner index still reads."""
+SMALLEST_BAR_COLUMN_CARD = 24
+"""The same with two controls moved up into the top bar (:data:`BAR_CONTROLS`, windows like
+320×480 only): a 24×34 card's strip of 10 px still shows its whole corner rank."""
 
 
 def _largest(
@@ -329,6 +344,7 @@ def _largest(
     cramped: bool = False,
     targets: bool = False,
     give: bool = False,
+    in_bar: tuple[str, ...] = (),
 ) -> TableLayout | None:
     """The layout with the widest card that fits (binary search: fitting is monotone in card size).
     ``cramped``: cards may be narrower than ``metrics.min_tap`` and covered strips thinner than
@@ -337,14 +353,17 @@ def _largest(
     fits with every column's tap rectangle ``metrics.min_tap`` on both sides. ``give``: the
     pyramid's strips as :data:`PHONE_ROW_STEP` allows."""
     if targets:
-        low, high = SMALLEST_COLUMN_CARD, metrics.min_tap
+        low, high = (SMALLEST_BAR_COLUMN_CARD if in_bar else SMALLEST_COLUMN_CARD), metrics.min_tap
     else:
         low, high = (SMALLEST_CARD if cramped else metrics.min_tap), max(size)
     found = None
     while low <= high:
         middle = (low + high) // 2
         if targets:
-            layout = _build(size, metrics, arrangement, metrics.min_tap, variant, column_w=middle, give=give)
+            layout = _build(
+                size, metrics, arrangement, metrics.min_tap, variant,
+                column_w=middle, give=give, in_bar=in_bar,
+            )  # fmt: skip
         else:
             layout = _build(size, metrics, arrangement, middle, variant, cramped=cramped, give=give)
         if layout is None:
@@ -354,7 +373,11 @@ def _largest(
     return found
 
 
-def _frame(size: tuple[int, int], metrics: Metrics, pile_buttons_in_grid: bool) -> Fixed:
+def _frame(
+    size: tuple[int, int], metrics: Metrics, pile_buttons_in_grid: bool, in_bar: tuple[str, ...] = ()
+) -> Fixed:
+    """The bars, the line and the controls; ``in_bar``: these controls go in the top bar, at its
+    right end, and the others make fewer rows under the table."""
     width, height = size
     margin = metrics.margin(size)
     gap = max(4, margin // 2)
@@ -363,7 +386,8 @@ def _frame(size: tuple[int, int], metrics: Metrics, pile_buttons_in_grid: bool) 
     line_h = max(18, round(font * 1.6))
     bar_h = max(metrics.min_tap, round(font * 2.4))
     status = pygame.Rect(0, height - line_h, width, line_h)
-    names = (*PILE_CONTROLS, *CONTROLS) if pile_buttons_in_grid else CONTROLS
+    every = (*PILE_CONTROLS, *CONTROLS) if pile_buttons_in_grid else CONTROLS
+    names = tuple(name for name in every if name not in in_bar)
     inner = width - 2 * margin
     min_w = max(metrics.min_tap, round(font * metrics.button_min_ems))
     per_row = max(1, min(len(names), (inner + gap) // (min_w + gap)))
@@ -384,7 +408,17 @@ def _frame(size: tuple[int, int], metrics: Metrics, pile_buttons_in_grid: bool) 
     play = pygame.Rect(margin, bar_h + margin, inner, message.top - gap - bar_h - margin)
     label_gap = max(6, round(font * 0.6))
     label_h = round(font * 1.4) + label_gap
-    return Fixed(margin, gap, font, button_h, label_h, label_gap, play, controls, top_bar, message, status)
+    bar_left = 0
+    if in_bar:
+        bar_w = max(metrics.min_tap, round(font * BAR_BUTTON_EMS))
+        bar_left = width - margin - len(in_bar) * bar_w - (len(in_bar) - 1) * gap
+        button_y = (bar_h - min(bar_h, button_h)) // 2
+        for k, name in enumerate(in_bar):
+            x = bar_left + k * (bar_w + gap)
+            controls.append((name, pygame.Rect(x, button_y, bar_w, min(bar_h, button_h))))
+    return Fixed(
+        margin, gap, font, button_h, label_h, label_gap, play, controls, top_bar, message, status, bar_left
+    )
 
 
 def _build(
@@ -398,12 +432,14 @@ def _build(
     cramped: bool = False,
     column_w: int | None = None,
     give: bool = False,
+    in_bar: tuple[str, ...] = (),
 ) -> TableLayout | None:
     """The layout with cards ``card_w`` wide, or None if it does not fit (``force``: even so;
     ``cramped``: see :func:`_largest`; ``column_w``: the columns' cards this wide, their strips
     as thin as they come, each column's tap rectangle at least ``metrics.min_tap``; ``give``:
-    the pyramid's strips as :data:`PHONE_ROW_STEP` allows)."""
-    frame = _frame(size, metrics, arrangement.buttons_in_grid and variant.has_stock)
+    the pyramid's strips as :data:`PHONE_ROW_STEP` allows; ``in_bar``: these controls in the top
+    bar, see :func:`_frame`)."""
+    frame = _frame(size, metrics, arrangement.buttons_in_grid and variant.has_stock, in_bar)
     card_metrics = replace(metrics, min_corner=0) if cramped else metrics
     card_h = round(card_w * CARD_ASPECT)
     step = _row_step(card_h, card_metrics, give)
@@ -429,7 +465,7 @@ def _build(
             group_w += between + block.width
         fixed_h = block.height
     else:
-        between = max(frame.margin, round(card_h * 0.12))
+        between = frame.gap if in_bar else max(frame.margin, round(card_h * 0.12))
         group_w = max(pyramid_w, block.width)
         fixed_h = between + block.height
     pyramid_h = card_h + (ROWS - 1) * step
@@ -485,6 +521,8 @@ def _skeleton(
     bar_h = frame.top_bar.height
     pass_w = max(90, font * 8)
     pass_area = pygame.Rect(width - margin - pass_w, 0, pass_w, bar_h)
+    if frame.bar_controls_left:  # controls in the top bar (Giza, which counts no passes)
+        pass_area = pygame.Rect(frame.bar_controls_left, 0, 0, bar_h)
     layout = TableLayout(
         size, size[0] > size[1], font, card, [], empty.copy(), empty.copy(), empty.copy(),
         frame.top_bar, frame.message, frame.status, pass_area, step / card[1],

@@ -71,6 +71,9 @@ class Fixed:
     top_bar: pygame.Rect
     message: pygame.Rect
     status: pygame.Rect
+    bar_controls_left: int = 0
+    """Where controls moved into the top bar begin (0: none there; see
+    :data:`game.render.layout.BAR_CONTROLS`): the deal chip ends a margin left of them."""
 
 
 class PileBlock:
