@@ -207,3 +207,16 @@ def test_a_hint_is_shown_within_its_wait_limit_even_on_a_slow_machine() -> None:
     assert frames == game.analysis.HINT_WAIT_FRAMES
     assert found.hint in legal_moves(session.state)
     assert found.cut_short and found.verdict.value == "unknown"
+
+
+def test_questions_in_play_use_numpy_natively_and_the_pure_path_in_the_browser(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from solver.backends import default_backend, numpy_available  # noqa: PLC0415
+    from solver.layered import PureBackend  # noqa: PLC0415
+
+    native = game.analysis.solver_backend()
+    assert type(native) is type(default_backend())
+    assert isinstance(native, PureBackend) is not numpy_available()
+    monkeypatch.setattr(game.analysis.sys, "platform", "emscripten")
+    assert isinstance(game.analysis.solver_backend(), PureBackend)
