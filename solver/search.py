@@ -46,6 +46,8 @@ HEAD_START = 8_192
 HEAD_START_ONE_PASS = 500
 HEAD_START_PILES = 2_048
 """Several waste piles (apophis): see :func:`default_schedule`."""
+HEAD_START_STRICT = 32_768
+"""Strict win on three passes: see :func:`default_schedule`."""
 ROUND = 2_048
 LAYERED_SHARE = 32
 FRONTS_AFTER = 200
@@ -104,7 +106,14 @@ def default_schedule(backend: Backend, rules: RuleSet | None = None) -> Schedule
     Several waste piles (apophis), with the numpy pile generator, 2,048 under every rule set
     (thread CPU time per deal as above): three passes, deals 1-1000, mean 9.6 ms with overlap
     and 9.7 without, against 9.6 / 9.8 with 4,096 and 9.8 / 10.7 with 8,192; one pass,
-    deals 1-300, mean 26.7 / 25.2 ms, against 29.0 / 25.3 with 500 and 29.4 / 31.1 with 8,192."""
+    deals 1-300, mean 26.7 / 25.2 ms, against 29.0 / 25.3 with 500 and 29.4 / 31.1 with 8,192.
+
+    Strict win on three passes, 32,768 and the same share (``bench/schedules.py --variant
+    strict --passes 3``, thread CPU time per deal, with fronts): deals 1-150, mean 21.2 / 9.4 ms
+    with overlap on / off and max 603 / 167, against 31.3 / 14.9 and 755 / 631 with 8,192;
+    deals 151-450, 25.5 / 14.0 and max 829 / 512, against 27.7 / 16.3 and 874 / 726 (depth-first
+    search alone: 20.8 / 9.4, then 32.5 / 17.1 with a 2.4 s deal). Its wins lie deeper: every
+    card must go, so depth-first search needs longer before the layered engine pays."""
     one_pass = rules is not None and rules.passes == 1
     piles = rules is not None and rules.variant.waste_piles > 1
     fronts_after = None if one_pass or piles else FRONTS_AFTER  # fronts: one waste pile only
@@ -114,7 +123,8 @@ def default_schedule(backend: Backend, rules: RuleSet | None = None) -> Schedule
         return Schedule(HEAD_START_PILES, math.inf, fronts_after)
     if one_pass:
         return Schedule(HEAD_START_ONE_PASS, math.inf, fronts_after)
-    return Schedule(HEAD_START, LAYERED_SHARE, fronts_after)
+    strict = rules is not None and rules.variant.win_all
+    return Schedule(HEAD_START_STRICT if strict else HEAD_START, LAYERED_SHARE, fronts_after)
 
 
 class Verdict(enum.Enum):
