@@ -377,6 +377,14 @@ def _pyramid_pairs(tables: Tables, node: _Live | _PileLive) -> tuple[Array, Arra
 def _stock_singles(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
     """A free pyramid card with any usable stock card of the rank it needs: the usable cards
     of each (node, free card), taken lowest first until none is left."""
+    rows, bit, rest, after = _singles(tables, node)
+    return rows, after << STOCK_BITS | rest, node.access(rows, bit, rest)
+
+
+def _singles(tables: Tables, node: _Live | _PileLive) -> tuple[Array, Array, Array, Array]:
+    """Every (node, free pyramid card, usable stock card of the rank it needs): the node's row,
+    the stock card as a bit, the stock left, and the pyramid left; the usable cards of each
+    (node, free card) taken lowest first until none is left."""
     cards = node.usable[:, None] & tables.single_cards[node.shapes]  # node × free card
     width = cards.shape[1]
     where = np.flatnonzero(cards)
@@ -394,7 +402,7 @@ def _stock_singles(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
     rows = place // width
     rest = node.stocks[rows] ^ bit
     after = tables.single_after.reshape(-1)[node.shapes[rows] * width + place % width]
-    return rows, after << STOCK_BITS | rest, node.access(rows, bit, rest)
+    return rows, bit, rest, after
 
 
 def _stock_pairs(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
@@ -552,27 +560,11 @@ def _pile_singles(tables: Tables, node: _PileLive) -> tuple[Array, Array, Array]
     needs, played at ``max(cursor, e(s))`` this pass, or at ``e(s)`` on the next when a card
     lies on it (see :mod:`solver.piles`)."""
     piles = tables.piles()
-    cards = node.usable[:, None] & tables.single_cards[node.shapes]  # node × free card
-    width = cards.shape[1]
-    where = np.flatnonzero(cards)
-    left = cards.reshape(-1)[where]
-    places, bits = [], []
-    while len(where):
-        low = left & -left
-        places.append(where)
-        bits.append(low)
-        left = left ^ low
-        more = left != 0
-        where, left = where[more], left[more]
-    place = np.concatenate(places) if places else np.zeros(0, dtype=np.int64)
-    bit = np.concatenate(bits) if bits else np.zeros(0, dtype=np.int64)
-    rows = place // width
-    rest = node.stocks[rows] ^ bit
+    rows, bit, rest, after = _singles(tables, node)
     end = piles.end_of[bit_length(bit) - 1]
     lying = node.covered[rows] & bit != 0
     cursor = np.where(lying, end, np.maximum(node.cursor[rows], end))
     acc = (node.pass_no[rows] + lying) << ACC_SHIFT | piles.normal_cursor(rest, cursor)
-    after = tables.single_after.reshape(-1)[node.shapes[rows] * width + place % width]
     return rows, after << STOCK_BITS | rest, acc
 
 
