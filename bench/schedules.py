@@ -8,7 +8,9 @@ Solves each deal once per schedule, the schedules taking turns (their order rota
 deal to the next), so the load of other processes hits them alike; times are thread CPU
 time. A number is a depth-first head start followed by the layered engine alone (the numpy
 path's schedule, :func:`solver.search.default_schedule`); ``dfs`` is depth-first search alone;
-``2048/16``: a head start of 2,048, then 16 layered nodes per depth-first node.
+``2048/16``: a head start of 2,048, then 16 layered nodes per depth-first node;
+``500/16@400000``: the same share once the layered engine has searched 400,000 nodes;
+``default``: the rule set's own (:func:`solver.search.default_schedule`).
 Prints, per rule set and schedule, the mean, median, p99 and max CPU time per deal, split by
 verdict, and checks that every schedule gives every deal the same verdict.
 """
@@ -20,6 +22,7 @@ import math
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,10 +44,13 @@ def schedule_of(name: str, rules: RuleSet, fronts_after: str) -> Schedule:
         if fronts_after == "never"
         else int(fronts_after)
     )
+    if name == "default":
+        return replace(default_schedule(default_backend(), rules), fronts_after=after)
     if name == "dfs":
         return Schedule(10**12, 0, after)
-    head, _, share = name.partition("/")
-    return Schedule(int(head), float(share) if share else math.inf, after)
+    head, _, rest = name.partition("/")
+    share, _, share_after = rest.partition("@")
+    return Schedule(int(head), float(share) if share else math.inf, after, int(share_after or 0))
 
 
 def at(values: list[float], q: float) -> float:

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 from solver.model import STOCK_BITS, Node, Problem
 from solver.movegen import STOCK_MASK, expand_batch
 
-CHUNK = 4096
+CHUNK = 8192
 NO_PARENT = -1
 PIECE = 32_768
 """A layer is merged in pieces of about this many entries, one piece per unit of work, so a

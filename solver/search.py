@@ -48,7 +48,21 @@ HEAD_START_PILES = 2_048
 """Several waste piles (apophis): see :func:`default_schedule`."""
 HEAD_START_STRICT = 32_768
 """Strict win on three passes: see :func:`default_schedule`."""
+LATE_SHARE_ONE_PASS = 8
+LATE_SHARE_AFTER = 400_000
+"""One pass with the overlap rule: once the layered engine has searched this many nodes,
+depth-first search gets one node for every :data:`LATE_SHARE_ONE_PASS` layered ones (see
+:func:`default_schedule`)."""
 ROUND = 2_048
+LAYERED_ROUND = 8_192
+"""The most nodes the layered engine takes in one turn (and in one batch, see
+:data:`solver.layered.CHUNK`) when a step offers that many."""
+RUN_ROUND = 8_192
+"""Nodes per step when a search runs to the end (:meth:`Search.run`, whole-deal solving, not a
+game's frame, which asks for 128 at a time): numpy's cost per call is then spread over more
+nodes. Against 2,048, thread CPU ms, best of two (deals 2827 and 17951 are the slowest of
+1-20000): deal 2827 on one pass 745 -> 642 with overlap and 476 -> 402 without, deal 17951 on
+three passes without overlap 500 -> 465, deals 1-40 on one pass 18.9 -> 17.5 and 13.5 -> 12.8."""
 LAYERED_SHARE = 32
 FRONTS_AFTER = 200
 """Nodes searched before the stock fronts are turned on: most three-pass deals are won in
@@ -71,13 +85,16 @@ class Schedule:
     head_start: int
     layered_share: float
     fronts_after: int | None = FRONTS_AFTER
+    share_after: int = 0
+    """Layered nodes searched before depth-first search gets its share (0: from the end of
+    its head start)."""
 
     def depth_first_turn(self, depth_first: int, layered: int) -> bool:
         if depth_first < self.head_start or self.layered_share == 0:
             return True
-        if math.isinf(self.layered_share):
+        if math.isinf(self.layered_share) or layered < self.share_after:
             return False
-        return layered >= self.layered_share * (depth_first - self.head_start)
+        return layered - self.share_after >= self.layered_share * (depth_first - self.head_start)
 
 
 def default_schedule(backend: Backend, rules: RuleSet | None = None) -> Schedule:
@@ -103,6 +120,16 @@ def default_schedule(backend: Backend, rules: RuleSet | None = None) -> Schedule
     146.0 and 706 / 576 with none and 93.0 / 130.9 and 463 / 600 with a share of 64; deals
     1-400: 2.6 / 2.7 ms against 2.3 / 2.7 with none (``bench/schedules.py``, fronts on).
 
+    One pass with the overlap rule gets a late share: after 400,000 layered nodes, one
+    depth-first node for every 8 layered ones. Only deal 2827 of 1-20000 needs it (1.54M
+    layered nodes, 623-651 ms; depth-first search wins it in 13k nodes); no lost deal takes
+    more than 457k layered nodes, so the share costs them little. On the 64 deals of 1-20000
+    with a 1-pass solve over 250,000 nodes (``bench/schedules.py --list ...``, thread CPU):
+    mean 134.9 ms and max 314 (deal 2827), against 137.3 and 651 with the layered engine
+    alone; sharing from 200,000 or 300,000 nodes on cost the lost deals 10-20 %. Without the
+    overlap rule depth-first search needs 2.5 s on deal 2827 and any share slows it (394 ms
+    alone, 855 with this one).
+
     Several waste piles (apophis), with the numpy pile generator, 2,048 under every rule set
     (thread CPU time per deal as above): three passes, deals 1-1000, mean 9.6 ms with overlap
     and 9.7 without, against 9.6 / 9.8 with 4,096 and 9.8 / 10.7 with 8,192; one pass,
@@ -121,6 +148,8 @@ def default_schedule(backend: Backend, rules: RuleSet | None = None) -> Schedule
         return Schedule(HEAD_START, 0, fronts_after)
     if piles:
         return Schedule(HEAD_START_PILES, math.inf, fronts_after)
+    if one_pass and rules is not None and rules.overlap:
+        return Schedule(HEAD_START_ONE_PASS, LATE_SHARE_ONE_PASS, fronts_after, LATE_SHARE_AFTER)
     if one_pass:
         return Schedule(HEAD_START_ONE_PASS, math.inf, fronts_after)
     strict = rules is not None and rules.variant.win_all
@@ -219,7 +248,7 @@ class Search:
     def run(self, budget_ms: float | None = None) -> Result:
         """Search to the end, or until ``budget_ms`` of search time (then ``unknown``)."""
         while True:
-            result = self.step()
+            result = self.step(RUN_ROUND)
             if result is not None:
                 return result
             if budget_ms is not None and self._seconds * 1000 >= budget_ms:
@@ -237,7 +266,7 @@ class Search:
             engine: DepthFirst | GizaDepthFirst | Layered = (
                 self.depth_first if depth_first_turn or layered is None else layered
             )
-            budget = min(left, ROUND)
+            budget = min(left, ROUND if engine is not layered else LAYERED_ROUND)
             fronts_after = self.schedule.fronts_after
             if not self._fronts_on and fronts_after is not None:
                 if self.nodes < fronts_after:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import json
+import math
 import random
 import subprocess
 import sys
@@ -21,9 +22,11 @@ from rules.moves import Move, parse_moves
 from rules.state import CLASSIC, RuleSet, State, parse_position
 from rules.variant import PYRAMID, SPANISH, STRICT, Variant, every_rule_set
 from solver import Search, Verdict, solve
+from solver.backends import numpy_available
 from solver.layered import PureBackend
 from solver.model import Problem
 from solver.movegen import successors
+from solver.search import Schedule, default_schedule
 from solver.vector import Tables, expand_arrays
 
 SEED_000 = "pyramid: P21=9s P23=5h P25=8c; waste: 4c 5d 8d; pass: 3"
@@ -157,6 +160,27 @@ def test_slices_reach_the_same_result_as_one_run() -> None:
     assert result.verdict is whole.verdict is (Verdict.SOLVABLE if expected else Verdict.UNSOLVABLE)
     assert result.moves == whole.moves
     assert search.step(500) is result  # finished searches stay finished
+
+
+def test_a_late_share_starts_after_its_layered_nodes() -> None:
+    schedule = Schedule(500, 8, None, share_after=400_000)
+    assert schedule.depth_first_turn(499, 0)  # the head start
+    assert not schedule.depth_first_turn(500, 399_999)
+    assert schedule.depth_first_turn(500, 400_000)
+    assert not schedule.depth_first_turn(501, 400_007)
+    assert schedule.depth_first_turn(501, 400_008)
+    assert not Schedule(500, math.inf).depth_first_turn(500, 10**9)
+
+
+@pytest.mark.skipif(not numpy_available(), reason="the late share is the numpy path's schedule")
+def test_the_slowest_one_pass_deal_is_won_by_the_late_depth_first_share() -> None:
+    """Deal 2827 (1 pass, overlap): the layered engine alone needs 1.54M nodes to win it."""
+    search = Search(State.from_deal(2827, RuleSet(1, True)))
+    assert search.schedule == default_schedule(search.backend, RuleSet(1, True))
+    result = search.run()
+    assert result.verdict is Verdict.SOLVABLE
+    assert search.layered is not None and search.layered.nodes < 600_000
+    assert replay(State.from_deal(2827, RuleSet(1, True)), list(result.moves)).is_won
 
 
 def test_budgets_give_unknown_never_a_wrong_verdict() -> None:
