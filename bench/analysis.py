@@ -4,6 +4,7 @@
     python bench/analysis.py --hint-games 10 --random-games 8 --frame-positions 12   # quicker
     python bench/analysis.py --hint-games 10 --hints-only          # only the hint-following games
     python bench/analysis.py --hint-games 30 --hints-only --passes 1 --show-lost   # one pass, the deals lost
+    python bench/analysis.py --frame-positions 0 --slowest 12     # the slowest answers, as text
 
 Under each of the four rule sets it:
 
@@ -143,6 +144,20 @@ def print_estimates(estimates: list[Answer]) -> None:
     )
 
 
+def print_slowest(answers: list[tuple[float, Position, Asked]], count: int) -> None:
+    """The ``count`` answers that took the most solver time, with their positions as text (for
+    ``python -m solver analyse``)."""
+    answers.sort(key=lambda entry: -entry[0])
+    for compute_ms, position, result in answers[:count]:
+        unseen = position.state.stock & ~position.seen
+        print(
+            f"    {compute_ms:6.0f} ms compute, {result.frames * FRAME_MS:6.0f} ms in frames:"
+            f" {position.state.rules!s} ({position.origin}), {kind(result.answer)},"
+            f" {unseen.bit_count()} unseen, {result.answer.orders_tried} orders tried"
+        )
+        print(f"      {position.state.to_text(unseen).replace(chr(10), '; ')}")
+
+
 def wilson(won: int, total: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval of a win rate (95 % by default)."""
     if not total:
@@ -246,6 +261,9 @@ def main() -> int:
     parser.add_argument("--hints-only", action="store_true", help="only the hint-following games")
     parser.add_argument("--passes", type=int, choices=(1, 3), help="only the rule sets with these passes")
     parser.add_argument("--show-lost", action="store_true", help="list the deals the hints lost")
+    parser.add_argument(
+        "--slowest", type=int, default=0, help="list this many slowest answers, with their positions"
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     labels = load_table()
@@ -261,6 +279,7 @@ def main() -> int:
     waits: list[float] = []
     compute: list[float] = []
     estimates: list[Answer] = []
+    slow: list[tuple[float, Position, Asked]] = []
     for position in positions:
         session = Session(position.state)  # knows what the game knew there (see Position)
         assert session.state.stock & ~session.seen_mask == position.state.stock & ~position.seen
@@ -272,6 +291,7 @@ def main() -> int:
         cut += result.answer.cut_short
         waits.append(result.frames * FRAME_MS)
         compute.append(result.compute_ms)
+        slow.append((result.compute_ms, position, result))
     print("  recorded from: " + ", ".join(f"{k} {v}" for k, v in sorted(by_origin.items())))
     for unseen in (True, False):
         total = sum(v for (u, _), v in mix.items() if u == unseen)
@@ -284,6 +304,7 @@ def main() -> int:
     print_estimates(estimates)
     print(f"  time to answer in game frames (ms): {spread(waits)}")
     print(f"  solver compute per answer (ms):     {spread(compute)}")
+    print_slowest(slow, args.slowest)
 
     if args.frame_positions:
         chosen = rng.sample(positions, min(args.frame_positions, len(positions)))
