@@ -18,7 +18,7 @@ from rules.cards import DECKS
 from solver.layered import Batch
 from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Problem
 from solver.movegen import expand_batch
-from solver.vector_base import Array, LastPass, bit_length, highest_bit
+from solver.vector_base import Array, LastPass, LiveNodes, bit_length, highest_bit
 from solver.vector_piles import PileArrays, PileLive, pile_pairs, pile_reach
 
 STOCK_MASK = (1 << STOCK_BITS) - 1
@@ -275,17 +275,11 @@ def _counts(tables: Tables, stocks: Array) -> Array:
     return counts
 
 
-class _Live:
-    """The nodes that survived the stock-need test."""
+class _Live(LiveNodes):
+    """One waste pile: the nodes that survived the stock-need test."""
 
     def __init__(self, pyramids: Array, stocks: Array, accs: Array, shapes: Array, passes: int) -> None:
-        self.pyramids = pyramids
-        self.stocks = stocks
-        self.accs = accs
-        self.shapes = shapes
-        self.pass_no = accs >> ACC_SHIFT
-        self.cursor = accs & CURSOR_MASK
-        self.later = self.pass_no < passes
+        super().__init__(pyramids, stocks, accs, shapes, passes)
         self.top = (1 << self.cursor) >> 1
         """The waste's top card as a bit (0 when the waste is empty)."""
         self.usable = np.where(self.later, stocks, stocks & ~(((1 << self.cursor) - 1) >> 1))

@@ -2,7 +2,8 @@
 and the one of several (:mod:`solver.vector_piles`).
 
 Elementwise bit operations on int64 arrays of stock masks, a lookup of packed per-byte tables,
-and the tables of the last pass's stranded-card test (:class:`LastPass`). Both generators import
+the tables of the last pass's stranded-card test (:class:`LastPass`), and the columns of the
+nodes that survived the stock-need test (:class:`LiveNodes`). Both generators import
 from here and :mod:`solver.vector` imports :mod:`solver.vector_piles`, never the other way round.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from solver.model import Problem
+from solver.model import ACC_SHIFT, CURSOR_MASK, Problem
 
 Array = NDArray[np.int64]
 MANTISSA = (1 << 52) - 1
@@ -35,6 +36,20 @@ def or_by_bytes(tables: list[Array], stocks: Array) -> Array:
     for byte, table in enumerate(tables[1:], 1):
         found |= table[stocks >> (8 * byte) & 255]
     return found
+
+
+class LiveNodes:
+    """The nodes that survived the stock-need test, as columns; each generator's subclass adds
+    the stock cards a removal may use (``usable``) and where it leaves the player (``access``)."""
+
+    def __init__(self, pyramids: Array, stocks: Array, accs: Array, shapes: Array, passes: int) -> None:
+        self.pyramids = pyramids
+        self.stocks = stocks
+        self.accs = accs
+        self.shapes = shapes
+        self.pass_no = accs >> ACC_SHIFT
+        self.cursor = accs & CURSOR_MASK
+        self.later = self.pass_no < passes
 
 
 class LastPass:

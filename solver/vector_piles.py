@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Problem
-from solver.vector_base import Array, LastPass, bit_length, highest_bit, or_by_bytes
+from solver.model import ACC_SHIFT, STOCK_BITS, Problem
+from solver.vector_base import Array, LastPass, LiveNodes, bit_length, highest_bit, or_by_bytes
 
 NO_RANK = -64
 """A rank that sums to the pair sum with no rank, itself included (in an int8)."""
@@ -81,21 +81,15 @@ class PileArrays:
         return normal
 
 
-class PileLive:
+class PileLive(LiveNodes):
     """Several waste piles: the nodes that survived the stock-need test, and the cards on the
     piles that another card lies on (never playable until the piles come round again)."""
 
-    def __init__(  # noqa: PLR0917  (the columns of solver.vector's _Live, and the pile tables)
+    def __init__(  # noqa: PLR0917  (the columns of LiveNodes, and the pile tables)
         self, pyramids: Array, stocks: Array, accs: Array, shapes: Array, passes: int, tables: PileArrays
     ) -> None:
-        self.pyramids = pyramids
-        self.stocks = stocks
-        self.accs = accs
-        self.shapes = shapes
+        super().__init__(pyramids, stocks, accs, shapes, passes)
         self.tables = tables
-        self.pass_no = accs >> ACC_SHIFT
-        self.cursor = accs & CURSOR_MASK
-        self.later = self.pass_no < passes
         waste = stocks & ((1 << self.cursor) - 1)
         tops = np.zeros(len(stocks), dtype=np.int64)
         for residue in tables.residue.tolist():
