@@ -95,8 +95,8 @@ class PileLive(LiveNodes):
         for residue in tables.residue.tolist():
             tops |= highest_bit(waste & residue)
         self.covered = waste & ~tops
-        """Cards on the piles with a card lying on them (a card of :attr:`solver.piles.PileTables.above`
-        still in play)."""
+        """Cards on the piles with a card lying on them: one dealt after them on their pile
+        (:attr:`solver.piles.PileTables.above`), still in play, before the cursor."""
         self.usable = np.where(self.later, stocks, stocks & ~self.covered)
         """The cards a removal may use: all while a later pass remains, else the pile tops
         and the stock."""
