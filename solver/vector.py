@@ -320,7 +320,7 @@ def _reachable(
     return reach, stranded
 
 
-def _pyramid_pairs(tables: Tables, node: _Live | PileLive) -> tuple[Array, Array, Array]:
+def _pyramid_pairs(tables: Tables, node: LiveNodes) -> tuple[Array, Array, Array]:
     after = tables.pairs[node.shapes]
     rows, cols = np.nonzero(after >= 0)
     return rows, after[rows, cols] << STOCK_BITS | node.stocks[rows], node.accs[rows]
