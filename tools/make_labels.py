@@ -274,10 +274,10 @@ def main() -> int:
                 )
 
     for name, letter in done.items():
-        rules_text, _, number = name.rpartition(" ")
+        rules_text, _, deal = name.rpartition(" ")
         column = tables.setdefault(rules_text, list("?" * LAST_DEAL))
-        if letter != LETTERS[Label.UNKNOWN] or column[int(number) - 1] == LETTERS[Label.UNKNOWN]:
-            column[int(number) - 1] = letter  # a smaller budget's «?» keeps a verdict already found
+        if letter != LETTERS[Label.UNKNOWN] or column[int(deal) - 1] == LETTERS[Label.UNKNOWN]:
+            column[int(deal) - 1] = letter  # a smaller budget's «?» keeps a verdict already found
     made: dict[str, object] = {
         "solver": version,
         "date": datetime.date.today().isoformat(),
@@ -297,8 +297,8 @@ def main() -> int:
     args.out.write_text(result.to_json() + "\n", encoding="utf-8")
     checkpoint.unlink(missing_ok=True)
     for rules in chosen:
-        column = result.tables[rules.key]
-        print(f"{rules}: " + "  ".join(f"{label.value}={column.count(LETTERS[label])}" for label in Label))
+        letters = result.tables[rules.key]
+        print(f"{rules}: " + "  ".join(f"{label.value}={letters.count(LETTERS[label])}" for label in Label))
     return 0
 
 
