@@ -37,7 +37,7 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from rules.cards import Card
@@ -151,6 +151,49 @@ class Answer:
         }
 
 
+class _Searches:
+    """Searches run one after another in node budgets: ``start`` gives the next one (None when
+    none is left), ``finish`` takes each one's result, and they go on while ``going()`` holds.
+    The answer's orders and the hint's own orders are each one of these."""
+
+    def __init__(
+        self,
+        start: Callable[[], Search | None],
+        finish: Callable[[Result], None],
+        going: Callable[[], bool],
+    ) -> None:
+        self._start = start
+        self._finish = finish
+        self._going = going
+        self.current: Search | None = None
+        self.spent = 0
+        """Nodes of the searches finished (not the current one's)."""
+
+    @property
+    def nodes(self) -> int:
+        return self.spent + (self.current.nodes if self.current is not None else 0)
+
+    def run(self, nodes: int) -> int:
+        """Search about ``nodes`` nodes (never more than :data:`NODES_PER_CALL` in one search
+        call, :data:`SEARCH_COST` charged for each search started); returns the nodes left."""
+        left = nodes
+        while left > 0 and self._going():
+            search = self.current
+            if search is None:
+                search = self.current = self._start()
+                left -= SEARCH_COST
+                if search is None:
+                    break
+            before = search.nodes
+            result = search.step(min(left, NODES_PER_CALL))
+            left -= max(1, search.nodes - before)
+            if result is not None:
+                self.spent += search.nodes
+                self.current = None
+                self._finish(result)
+        return max(left, 0)
+
+
 class Analysis:
     """Is ``state`` still winnable, knowing only the stock cards in ``seen_mask`` (a mask over
     ``layout.stock`` indices, e.g. ``Session.seen_mask``)?
@@ -172,8 +215,8 @@ class Analysis:
         self.backend = backend or PureBackend()
         self.order_node_limit = order_node_limit
         self.answer: Answer | None = None
-        self._spent = 0
-        self._search: Search | None = None
+        self._answers = _Searches(self._next_order_search, self._take, lambda: self.answer is None)
+        """The search of the position (blank or full), then the searches of the orders."""
         self._orders: Iterator[tuple[Card, ...]] | None = None
         self._order_count = 0
         self._exhaustive = False
@@ -186,12 +229,11 @@ class Analysis:
         self._world: State | None = None
         self._won_worlds: list[tuple[State, Move | None]] = []
         self._hint_orders: Iterator[tuple[Card, ...]] | None = None  # the hint's own orders
-        self._hint_search: Search | None = None
         self._hint_world: State | None = None
         self._hint_worlds: list[tuple[State, Move | None]] = []  # winning orders the hint found
         self._hint_limit = HINT_ORDER_LIMIT
         self._gathered = False  # the hint's orders ran out
-        self._hint_spent = 0
+        self._hints = _Searches(self._next_hint_search, self._keep_hint_order, self._gathering)
         self._hint_nodes = 0  # nodes spent while asked for a hint
         self._judge: HintJudge | None = None
         self._at_once: Move | None = None
@@ -202,11 +244,11 @@ class Analysis:
         elif self._proven_lost():
             self._final(Verdict.LOST, 0.0, True)
         elif not self.unseen:
-            self._search = Search(state, backend=self.backend, like=self._base)
+            self._answers.current = Search(state, backend=self.backend, like=self._base)
         elif state.rules.variant.win_all:
             self._start_orders()  # every card must go, blanks too: a blank search cannot win
         else:
-            self._search = Search(
+            self._answers.current = Search(
                 state, blank=self.unseen, node_limit=BLANK_NODE_LIMIT, backend=self.backend, like=self._base
             )
         self._at_once = self._obvious_move()
@@ -219,9 +261,8 @@ class Analysis:
     @property
     def nodes(self) -> int:
         """Nodes searched so far, the hint's included."""
-        hint = self._hint_spent + (self._judge.spent if self._judge is not None else 0)
-        hint += self._hint_search.nodes if self._hint_search is not None else 0
-        return self._spent + hint + (self._search.nodes if self._search is not None else 0)
+        judged = self._judge.spent if self._judge is not None else 0
+        return self._answers.nodes + self._hints.nodes + judged
 
     @property
     def knows_every_card(self) -> bool:
@@ -252,16 +293,16 @@ class Analysis:
         it judges the moves on them. The answer's winning orders are used too when
         «¿Aún se gana?» ran first; the answer itself goes on only when it is asked."""
         if not hint:
-            self._step_answer(nodes)
+            self._answers.run(nodes)
             self._settle_hint()
             return self.answer is not None
         before = self.nodes
         left = nodes
         while left > 0 and not self.hint_done():
             if self.answer is None and self._orders is None:  # the blank (or full) search
-                left = self._step_answer(left)
+                left = self._answers.run(left)
             elif self._judge is None and not self._ready_to_judge():
-                left = self._gather(left)
+                left = self._hints.run(left)
             else:
                 if self._judge is None:
                     self._judge = HintJudge(
@@ -290,28 +331,18 @@ class Analysis:
         answer = self.answer
         return not (answer is None or answer.verdict is Verdict.LOST or answer.line or not self._worlds())
 
-    def _gather(self, nodes: int) -> int:
-        """Search the hint's next orders for about ``nodes`` nodes, keeping those won."""
-        left = nodes
-        while left > 0 and not self._gathered and len(self._worlds()) < HINT_ORDERS:
-            search = self._hint_search
-            if search is None:
-                search = self._hint_search = self._next_hint_search()
-                left -= SEARCH_COST
-                if search is None:
-                    break
-            before = search.nodes
-            result = search.step(min(left, NODES_PER_CALL))
-            left -= max(1, search.nodes - before)
-            if result is not None:
-                self._hint_spent += search.nodes
-                self._hint_search = None
-                if result.verdict is SearchVerdict.SOLVABLE and self._hint_world is not None:
-                    first = result.moves[0] if result.moves else None
-                    self._hint_worlds.append((self._hint_world, first))
-                    if first is not None:
-                        self._votes[first] += 1
-        return max(left, 0)
+    def _gathering(self) -> bool:
+        """Does the hint search more of its own orders? Not once they ran out, nor with
+        :data:`HINT_ORDERS` winning orders known."""
+        return not self._gathered and len(self._worlds()) < HINT_ORDERS
+
+    def _keep_hint_order(self, result: Result) -> None:
+        """Keep the hint's order just searched when it was won, and vote for its first move."""
+        if result.verdict is SearchVerdict.SOLVABLE and self._hint_world is not None:
+            first = result.moves[0] if result.moves else None
+            self._hint_worlds.append((self._hint_world, first))
+            if first is not None:
+                self._votes[first] += 1
 
     def _next_hint_search(self) -> Search | None:
         if self._hint_orders is None:
@@ -329,24 +360,6 @@ class Analysis:
             return None
         world = self._hint_world = _with_order(self.state, self.unseen, order)
         return Search(world, node_limit=self._hint_limit, backend=self.backend, like=self._base, line_limit=1)
-
-    def _step_answer(self, nodes: int) -> int:
-        left = nodes
-        while left > 0 and self.answer is None:
-            search = self._search
-            if search is None:
-                search = self._search = self._next_order_search()
-                left -= SEARCH_COST
-                if search is None:
-                    break
-            before = search.nodes
-            result = search.step(min(left, NODES_PER_CALL))
-            left -= max(1, search.nodes - before)
-            if result is not None:
-                self._spent += search.nodes
-                self._search = None
-                self._take(result)
-        return left
 
     def run(self, node_limit: int | None = None) -> Answer:
         """Step to the end (or until ``node_limit`` nodes, then the cut-short answer)."""
@@ -410,7 +423,8 @@ class Analysis:
 
     def _next_order_search(self) -> Search | None:
         assert self._orders is not None
-        early_stop = not self._exhaustive and self._tried() >= MIN_SAMPLE and self._spent >= SAMPLE_NODE_CAP
+        sampled = self._tried() >= MIN_SAMPLE and self._answers.spent >= SAMPLE_NODE_CAP
+        early_stop = not self._exhaustive and sampled
         order = None if early_stop else next(self._orders, None)
         if order is None:
             self._conclude_orders()
@@ -443,7 +457,7 @@ class Analysis:
 
     def _final(self, verdict: Verdict, share: float | None, exact: bool, line: tuple[Move, ...] = ()) -> None:
         self.answer = self._make(verdict, share, exact, line=line)
-        self._search = None
+        self._answers.current = None
 
     def _make(
         self,

@@ -1,5 +1,5 @@
 """The move generator for a variant with several waste piles (apophis), pure Python; its numpy
-twin, which gives the same successors, is the last part of :mod:`solver.vector`.
+twin, which gives the same successors, is :mod:`solver.vector_piles` (run by :mod:`solver.vector`).
 
 The variant chooses it (:func:`solver.movegen.successors_for` reads ``Problem.piles``); the
 nodes, the tables and the engines are those of :mod:`solver.model`. What changes is which stock

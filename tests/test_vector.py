@@ -22,7 +22,8 @@ from solver.layered import PIECE, Batch, Layered, Merge, PureBackend
 from solver.model import ACC_SHIFT, CURSOR_MASK, Problem
 from solver.movegen import expand_batch, successors_for
 from solver.piles import normal
-from solver.vector import NumpyBackend, Tables, bit_length, expand_arrays
+from solver.vector import NumpyBackend, Tables, expand_arrays
+from solver.vector_base import bit_length
 
 
 def _seeded_nodes(problem: Problem, rng: random.Random, count: int) -> tuple[list[int], list[int]]:
