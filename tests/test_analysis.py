@@ -21,8 +21,10 @@ from rules.state import ALL_RULE_SETS, Layout, RuleSet, State, parse_position, p
 from rules.topology import iter_slots
 from rules.variant import SPANISH, STRICT
 from solver.analysis import (
+    BLANK_NODE_LIMIT,
     MIN_SAMPLE,
     ORDER_NODE_LIMIT,
+    ORDERS_NODE_CAP,
     SAMPLE_ORDERS,
     Analysis,
     Answer,
@@ -490,10 +492,31 @@ def test_at_a_one_pass_deal_start_the_share_is_no_more_than_the_orders_tried_win
     analysis = Analysis(state, 0b1)
     answer = analysis.run()
     assert answer.verdict is Verdict.UNKNOWN and not answer.exact
-    assert answer.orders_tried == len(analysis.tried) >= MIN_SAMPLE
+    assert answer.orders_tried == len(analysis.tried)
+    assert answer.orders_tried >= MIN_SAMPLE or answer.nodes >= ORDERS_NODE_CAP
     wins = _true_wins(state, analysis.unseen, analysis.tried)
     assert answer.win_share is not None and answer.win_share_max is not None
     assert answer.win_share <= wins / len(analysis.tried) + 1e-9 <= answer.win_share_max + 2e-9
+
+
+COSTLY_ORDERS = (
+    "pyramid: Jh 9c 5c 6s 3c 3d 8s 8h 9d 5h Kh 2d 5d 7s Ks 4c As 7h -- 6c -- 8c Qd -- -- -- -- --\n"
+    "stock: Js 6d Ad Qs Ts Th\nwaste: Ac 2c 9s 4d 3s Ah 4h 2s Qc 7d Qh 3h Jd Td Tc\n"
+    "pass: 1\npasses: 3\noverlap: off\nunseen: 6d Ad Qs Ts Th"
+)
+"""A first pass of three with five unseen cards: 60 orders by rank, about 3,700 nodes each
+(recorded by ``bench/analysis.py --slowest``: 1.2 s of solver time before the cap)."""
+
+
+def test_orders_stop_at_their_node_cap_even_when_all_would_be_tried() -> None:
+    state, unseen = parse_position_unseen(COSTLY_ORDERS)
+    analysis = Analysis(state, state.stock & ~unseen)
+    answer = analysis.run()
+    assert _distinct_orders([state.layout.stock[i] for i in iter_slots(unseen)]) == 60
+    assert ORDERS_NODE_CAP <= answer.nodes < ORDERS_NODE_CAP + ORDER_NODE_LIMIT + BLANK_NODE_LIMIT
+    assert 0 < answer.orders_tried == len(analysis.tried) < 60
+    assert answer.verdict is Verdict.UNKNOWN and not answer.exact  # not every order was tried
+    assert answer.win_share == pytest.approx(_true_wins(state, unseen, analysis.tried) / answer.orders_tried)
 
 
 def test_the_json_answer_says_what_the_share_is_based_on() -> None:
