@@ -1,6 +1,7 @@
-"""How well can any honest hint do on one pass? An upper bound, by expectimax over the orders.
+"""How well can any honest hint do on one pass, and how well does «Pista»? Expectimax over the orders.
 
     python bench/hint_bound.py --deals 20 --unseen 5 --overlap both
+    python bench/hint_bound.py --deals 12 --unseen 6 --overlap both --hint-orders 60
 
 On one pass a player (or a hint) must choose each move before seeing the stock cards still
 face down; a clairvoyant solver, which knows their order, wins more. From a position with
@@ -12,32 +13,61 @@ face down; a clairvoyant solver, which knows their order, wins more. From a posi
   — expectimax: the best move at each position, and at each draw that turns a new card up,
   the average over which of the unseen cards it is (uniform over those left).
 
+* **hint**: the share of the orders that «Pista» itself wins, played from the position by the
+  hint alone: at each position the game's question (:class:`solver.analysis.Analysis` from the
+  game's answer cache, the game's backend :func:`game.analysis.solver_backend` and node caps,
+  stepped with ``hint=True`` until :meth:`~solver.analysis.Analysis.hint_done`), told only the
+  stock cards the player has seen (:attr:`rules.session.Session.seen_mask`), and its move
+  played, until the deal is won or no hint (or no move) is left. Unlike the game it has no
+  wall-clock limit (:data:`game.analysis.HINT_WAIT_FRAMES`,
+  :data:`game.config.ANALYSIS_BUDGET_MS`): each hint ends at the solver's node cap
+  (:data:`solver.analysis.HINT_TOTAL_CAP`), so the figures do not depend on the machine's load;
+  a hint the game cuts short on a slow machine may differ.
+
+All three are over the distinct *rank* orders of the unseen cards, all equally likely (suits
+never matter for play; uniform over the cards' permutations gives every rank order the same
+chance too). The clairvoyant and best honest columns are exact over all of them; the hint
+column plays every one when there are at most ``--hint-orders``, else a simple random sample
+of that many distinct rank orders (seeded by ``--seed`` and the deal), each weighted alike, so
+it estimates the same share (``±`` one standard error, with the finite-population correction).
+Each rank order gets its cards' suits in a fixed way (the cards of one rank in sorted order):
+the hint's own sampling is seeded by the cards it has seen, suits included.
+
 ``best honest / clairvoyant`` bounds, from that position, the share of the clairvoyantly
-winnable orders that *any* honest hint can win. The positions are taken along the winning
+winnable orders that *any* honest hint can win; ``hint / best honest`` says how close «Pista»
+comes to that best. A hint win in an order the clairvoyant search finds lost would be a bug:
+it is counted and printed. The positions are taken along the winning
 line of proven-winnable 1-pass deals (``assets/labels.json``), at the first point where only
 ``k`` stock cards remain unseen: a player who had played perfectly (even clairvoyantly) until
-then. Prints each position and the totals.
+then. Prints each position and the totals, with how long each column took.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
-from collections import Counter
+from collections import Counter, defaultdict
+from dataclasses import dataclass
 from itertools import permutations
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.analysis import NODES_PER_CHUNK, solver_backend
 from rules.cards import Card
 from rules.labels import Label, load_table
 from rules.legality import apply, legal_moves
 from rules.session import Session
 from rules.state import Layout, RuleSet, State
 from rules.topology import iter_slots
+from solver.analysis import AnswerCache
 from solver.search import Verdict, solve
+
+MOVE_LIMIT = 400
+"""A game played by the hint stops after this many moves (none comes near it)."""
 
 
 def placed(state: State, unseen: int, cards: list[Card], top: int | None = None) -> State:
@@ -96,12 +126,62 @@ class Expectimax:
         return total
 
 
-def clairvoyant(state: State, unseen: int) -> float:
-    """The share of the distinct rank orders of the unseen cards from which the deal is won."""
-    cards = hidden(state, unseen)
-    orders = {tuple(c.rank for c in p): list(p) for p in permutations(cards)}
-    wins = sum(solve(placed(state, unseen, order)).verdict is Verdict.SOLVABLE for order in orders.values())
-    return wins / len(orders)
+Ranks = tuple[int, ...]
+
+
+def rank_orders(cards: list[Card]) -> dict[Ranks, list[Card]]:
+    """Every distinct rank order of ``cards``, sorted, each with its cards: those of one rank
+    in sorted order (suits never matter for play)."""
+    orders: dict[Ranks, list[Card]] = {}
+    for ranks in sorted({tuple(c.rank for c in p) for p in permutations(cards)}):
+        left = {rank: sorted(c for c in cards if c.rank == rank) for rank in set(ranks)}
+        orders[ranks] = [left[rank].pop(0) for rank in ranks]
+    return orders
+
+
+def clairvoyant(state: State, unseen: int) -> dict[Ranks, bool]:
+    """For each distinct rank order of the unseen cards: is the deal won from it?"""
+    orders = rank_orders(hidden(state, unseen))
+    return {
+        ranks: solve(placed(state, unseen, order)).verdict is Verdict.SOLVABLE
+        for ranks, order in orders.items()
+    }
+
+
+def hint_wins(state: State, unseen: int) -> bool:
+    """Play from ``state`` (its unseen places holding some order) by «Pista» alone, as the game
+    asks it (an answer cache for the game, the game's backend and node caps), without the
+    game's wall-clock limit; True when the deal is won."""
+    session = Session(state)
+    assert state.stock & ~session.seen_mask == unseen, "the session must see what the player saw"
+    cache = AnswerCache(solver_backend())
+    for _ in range(MOVE_LIMIT):
+        if session.is_won:
+            return True
+        if session.is_dead_end:
+            return False
+        analysis = cache.get(session.state, session.seen_mask)
+        while not analysis.hint_done():
+            analysis.step(NODES_PER_CHUNK, hint=True)
+        move = analysis.partial().hint
+        if move is None or session.play(move) is not None:
+            return False
+    return session.is_won
+
+
+def hint_share(state: State, unseen: int, count: int, rng: random.Random) -> tuple[dict[Ranks, bool], int]:
+    """The hint's result for every distinct rank order of the unseen cards when there are at
+    most ``count``, else for a random sample of ``count`` of them; and how many there are."""
+    orders = rank_orders(hidden(state, unseen))
+    chosen = list(orders) if len(orders) <= count else rng.sample(list(orders), count)
+    return {ranks: hint_wins(placed(state, unseen, orders[ranks]), unseen) for ranks in chosen}, len(orders)
+
+
+def standard_error(share: float, tried: int, total: int) -> float:
+    """Of a share from a simple random sample of ``tried`` of ``total`` orders (0 when all)."""
+    if tried >= total or tried < 2:
+        return 0.0
+    return math.sqrt(share * (1 - share) / (tried - 1) * (1 - tried / total))
 
 
 def position_on_line(number: int, rules: RuleSet, unseen_cards: int) -> tuple[State, int] | None:
@@ -118,12 +198,79 @@ def position_on_line(number: int, rules: RuleSet, unseen_cards: int) -> tuple[St
     return None
 
 
+@dataclass
+class Row:
+    """One position's three columns (``hint`` None when the hint was not played)."""
+
+    clairvoyant: float
+    honest: float
+    hint: float | None = None
+    wrong: int = 0
+    """Hint wins in orders the clairvoyant search finds lost (a bug if ever nonzero)."""
+
+
+def measure(
+    state: State, unseen: int, hint_orders: int, rng: random.Random, spent: defaultdict[str, float]
+) -> tuple[Row, str]:
+    """The columns at one position (its unseen places holding the sorted unseen cards), and
+    their text; the seconds each took are added to ``spent``."""
+    clock = time.perf_counter()
+    honest = Expectimax().value(state, unseen)
+    spent["best honest"] += time.perf_counter() - clock
+    clock = time.perf_counter()
+    won = clairvoyant(state, unseen)
+    spent["clairvoyant"] += time.perf_counter() - clock
+    row = Row(sum(won.values()) / len(won), honest)
+    text = f"clairvoyant {row.clairvoyant:6.3f}  best honest {honest:6.3f}"
+    if hint_orders <= 0:
+        return row, text + f"  ratio {honest / row.clairvoyant:6.3f}"
+    clock = time.perf_counter()
+    played, total = hint_share(state, unseen, hint_orders, rng)
+    spent["hint"] += time.perf_counter() - clock
+    row.hint = sum(played.values()) / len(played)
+    row.wrong = sum(hint_won and not won[ranks] for ranks, hint_won in played.items())
+    error = standard_error(row.hint, len(played), total)
+    over = f"all {total}" if len(played) == total else f"{len(played)} of {total}"
+    text += f"  hint {row.hint:6.3f}" + (f" ±{error:.3f}" if error else " " * 7) + f" ({over} orders)"
+    text += f"  hint/best {row.hint / honest if honest else math.nan:6.3f}"
+    if row.wrong:
+        text += f"  BUG: {row.wrong} hint wins in orders the clairvoyant search loses"
+    return row, text
+
+
+def totals(rules: RuleSet, rows: list[Row]) -> str:
+    count = max(len(rows), 1)
+    clair = sum(r.clairvoyant for r in rows)
+    honest = sum(r.honest for r in rows)
+    text = (
+        f"{rules!s:<22} {len(rows)} positions: mean clairvoyant {clair / count:.3f}, "
+        f"mean best honest {honest / count:.3f}"
+    )
+    hints = [r.hint for r in rows if r.hint is not None]
+    if not hints:
+        return text + f"; best honest / clairvoyant = {ratio(honest, clair):.3f}"
+    hint = sum(hints)
+    return text + (
+        f", mean hint {hint / count:.3f}; best honest / clairvoyant = {ratio(honest, clair):.3f}, "
+        f"hint / best honest = {ratio(hint, honest):.3f}, hint / clairvoyant = {ratio(hint, clair):.3f}; "
+        f"hint wins in orders the clairvoyant search loses: {sum(r.wrong for r in rows)}"
+    )
+
+
+def ratio(part: float, whole: float) -> float:
+    return part / whole if whole else math.nan
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
     parser.add_argument("--deals", type=int, default=20, help="proven-winnable deals per rule set")
     parser.add_argument("--unseen", type=int, default=5, help="unseen stock cards left (<= 7)")
     parser.add_argument("--overlap", choices=("on", "off", "both"), default="both")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument(
+        "--hint-orders", type=int, default=60,
+        help="orders «Pista» plays from each position: all when at most this many, else a sample (0: none)",
+    )  # fmt: skip
     args = parser.parse_args()
     labels = load_table()
     rng = random.Random(args.seed)
@@ -131,8 +278,8 @@ def main() -> int:
     for overlap in overlaps:
         rules = RuleSet(1, overlap)
         deals = rng.sample(labels.numbers(rules, Label.SOLVABLE), args.deals)
-        honest_sum = clair_sum = 0.0
-        counted = 0
+        rows: list[Row] = []
+        spent: defaultdict[str, float] = defaultdict(float)
         began = time.perf_counter()
         for number in deals:
             found = position_on_line(number, rules, args.unseen)
@@ -140,23 +287,13 @@ def main() -> int:
                 continue
             state, unseen = found
             state = placed(state, unseen, hidden(state, unseen))
-            honest = Expectimax().value(state, unseen)
-            clair = clairvoyant(state, unseen)
-            honest_sum += honest
-            clair_sum += clair
-            counted += 1
-            print(
-                f"  {rules!s:<22} deal {number:5d}  unseen {unseen.bit_count()}  "
-                f"clairvoyant {clair:6.3f}  best honest {honest:6.3f}  ratio {honest / clair:6.3f}",
-                flush=True,
+            row, text = measure(
+                state, unseen, args.hint_orders, random.Random(f"{args.seed} {number}"), spent
             )
-        ratio = honest_sum / clair_sum if clair_sum else float("nan")
-        print(
-            f"{rules!s:<22} {counted} positions: mean clairvoyant {clair_sum / max(counted, 1):.3f}, "
-            f"mean best honest {honest_sum / max(counted, 1):.3f}; best honest / clairvoyant = {ratio:.3f}"
-            f"   ({time.perf_counter() - began:.0f} s)",
-            flush=True,
-        )
+            rows.append(row)
+            print(f"  {rules!s:<22} deal {number:5d}  unseen {unseen.bit_count()}  {text}", flush=True)
+        times = ", ".join(f"{name} {seconds:.0f} s" for name, seconds in spent.items())
+        print(f"{totals(rules, rows)}   ({time.perf_counter() - began:.0f} s: {times})", flush=True)
     return 0
 
 
