@@ -43,7 +43,9 @@ clairvoyant search finds lost would be a bug: it is counted and printed.
 The positions are taken along the winning line of proven-winnable 1-pass deals
 (``assets/labels.json``), at the first point where only ``k`` stock cards remain unseen: a
 player who had played perfectly (even clairvoyantly) until then. Prints each position and the
-totals, with how long each column took.
+totals, with how long each column took. ``--show-lost`` says, for each clairvoyantly winnable
+order the hint lost, its first move worth less (by expectimax, from what the player knew there)
+than the best honest move, with the position as text (``python -m solver analyse`` reads it).
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ from game.analysis import NODES_PER_CHUNK, solver_backend
 from rules.cards import Card
 from rules.labels import Label, load_table
 from rules.legality import apply, legal_moves
+from rules.moves import Move
 from rules.session import Session
 from rules.state import Layout, RuleSet, State
 from rules.topology import iter_slots
@@ -109,13 +112,14 @@ class Expectimax:
             return found
         best = 0.0
         for move in legal_moves(state):
-            best = max(best, self._after(apply(state, move), unseen))
+            best = max(best, self.after(apply(state, move), unseen))
             if best == 1.0:
                 break
         self.memo[key] = best
         return best
 
-    def _after(self, state: State, unseen: int) -> float:
+    def after(self, state: State, unseen: int) -> float:
+        """The value of the position a move led to (a draw may turn an unseen card up)."""
         top = state.stock_top_index()
         if top is None or not unseen >> top & 1:
             return self.value(state, unseen)
@@ -152,33 +156,60 @@ def clairvoyant(state: State, unseen: int) -> dict[Ranks, bool]:
     }
 
 
-def hint_wins(state: State, unseen: int) -> bool:
+@dataclass
+class Game:
+    """A game played by the hint from a position: won or not, and each position on the way
+    with what was unseen there and the hint's move."""
+
+    won: bool
+    path: list[tuple[State, int, Move]]
+
+
+def play_hints(state: State, unseen: int) -> Game:
     """Play from ``state`` (its unseen places holding some order) by «Pista» alone, as the game
     asks it (an answer cache for the game, the game's backend and node caps), without the
-    game's wall-clock limit; True when the deal is won."""
+    game's wall-clock limit, until the deal is won or no hint (or no move) is left."""
     session = Session(state)
     assert state.stock & ~session.seen_mask == unseen, "the session must see what the player saw"
     cache = AnswerCache(solver_backend())
+    path: list[tuple[State, int, Move]] = []
     for _ in range(MOVE_LIMIT):
-        if session.is_won:
-            return True
-        if session.is_dead_end:
-            return False
+        if session.is_won or session.is_dead_end:
+            break
         analysis = cache.get(session.state, session.seen_mask)
         while not analysis.hint_done():
             analysis.step(NODES_PER_CHUNK, hint=True)
         move = analysis.partial().hint
+        before, hidden_there = session.state, session.state.stock & ~session.seen_mask
         if move is None or session.play(move) is not None:
-            return False
-    return session.is_won
+            break
+        path.append((before, hidden_there, move))
+    return Game(session.is_won, path)
 
 
-def hint_share(state: State, unseen: int, count: int, rng: random.Random) -> tuple[dict[Ranks, bool], int]:
-    """The hint's result for every distinct rank order of the unseen cards when there are at
+def hint_share(state: State, unseen: int, count: int, rng: random.Random) -> tuple[dict[Ranks, Game], int]:
+    """The hint's game for every distinct rank order of the unseen cards when there are at
     most ``count``, else for a random sample of ``count`` of them; and how many there are."""
     orders = rank_orders(hidden(state, unseen))
     chosen = list(orders) if len(orders) <= count else rng.sample(list(orders), count)
-    return {ranks: hint_wins(placed(state, unseen, orders[ranks]), unseen) for ranks in chosen}, len(orders)
+    return {ranks: play_hints(placed(state, unseen, orders[ranks]), unseen) for ranks in chosen}, len(orders)
+
+
+def first_slip(best: Expectimax, game: Game) -> str:
+    """Where a lost game first left the best honest play: the first move worth less (by
+    expectimax, from what the player knew there) than the best one, as text."""
+    for index, (state, unseen, move) in enumerate(game.path):
+        known = placed(state, unseen, hidden(state, unseen))
+        value = best.value(known, unseen)
+        chosen = best.after(apply(known, move), unseen)
+        if chosen < value - 1e-9:
+            better = max(legal_moves(known), key=lambda m: best.after(apply(known, m), unseen))
+            where = " | ".join(known.to_text(unseen).splitlines())
+            return (
+                f"move {index + 1}, {unseen.bit_count()} unseen: hint {move} worth {chosen:.3f}, "
+                f"best {better} worth {value:.3f}   [{where}]"
+            )
+    return "no move worth less than the best honest one (lost among the orders the best play loses too)"
 
 
 def standard_error(share: float, tried: int, total: int) -> float:
@@ -220,28 +251,30 @@ class Row:
 
 
 def measure(
-    state: State, unseen: int, hint_orders: int, rng: random.Random, spent: defaultdict[str, float]
+    state: State, unseen: int, args: argparse.Namespace, rng: random.Random, spent: defaultdict[str, float]
 ) -> tuple[Row, str]:
     """The columns at one position (its unseen places holding the sorted unseen cards), and
-    their text; the seconds each took are added to ``spent``."""
+    their text (with ``--show-lost``, a line for each winnable order the hint lost); the
+    seconds each took are added to ``spent``."""
     clock = time.perf_counter()
-    honest = Expectimax().value(state, unseen)
+    best = Expectimax()
+    honest = best.value(state, unseen)
     spent["best honest"] += time.perf_counter() - clock
     clock = time.perf_counter()
     won = clairvoyant(state, unseen)
     spent["clairvoyant"] += time.perf_counter() - clock
     row = Row(sum(won.values()) / len(won), honest)
     text = f"clairvoyant {row.clairvoyant:6.3f}  best honest {honest:6.3f}"
-    if hint_orders <= 0:
+    if args.hint_orders <= 0:
         return row, text + f"  ratio {honest / row.clairvoyant:6.3f}"
     clock = time.perf_counter()
-    played, total = hint_share(state, unseen, hint_orders, rng)
+    played, total = hint_share(state, unseen, args.hint_orders, rng)
     spent["hint"] += time.perf_counter() - clock
-    row.hint = sum(played.values()) / len(played)
-    row.wrong = sum(hint_won and not won[ranks] for ranks, hint_won in played.items())
     row.played = len(played)
+    row.won = sum(game.won for game in played.values())
+    row.hint = row.won / row.played
+    row.wrong = sum(game.won and not won[ranks] for ranks, game in played.items())
     row.winnable = sum(won[ranks] for ranks in played)
-    row.won = sum(played.values())
     error = standard_error(row.hint, len(played), total)
     over = f"all {total}" if len(played) == total else f"{len(played)} of {total}"
     text += f"  hint {row.hint:6.3f}" + (f" ±{error:.3f}" if error else " " * 7) + f" ({over} orders)"
@@ -249,6 +282,10 @@ def measure(
     text += f"  won {row.won}/{row.winnable} winnable played"
     if row.wrong:
         text += f"  BUG: {row.wrong} hint wins in orders the clairvoyant search loses"
+    if args.show_lost:
+        for ranks, game in played.items():
+            if won[ranks] and not game.won:
+                text += f"\n      lost winnable order {' '.join(map(str, ranks))}: {first_slip(best, game)}"
     return row, text
 
 
@@ -288,13 +325,25 @@ def main() -> int:
         "--hint-orders", type=int, default=60,
         help="orders «Pista» plays from each position: all when at most this many, else a sample (0: none)",
     )  # fmt: skip
+    parser.add_argument(
+        "--show-lost", action="store_true",
+        help="for each winnable order the hint lost, its first move worth less than the best honest one",
+    )  # fmt: skip
+    parser.add_argument(
+        "--deal",
+        type=int,
+        action="append",
+        help="this deal instead of a sample (repeatable; needs one --overlap)",
+    )
     args = parser.parse_args()
+    if args.deal and args.overlap == "both":
+        parser.error("--deal needs --overlap on or --overlap off")
     labels = load_table()
     rng = random.Random(args.seed)
     overlaps = [True, False] if args.overlap == "both" else [args.overlap == "on"]
     for overlap in overlaps:
         rules = RuleSet(1, overlap)
-        deals = rng.sample(labels.numbers(rules, Label.SOLVABLE), args.deals)
+        deals = args.deal or rng.sample(labels.numbers(rules, Label.SOLVABLE), args.deals)
         rows: list[Row] = []
         spent: defaultdict[str, float] = defaultdict(float)
         began = time.perf_counter()
@@ -304,9 +353,7 @@ def main() -> int:
                 continue
             state, unseen = found
             state = placed(state, unseen, hidden(state, unseen))
-            row, text = measure(
-                state, unseen, args.hint_orders, random.Random(f"{args.seed} {number}"), spent
-            )
+            row, text = measure(state, unseen, args, random.Random(f"{args.seed} {number}"), spent)
             rows.append(row)
             print(f"  {rules!s:<22} deal {number:5d}  unseen {unseen.bit_count()}  {text}", flush=True)
         times = ", ".join(f"{name} {seconds:.0f} s" for name, seconds in spent.items())
