@@ -43,9 +43,10 @@ clairvoyant search finds lost would be a bug: it is counted and printed.
 The positions are taken along the winning line of proven-winnable 1-pass deals
 (``assets/labels.json``), at the first point where only ``k`` stock cards remain unseen: a
 player who had played perfectly (even clairvoyantly) until then. Prints each position and the
-totals, with how long each column took. ``--show-lost`` says, for each clairvoyantly winnable
-order the hint lost, its first move worth less (by expectimax, from what the player knew there)
-than the best honest move, with the position as text (``python -m solver analyse`` reads it).
+totals, with how long each column took. ``--show-lost`` says, for the clairvoyantly winnable
+orders the hint lost (grouped by where they went wrong), the first move worth less (by
+expectimax, from what the player knew there) than the best honest move, with the position on
+one line as ``python -m solver analyse`` reads it.
 """
 
 from __future__ import annotations
@@ -204,7 +205,7 @@ def first_slip(best: Expectimax, game: Game) -> str:
         chosen = best.after(apply(known, move), unseen)
         if chosen < value - 1e-9:
             better = max(legal_moves(known), key=lambda m: best.after(apply(known, m), unseen))
-            where = " | ".join(known.to_text(unseen).splitlines())
+            where = "; ".join(known.to_text(unseen).splitlines())
             return (
                 f"move {index + 1}, {unseen.bit_count()} unseen: hint {move} worth {chosen:.3f}, "
                 f"best {better} worth {value:.3f}   [{where}]"
@@ -283,9 +284,13 @@ def measure(
     if row.wrong:
         text += f"  BUG: {row.wrong} hint wins in orders the clairvoyant search loses"
     if args.show_lost:
+        slips: dict[str, list[Ranks]] = defaultdict(list)
         for ranks, game in played.items():
             if won[ranks] and not game.won:
-                text += f"\n      lost winnable order {' '.join(map(str, ranks))}: {first_slip(best, game)}"
+                slips[first_slip(best, game)].append(ranks)
+        for slip, orders in slips.items():
+            example = " ".join(map(str, orders[0]))
+            text += f"\n      {len(orders)} winnable orders lost (e.g. ranks {example} in draw order): {slip}"
     return row, text
 
 
