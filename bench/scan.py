@@ -2,6 +2,7 @@
 
     nice python bench/scan.py --deals 1-20000 --stride 10 --also 4244,10127,5911,6562
     nice python bench/scan.py --deals 1-500 --passes 1          # the 1-pass means
+    nice python bench/scan.py --variant apophis --passes 1 --spread 16 --out apophis1.jsonl
 
 Solves each chosen deal (``solver.search.solve``, default backend unless ``--path pure``) and
 times it in thread CPU time, so the load of other processes does not count. Deals are taken
@@ -27,7 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules.state import ALL_RULE_SETS, RuleSet, State  # noqa: E402
+from rules.state import RuleSet, State  # noqa: E402
+from rules.variant import VARIANTS, rule_sets  # noqa: E402
 from solver.layered import PureBackend  # noqa: E402
 from solver.search import solve  # noqa: E402
 
@@ -45,7 +47,8 @@ def spread_order(rounds: int) -> list[int]:
 
 
 def rules_name(rules: RuleSet) -> str:
-    return f"passes={rules.passes} overlap={'on' if rules.overlap else 'off'}"
+    """``passes=1 overlap=on``, with the variant first when it is not the default one."""
+    return str(rules)
 
 
 def at(values: list[float], q: float) -> float:
@@ -89,6 +92,7 @@ def main() -> int:
     parser.add_argument("--passes", type=int, choices=(1, 3), nargs="*", default=[3, 1])
     parser.add_argument("--overlap", choices=("on", "off"), nargs="*", default=["on", "off"])
     parser.add_argument("--path", choices=("numpy", "pure"), default="numpy")
+    parser.add_argument("--variant", choices=list(VARIANTS), default="pyramid")
     parser.add_argument("--limit", type=float, default=500.0, help="count solves over this many ms")
     parser.add_argument("--top", type=int, default=15, help="list this many slowest solves")
     parser.add_argument("--out", type=Path, help="write one JSON line per solve here")
@@ -104,12 +108,14 @@ def main() -> int:
     numbers += [n for offset in spread_order(args.spread) for n in chosen[offset :: args.spread]]
     numbers = list(dict.fromkeys(numbers))
     overlaps = {o == "on" for o in args.overlap}
-    rule_sets = [r for r in ALL_RULE_SETS if r.passes in args.passes and r.overlap in overlaps]
+    chosen_sets = [
+        r for r in rule_sets(VARIANTS[args.variant]) if r.passes in args.passes and r.overlap in overlaps
+    ]
     out = args.out.open("a", encoding="utf-8") if args.out else None
     rows: list[dict[str, object]] = []
     try:
         for number in numbers:
-            for rules in rule_sets:
+            for rules in chosen_sets:
                 state = State.from_deal(number, rules)
                 backend = PureBackend() if args.path == "pure" else None
                 wall, cpu = time.perf_counter(), time.thread_time()
