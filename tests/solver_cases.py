@@ -58,3 +58,11 @@ def position_on_a_winning_line(rng: random.Random, rules: RuleSet, cards_left: i
             break
         state = apply(state, rng.choice(moves))
     return state
+
+
+def reference_positions(rng: random.Random, rules: RuleSet, by_chance: int, on_lines: int) -> list[State]:
+    """Positions to check the solver on: ``by_chance`` reached by random play (33 cards left),
+    then ``on_lines`` near winning lines (36 cards left, 0-3 random moves off the line), so
+    both verdicts come up."""
+    positions = [random_position(rng, rules, cards_left=33) for _ in range(by_chance)]
+    return positions + [position_on_a_winning_line(rng, rules, 36, detour=i % 4) for i in range(on_lines)]

@@ -10,7 +10,7 @@ from functools import cache
 
 import pytest
 from reference_search import winnable
-from solver_cases import position_on_a_winning_line, random_position
+from solver_cases import random_position, reference_positions
 
 from rules.legality import replay
 from rules.state import RuleSet, State
@@ -114,8 +114,7 @@ def test_searches_with_fronts_from_the_start_match_the_reference_search(rules: R
     """Every node tested by its front from the first (both backends): verdicts as the plain
     reference search's, winning lines replayed. An unsound front loses a winnable position."""
     rng = random.Random(f"fronts reference {rules}")
-    positions = [random_position(rng, rules, cards_left=33) for _ in range(10)]
-    positions += [position_on_a_winning_line(rng, rules, 36, detour=i % 4) for i in range(10)]
+    positions = reference_positions(rng, rules, 10, 10)
     outcomes = []
     for state in positions:
         expected = winnable(state)

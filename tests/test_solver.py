@@ -14,7 +14,7 @@ import weakref
 import numpy as np
 import pytest
 from reference_search import winnable
-from solver_cases import position_on_a_winning_line, random_position, reference_deals, reference_state
+from solver_cases import reference_deals, reference_positions, reference_state
 
 from rules.deals import deal_cards, format_deal_text
 from rules.legality import apply, replay
@@ -90,8 +90,7 @@ are in all of its rule sets."""
 @pytest.mark.parametrize("rules", CHECKED_RULE_SETS, ids=str)
 def test_verdicts_match_the_reference_search(rules: RuleSet) -> None:
     rng = random.Random(f"reference {rules}")
-    positions = [random_position(rng, rules, cards_left=33) for _ in range(15)]
-    positions += [position_on_a_winning_line(rng, rules, 36, detour=i % 4) for i in range(12)]
+    positions = reference_positions(rng, rules, 15, 12)
     outcomes = []
     for state in positions:
         expected = winnable(state)
