@@ -347,11 +347,18 @@ class Analysis:
 
     def _keep_hint_order(self, result: Result) -> None:
         """Keep the hint's order just searched when it was won, and vote for its first move."""
-        if result.verdict is SearchVerdict.SOLVABLE and self._hint_world is not None:
-            first = result.moves[0] if result.moves else None
-            self._hint_worlds.append((self._hint_world, first))
-            if first is not None:
-                self._votes[first] += 1
+        if result.verdict is SearchVerdict.SOLVABLE:
+            self._keep_won(self._hint_world, result, self._hint_worlds)
+
+    def _keep_won(
+        self, world: State | None, result: Result, worlds: list[tuple[State, Move | None]]
+    ) -> None:
+        """An order won: kept in ``worlds`` with the first move of its line, which gets a vote."""
+        first = result.moves[0] if result.moves else None
+        if first is not None:
+            self._votes[first] += 1
+        if world is not None:
+            worlds.append((world, first))
 
     def _next_hint_search(self) -> Search | None:
         if self._hint_orders is None:
@@ -408,11 +415,7 @@ class Analysis:
             return
         if result.verdict is SearchVerdict.SOLVABLE:
             self._wins += 1
-            first = result.moves[0] if result.moves else None
-            if first is not None:
-                self._votes[first] += 1
-            if self._world is not None:
-                self._won_worlds.append((self._world, first))
+            self._keep_won(self._world, result, self._won_worlds)
         elif result.verdict is SearchVerdict.UNSOLVABLE:
             self._losses += 1
         else:

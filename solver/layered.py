@@ -24,6 +24,8 @@ from solver.model import STOCK_BITS, Node, Problem
 from solver.movegen import STOCK_MASK, expand_batch
 
 CHUNK = 8192
+"""The most nodes expanded in one batch; a search run to the end gives the layered engine
+turns of this size (:data:`solver.search.RUN_ROUND`), the game much smaller steps."""
 NO_PARENT = -1
 PIECE = 32_768
 """A layer is merged in pieces of about this many entries, one piece per unit of work, so a

@@ -38,7 +38,7 @@ from rules.state import RuleSet, State
 from solver.backends import default_backend
 from solver.dfs import DepthFirst
 from solver.giza import GizaDepthFirst
-from solver.layered import Backend, Layered
+from solver.layered import CHUNK, Backend, Layered
 from solver.model import Node, Problem
 from solver.models import AnyProblem, engines_for, start_is_won
 
@@ -54,9 +54,6 @@ LATE_SHARE_AFTER = 400_000
 depth-first search gets one node for every :data:`LATE_SHARE_ONE_PASS` layered ones (see
 :func:`default_schedule`)."""
 ROUND = 2_048
-LAYERED_ROUND = 8_192
-"""The most nodes the layered engine takes in one turn (and in one batch, see
-:data:`solver.layered.CHUNK`) when a step offers that many."""
 RUN_ROUND = 8_192
 """Nodes per step when a search runs to the end (:meth:`Search.run`, whole-deal solving, not a
 game's frame, which asks for 128 at a time): numpy's cost per call is then spread over more
@@ -142,13 +139,14 @@ def default_schedule(backend: Backend, rules: RuleSet | None = None) -> Schedule
     search alone: 20.8 / 9.4, then 32.5 / 17.1 with a 2.4 s deal). Its wins lie deeper: every
     card must go, so depth-first search needs longer before the layered engine pays."""
     one_pass = rules is not None and rules.passes == 1
+    overlap = rules is not None and rules.overlap
     piles = rules is not None and rules.variant.waste_piles > 1
     fronts_after = None if one_pass or piles else FRONTS_AFTER  # fronts: one waste pile only
     if not backend.share:
         return Schedule(HEAD_START, 0, fronts_after)
     if piles:
         return Schedule(HEAD_START_PILES, math.inf, fronts_after)
-    if one_pass and rules is not None and rules.overlap:
+    if one_pass and overlap:
         return Schedule(HEAD_START_ONE_PASS, LATE_SHARE_ONE_PASS, fronts_after, LATE_SHARE_AFTER)
     if one_pass:
         return Schedule(HEAD_START_ONE_PASS, math.inf, fronts_after)
@@ -266,7 +264,7 @@ class Search:
             engine: DepthFirst | GizaDepthFirst | Layered = (
                 self.depth_first if depth_first_turn or layered is None else layered
             )
-            budget = min(left, ROUND if engine is not layered else LAYERED_ROUND)
+            budget = min(left, ROUND if engine is not layered else CHUNK)  # a layered turn: one batch
             fronts_after = self.schedule.fronts_after
             if not self._fronts_on and fronts_after is not None:
                 if self.nodes < fronts_after:
