@@ -1,4 +1,5 @@
-"""House rules kept by a test: measurements live in ``bench/RESULTS.md``, docstrings keep the rule.
+"""House rules kept by a test: measurements live in ``bench/RESULTS.md``, docstrings keep the
+rule; CI's tools are pinned, and the pre-commit hooks run what CI runs.
 
 A docstring says what a constant or function does and why; the figures that chose a value (the
 benchmark history) go in the constant's section of ``bench/RESULTS.md``, which the docstring
@@ -10,6 +11,7 @@ from __future__ import annotations
 import ast
 import itertools
 import re
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -113,3 +115,18 @@ def test_every_section_of_the_results_says_its_command() -> None:
 def test_a_heading_anchor_is_what_github_makes_of_it() -> None:
     assert slug("HEAD_START") == "head_start"
     assert slug("The engines' schedule (`Schedule`)") == "the-engines-schedule-schedule"
+
+
+def test_the_tools_ci_installs_are_pinned_exactly() -> None:
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    tools = [*extras["optional-dependencies"]["test"], *extras["optional-dependencies"]["dev"]]
+    assert tools and [tool for tool in tools if not re.fullmatch(r"[\w-]+==[\w.]+", tool)] == []
+    assert 'pip install --quiet -e ".[test,dev]"' in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_the_pre_commit_hooks_run_what_ci_runs() -> None:
+    config = (ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    entries = re.findall(r"^\s+entry: (.+)$", config, flags=re.MULTILINE)
+    assert len(entries) >= 2 and all(entry in ci for entry in entries), entries
+    assert "language: system" in config and "repo: local" in config  # the venv's tools, no download
