@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import pytest
+from families import one_per_family
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference_search import winnable
@@ -169,7 +170,7 @@ def _check(state: State, expected: bool) -> None:
         assert replay(state, list(result.moves)).is_won
 
 
-@pytest.mark.parametrize("rules", BOTH, ids=str)
+@pytest.mark.parametrize("rules", one_per_family(BOTH))
 def test_small_positions_match_the_reference_search(rules: RuleSet) -> None:
     rng = random.Random(f"giza small {rules}")
     outcomes = []
@@ -184,6 +185,7 @@ def test_small_positions_match_the_reference_search(rules: RuleSet) -> None:
     assert 5 <= sum(outcomes) <= len(outcomes) - 5  # both verdicts well represented
 
 
+@pytest.mark.slow  # whole deals through the plain reference search
 @pytest.mark.parametrize("rules", BOTH, ids=str)
 def test_whole_random_deals_match_the_reference_search(rules: RuleSet) -> None:
     rng = random.Random(f"giza deals {rules}")

@@ -1,5 +1,6 @@
 """House rules kept by a test: measurements live in ``bench/RESULTS.md``, docstrings keep the
-rule; CI's tools are pinned, and the pre-commit hooks run what CI runs.
+rule; CI's tools are pinned, the pre-commit hooks run what CI runs, and CI runs the slow tests
+the default run leaves out.
 
 A docstring says what a constant or function does and why; the figures that chose a value (the
 benchmark history) go in the constant's section of ``bench/RESULTS.md``, which the docstring
@@ -14,6 +15,10 @@ import re
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
+
+from families import DEFAULT_RUN, family, one_per_family
+
+from rules.variant import every_rule_set
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "RESULTS.md"
@@ -130,3 +135,17 @@ def test_the_pre_commit_hooks_run_what_ci_runs() -> None:
     entries = re.findall(r"^\s+entry: (.+)$", config, flags=re.MULTILINE)
     assert len(entries) >= 2 and all(entry in ci for entry in entries), entries
     assert "language: system" in config and "repo: local" in config  # the venv's tools, no download
+
+
+def test_the_default_run_keeps_one_rule_set_per_family_and_ci_runs_the_rest() -> None:
+    params = one_per_family(every_rule_set())
+    kept = [p.values[0] for p in params if not p.marks]  # type: ignore[attr-defined]
+    assert [rules.key for rules in kept] == list(DEFAULT_RUN)
+    assert sorted(family(rules) for rules in kept) == ["columns", "one waste pile", "waste piles"]
+    assert {family(rules) for rules in every_rule_set()} == {family(rules) for rules in kept}
+    assert all(mark.name == "slow" for p in params for mark in p.marks)  # type: ignore[attr-defined]
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]
+    assert options["ini_options"]["addopts"][-2:] == ["-m", "not slow"]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert re.search(r"^python -m pytest\s", ci, flags=re.MULTILINE)  # the default suite
+    assert re.search(r"^python -m pytest -m slow\b", ci, flags=re.MULTILINE)  # and the slow set

@@ -13,6 +13,7 @@ import weakref
 
 import numpy as np
 import pytest
+from families import one_per_family
 from reference_search import winnable
 from solver_cases import reference_deals, reference_positions, reference_state
 
@@ -87,7 +88,7 @@ without the overlap rule; both of a variant without a stock): a variant's deck a
 are in all of its rule sets."""
 
 
-@pytest.mark.parametrize("rules", CHECKED_RULE_SETS, ids=str)
+@pytest.mark.parametrize("rules", one_per_family(CHECKED_RULE_SETS))
 def test_verdicts_match_the_reference_search(rules: RuleSet) -> None:
     rng = random.Random(f"reference {rules}")
     positions = reference_positions(rng, rules, 15, 12)
@@ -99,6 +100,7 @@ def test_verdicts_match_the_reference_search(rules: RuleSet) -> None:
     assert 3 <= sum(outcomes) <= len(outcomes) - 3  # both verdicts are well represented
 
 
+@pytest.mark.slow
 def test_a_whole_deal_matches_the_reference_search() -> None:
     state = State.from_deal(3, RuleSet(passes=1, overlap=False))  # a few seconds for the plain search
     _check(state, winnable(state, limit=3_000_000))

@@ -248,7 +248,9 @@ def test_a_layer_merged_in_pieces_equals_one_merge(seed: int) -> None:
             assert [int(v) for v in getattr(merge.result, column)] == [int(v) for v in getattr(whole, column)]
 
 
-@pytest.mark.parametrize("index", [2, 5, 13, 581])
+@pytest.mark.parametrize(
+    "index", [2, 5, *(pytest.param(n, marks=pytest.mark.slow) for n in (13, 581))]  # 13, 581: long searches
+)
 def test_layered_engine_same_verdict_with_either_backend(index: int) -> None:
     deck, expected = reference_deals()[index]
     answers = []
@@ -289,6 +291,7 @@ def test_old_numpy_picks_the_pure_path(tmp_path: Path) -> None:
     assert result.stdout.strip() == "pure"
 
 
+@pytest.mark.slow  # whole deals from the start, on both backends
 @pytest.mark.parametrize(
     "rules", [r for r in every_rule_set() if r.variant.name != "pyramid" and r.passes == 3], ids=str
 )

@@ -1,0 +1,43 @@
+"""Rule sets as test parameters: one per variant family in the default run, all under ``slow``.
+
+The differential runs (the solver against the plain reference search, legality against
+``check``, the analysis with and without the unseen cards' order) cost seconds per rule set.
+A *family* is the variants that share a stock kind, and so the solver's model and move
+generator: one waste pile (pyramid, strict, spanish), several waste piles (apophis), columns
+(giza). The default run checks each family under one rule set (:data:`DEFAULT_RUN`, whose
+settings differ, so both pass counts and both overlap settings come up);
+``python -m pytest -m slow`` (run by CI, ``.ci/run``) checks the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+
+from rules.state import RuleSet
+
+DEFAULT_RUN = ("passes=3 overlap=on", "variant=apophis passes=1 overlap=off", "variant=giza overlap=off")
+"""The rule set each family is checked under by default: the default game, and two others."""
+
+
+def family(rules: RuleSet) -> str:
+    """The family of a rule set's variant: its stock kind."""
+    if not rules.variant.has_stock:
+        return "columns"
+    return "waste piles" if rules.variant.waste_piles > 1 else "one waste pile"
+
+
+def one_per_family(rule_sets: Iterable[RuleSet]) -> list[object]:
+    """``rule_sets`` as parameters with their text as id. Of each family's rule sets among them,
+    one runs by default (the one in :data:`DEFAULT_RUN`, else the family's first); the others
+    are marked ``slow``."""
+    chosen = list(rule_sets)
+    kept = set()
+    for name in dict.fromkeys(family(rules) for rules in chosen):
+        own = [rules for rules in chosen if family(rules) == name]
+        kept.add(next((rules for rules in own if rules.key in DEFAULT_RUN), own[0]))
+    return [
+        pytest.param(rules, id=str(rules), marks=() if rules in kept else pytest.mark.slow)
+        for rules in chosen
+    ]
