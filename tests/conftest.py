@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from fake_time import FakeTime
 
 from game.app import App, make_context
 from game.settings import Settings
@@ -53,11 +54,20 @@ def display() -> Iterator[None]:
 
 
 @pytest.fixture
-def make_app(display: None) -> Callable[..., App]:
+def fake_time() -> FakeTime:
+    """The time source of the games a test builds (``make_app``, ``open_game``): their
+    sessions' clocks and the date of the daily deal. It stands still until the test moves it
+    (``fake_time.now += 5``), so no test reads the wall clock."""
+    return FakeTime()
+
+
+@pytest.fixture
+def make_app(display: None, fake_time: FakeTime) -> Callable[..., App]:
     """Build the real game: ``make_app(deal=1, size=(1280, 720), lang="es", passes=3, overlap=True)``.
 
     ``state=`` starts from a given position instead of the numbered deal (``deal`` is then
-    only its number). Other keywords are settings. Drive the app with :mod:`game.driver`.
+    only its number). Other keywords are settings. Drive the app with :mod:`game.driver`. Its
+    clocks and its date read ``fake_time``.
     """
 
     def build(
@@ -71,7 +81,8 @@ def make_app(display: None) -> Callable[..., App]:
         **settings: object,
     ) -> App:
         chosen = Settings(passes=passes, overlap=overlap, lang=lang, **settings)  # type: ignore[arg-type]
-        ctx = make_context(chosen, seed=random.Random(deal).randint(0, 1 << 30))
+        ctx = make_context(chosen, seed=random.Random(deal).randint(0, 1 << 30), now=fake_time)
+        ctx.keeper.date = fake_time.today
         play = ctx.dealer.deal(chosen, deal) if state is None else ctx.dealer.position(state, deal)
         return App(ctx, play, size=size)
 

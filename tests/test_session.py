@@ -6,6 +6,7 @@ import json
 from collections import Counter
 
 import pytest
+from fake_time import FakeTime
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,16 +17,6 @@ from rules.moves import DRAW, MAX_COLUMNS, RECYCLE, STOCK, WASTE, Move, column_p
 from rules.session import Clock, Session
 from rules.state import RuleSet, State, parse_position
 from rules.variant import every_rule_set
-
-
-class FakeTime:
-    """A time source the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def test_clock_starts_pauses_resumes() -> None:
