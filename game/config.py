@@ -31,7 +31,6 @@ FPS = 60
 WINDOW_CLASS = "pyramide"
 
 # --- timing (seconds) -------------------------------------------------------------------------
-REMOVE_SECONDS = 0.25
 DRAW_SECONDS = 0.20
 RECYCLE_SECONDS = 0.30
 PANEL_POP_SECONDS = 0.18
@@ -48,7 +47,6 @@ DISCARD_STAGGER = 0.05
 """The second card of a pair leaves this much after the first."""
 DISCARD_SHRINK = 0.7
 """A removed card's size when it leaves the table, over its size on the table."""
-COPIED_NOTE_SECONDS = 2.0
 TOUCH_ECHO_SECONDS = 0.5
 """A plain click this soon after a touch tap at the same place is the driver's echo of it."""
 KIOSK_REPEAT_SECONDS = 0.12

@@ -271,10 +271,6 @@ class Analysis:
         judged = self._judge.spent if self._judge is not None else 0
         return self._answers.nodes + self._hints.nodes + judged
 
-    @property
-    def knows_every_card(self) -> bool:
-        return not self.unseen
-
     def hint_done(self) -> bool:
         """True once the hint is settled: a move obvious without search (:meth:`_obvious_move`),
         the answer final with nothing to judge, the judging (:class:`solver.judge.HintJudge`)

@@ -34,7 +34,7 @@ from solver.search import Verdict, solve
 from solver.vector import NumpyBackend, Tables, expand_arrays
 
 APOPHIS_RULES = rule_sets(APOPHIS)
-W1, W2, W3 = WASTE_PILES
+W2 = WASTE_PILES[1]
 
 
 def _start(number: int = 5, rules: RuleSet | None = None) -> State:

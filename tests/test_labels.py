@@ -162,9 +162,6 @@ def test_cli_label_bad_number(arg: str) -> None:
 
 # --- label files that cannot be read --------------------------------------------------------------
 
-VALID_HEAD = '{"format": 1, "made": {}, "tables": {}}'
-
-
 BAD_KINDS = ["non-utf8", "nested", "long-number", "directory", "empty", "format-true"]
 
 
