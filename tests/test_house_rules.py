@@ -132,9 +132,10 @@ def test_the_tools_ci_installs_are_pinned_exactly() -> None:
 def test_the_pre_commit_hooks_run_what_ci_runs() -> None:
     config = (ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
-    entries = re.findall(r"^\s+entry: (.+)$", config, flags=re.MULTILINE)
-    assert len(entries) >= 2 and all(entry in ci for entry in entries), entries
-    assert "language: system" in config and "repo: local" in config  # the venv's tools, no download
+    tools = re.findall(r"^\s+entry: (.+)\n\s+language: system$", config, flags=re.MULTILINE)
+    assert len(tools) >= 3 and all(entry in ci for entry in tools), tools
+    assert "repo: local" in config and "rev:" not in config  # the venv's tools, nothing downloaded
+    assert "\n        stages: [commit-msg]" in config  # and the subject's length
 
 
 def test_the_default_run_keeps_one_rule_set_per_family_and_ci_runs_the_rest() -> None:
