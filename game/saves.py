@@ -24,9 +24,9 @@ from rules.scoring import Match, score_session
 
 from .dealer import Dealer
 from .play import Play
-from .records import DailyLog, MatchLog, RecordsError, Stats
+from .records import DailyLog, MatchLog, Stats
 from .settings import Settings
-from .storage import Storage
+from .storage import Storage, describe
 
 SETTINGS_VERSION = 1
 GAME_VERSION = 1
@@ -86,14 +86,26 @@ def settings_from_doc(doc: dict[str, Any]) -> Settings:
 
 def load_settings(storage: Storage) -> Settings:
     """The saved settings, or the defaults (a bad document is set aside with a notice)."""
-    doc = storage.load("settings", SETTINGS_VERSION)
-    if doc is None:
-        return Settings()
-    try:
-        return settings_from_doc(doc)
-    except ValueError as error:
-        storage.reject("settings", f"has a bad value ({error})")
-        return Settings()
+    return storage.read("settings", SETTINGS_VERSION, settings_from_doc) or Settings()
+
+
+def _restored(doc: dict[str, Any], dealer: Dealer) -> tuple[Play | None, RecordError | None]:
+    """The game a ``game`` document holds (None when it was won), and the refusal that cut its
+    move list short (None when every move was legal); raises for anything that does not fit."""
+    session, refused = Session.from_record_prefix(doc.get("session"), now=dealer.now)
+    game_id, daily = doc.get("id"), doc.get("daily")
+    hidden, revealed = doc.get("label_hidden"), doc.get("revealed")
+    par = doc.get("par", False)  # a game saved before par scoring was not a par deal
+    if not isinstance(game_id, str) or not game_id or not (daily is None or isinstance(daily, str)):
+        raise RecordError("id or daily: of the wrong type")
+    if not isinstance(hidden, bool) or not isinstance(revealed, bool) or not isinstance(par, bool):
+        raise RecordError("label_hidden, revealed or par: not true or false")
+    if session.is_won:
+        return None, refused
+    play = dealer.resume(session, hidden, game_id=game_id, daily=daily)
+    play.revealed = revealed or session.is_over
+    play.par = par
+    return play, refused
 
 
 # --- the keeper ---------------------------------------------------------------------------------------
@@ -130,66 +142,36 @@ class Keeper:
 
     # --- loading ------------------------------------------------------------------------------------
     def _load_stats(self) -> Stats:
-        doc = self.storage.load("stats", STATS_VERSION, STATS_OLDEST)
-        if doc is None:
-            return Stats()
-        try:
-            return Stats.from_doc(doc)
-        except RecordsError as error:
-            self.storage.reject("stats", f"does not make sense ({error})")
-            return Stats()
+        return self.storage.read("stats", STATS_VERSION, Stats.from_doc, STATS_OLDEST) or Stats()
 
     def _load_daily(self) -> DailyLog:
-        doc = self.storage.load("daily", DAILY_VERSION)
-        if doc is None:
-            return DailyLog()
-        try:
-            return DailyLog.from_doc(doc)
-        except RecordsError as error:
-            self.storage.reject("daily", f"does not make sense ({error})")
-            return DailyLog()
+        return self.storage.read("daily", DAILY_VERSION, DailyLog.from_doc) or DailyLog()
 
     def _load_matches(self) -> MatchLog:
-        doc = self.storage.load("match", MATCH_VERSION)
-        if doc is None:
-            return MatchLog()
-        try:
-            return MatchLog.from_doc(doc)
-        except RecordsError as error:
-            self.storage.reject("match", f"does not make sense ({error})")
-            return MatchLog()
+        return self.storage.read("match", MATCH_VERSION, MatchLog.from_doc) or MatchLog()
 
     def restore_game(self, dealer: Dealer) -> Play | None:
         """The saved game in progress, replayed through the rules; None when there is none, when
         it was won (the next start deals a new one), or when it cannot be rebuilt (then it is
-        set aside with a notice)."""
+        set aside with a notice, whatever the error: see :meth:`Storage.read`)."""
         doc = self.storage.load("game", GAME_VERSION)
         if doc is None:
             return None
         try:
-            session, refused = Session.from_record_prefix(doc.get("session"), now=dealer.now)
-            game_id, daily = doc.get("id"), doc.get("daily")
-            hidden, revealed = doc.get("label_hidden"), doc.get("revealed")
-            par = doc.get("par", False)  # a game saved before par scoring was not a par deal
-            if not isinstance(game_id, str) or not game_id or not (daily is None or isinstance(daily, str)):
-                raise RecordError("id or daily: of the wrong type")
-            if not isinstance(hidden, bool) or not isinstance(revealed, bool) or not isinstance(par, bool):
-                raise RecordError("label_hidden, revealed or par: not true or false")
-        except ValueError as error:  # RecordError, or any other rules error a record could cause
-            self.storage.reject("game", f"cannot be replayed ({error})")
+            restored = _restored(doc, dealer)
+        except Exception as error:  # the load boundary: RecordError naming the field, or any other
+            self.storage.reject("game", f"cannot be replayed ({describe(error)})")
             return None
+        play, refused = restored
         if refused is not None:  # the moves before it stand; the document is kept for a look
             self.restored_upto = refused.index
             self.storage.reject("game", f"has a move the rules refuse ({refused})", why="cut")
-        if session.is_won:
+        if play is None:  # won: the next start deals a new one
             return None
-        play = dealer.resume(session, hidden, game_id=game_id, daily=daily)
-        play.revealed = revealed or session.is_over
-        play.par = par
         if refused is not None:
             self.save_game(play)  # the document was set aside: the restored game takes its place
         self._game_key = self._key(play)
-        self._saved_elapsed = session.clock.elapsed()
+        self._saved_elapsed = play.session.clock.elapsed()
         return play
 
     # --- writing ------------------------------------------------------------------------------------

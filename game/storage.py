@@ -15,8 +15,9 @@ short name; :class:`Storage` turns it into versioned dicts and never raises for 
 
 On disk a document is ``{"version": V, "data": {...}}``. A document that cannot be read as
 what it claims to be (not UTF-8, not JSON, empty, truncated, not an object, a version from
-the future) is set aside under a new name, kept for the curious, and reported in
-:attr:`Storage.notices`; the caller then starts clean.
+the future), or that the game cannot make sense of, whatever the error (:meth:`Storage.read`),
+is set aside under a new name, kept for the curious, and reported in :attr:`Storage.notices`;
+the caller then starts clean.
 """
 
 from __future__ import annotations
@@ -27,13 +28,15 @@ import os
 import re
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 APP_NAME = "piramide"
 DATA_DIR_VARIABLE = "PIRAMIDE_DATA_DIR"
 """Environment variable that moves the data directory (the tests point it at a temporary one)."""
 NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+T = TypeVar("T")
 
 
 class StorageError(Exception):
@@ -171,10 +174,36 @@ class Storage:
         or ``"cut"`` (damaged, but the part before the damage was used)."""
         self._write_failed: set[str] = set()
 
+    def read(
+        self, name: str, version: int, build: Callable[[dict[str, Any]], T], oldest: int | None = None
+    ) -> T | None:
+        """The document's data made into a value by ``build``; None when absent or unusable.
+
+        This is the load boundary: whatever ``build`` raises, a ``ValueError`` naming the bad
+        field or any other error a strange document may provoke deeper down, is the document's
+        fault, never the start's: the document is set aside with a notice naming the error, and
+        the caller starts clean. (Loading must never stop the game from starting: a document
+        that did would block every start until deleted by hand.)"""
+        data = self.load(name, version, oldest)
+        if data is None:
+            return None
+        try:
+            return build(data)
+        except Exception as error:  # the load boundary (see above): reported, never swallowed
+            self.reject(name, f"does not make sense ({describe(error)})")
+            return None
+
     def load(self, name: str, version: int, oldest: int | None = None) -> dict[str, Any] | None:
         """The document's data; None when absent or bad (a bad one is set aside, with a notice).
         Formats from ``oldest`` (default: ``version`` alone) to ``version`` are read; the caller
-        knows how an older one differs."""
+        knows how an older one differs. Never raises for what the document holds."""
+        try:
+            return self._load(name, version, oldest)
+        except Exception as error:  # the load boundary, as in :meth:`read`
+            self.reject(name, f"cannot be read ({describe(error)})")
+            return None
+
+    def _load(self, name: str, version: int, oldest: int | None) -> dict[str, Any] | None:
         try:
             text = self.backend.read(name)
         except StorageError as error:
@@ -234,6 +263,13 @@ class Storage:
         after = "" if why == "cut" else ", starting clean"  # cut: what came before it was kept
         self.notices.append(f"{name} {reason}; kept as {kept}{after}")
         self.kept.append(kept)
+
+
+def describe(error: BaseException) -> str:
+    """An error in a notice: a ``ValueError`` (a document's bad field, named) by its message,
+    anything else by its type as well, since its message alone may not say what went wrong."""
+    text = _short(error)
+    return text if isinstance(error, ValueError) else f"{type(error).__name__}: {text}"
 
 
 def _short(error: BaseException) -> str:

@@ -40,6 +40,24 @@ from rules.variant import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 LineFinder = Callable[[str], tuple[int, list[Move]]]
+EMPTY_APOPHIS = "variant: apophis\npyramid: " + " ".join(["--"] * 28) + "\nstock: " + " ".join(["--"] * 53)
+"""A saved start position with more empty stock places than the deck has cards."""
+EMPTY_APOPHIS_GAME = {
+    "id": "x",
+    "daily": None,
+    "label_hidden": False,
+    "revealed": False,
+    "session": {
+        "rules": "variant=apophis passes=3 overlap=on",
+        "deal": None,
+        "start": EMPTY_APOPHIS,
+        "moves": [],
+        "undo_position": 0,
+        "seen": 0,
+        "counters": {"moves": 0, "undos": 0, "hints": 0},
+        "elapsed": 0,
+    },
+}
 FIELDS = [
     *("passes", "overlap", "deal_mode", "lang", "reduced_motion"),  # settings
     *("id", "daily", "label_hidden", "revealed", "session"),  # game
@@ -175,8 +193,9 @@ def test_a_bad_setting_gives_the_defaults_and_a_notice(tmp_path: Path) -> None:
         b' "undo_position": 1, "seen": 1, "counters": {"moves": 0, "undos": 0, "hints": 0}, "elapsed": 1}}}',
         b'{"version": 7, "data": {}}',
         b'{"version": 1, "data": {"id": 5}}',
+        json.dumps({"version": 1, "data": EMPTY_APOPHIS_GAME}).encode(),
     ],
-    ids=["corrupt", "illegal move and contradicting counters", "future version", "wrong type"],
+    ids=["corrupt", "illegal move and contradicting counters", "future version", "wrong type", "many places"],
 )
 def test_a_bad_game_save_is_set_aside_and_the_table_says_so(
     open_game: Callable[..., App], tmp_path: Path, raw: bytes
