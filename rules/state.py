@@ -441,13 +441,14 @@ def _parse_piles(
     for pile, column in enumerate(columns):
         places[pile::piles] = column + [None] * (cursor // piles - len(column))
     places += _section_places(values, "stock", deck)
+    room = deck.size - SLOTS
+    if len(places) > room:  # before filling: past the deck's spare cards there is nothing to fill with
+        raise NotationError(f"a stock holds at most {room} cards, not {len(places)}")
     used = {card for card in (*pyramid, *places) if card is not None}
-    spare = iter(card for card in deck.cards if card not in used)
+    spare = [card for card in deck.cards if card not in used]
+    spare.reverse()  # taken from the end: the lowest spare card fills the first empty place
     stock_mask = sum(1 << i for i, card in enumerate(places) if card is not None)
-    try:
-        sequence = tuple(card if card is not None else next(spare) for card in places)
-    except StopIteration:
-        raise NotationError("stock: more places than the deck has cards") from None
+    sequence = tuple(card if card is not None else spare.pop() for card in places)
     layout = Layout(pyramid, sequence)
     return layout, stock_mask, normal_cursor(stock_mask, cursor, piles)
 

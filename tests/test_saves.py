@@ -212,6 +212,17 @@ def test_a_bad_game_save_is_set_aside_and_the_table_says_so(
     assert _doc(tmp_path, "game")["version"] == GAME_VERSION  # a clean save took its place
 
 
+def test_a_saved_start_with_too_many_places_is_kept_aside_with_its_reason(
+    open_game: Callable[..., App], tmp_path: Path
+) -> None:
+    (tmp_path / "game.json").write_text(json.dumps({"version": 1, "data": EMPTY_APOPHIS_GAME}), "utf-8")
+    app = open_game()
+    assert app.ctx.storage.notices == [
+        f"game cannot be replayed (start: a stock holds at most 24 cards, not 53); kept as"
+        f" {app.ctx.storage.kept[0]}, starting clean"
+    ]
+
+
 @pytest.mark.parametrize(("bad", "kept"), [(2, 2), (0, 0), (4, 4)])
 def test_a_saved_game_with_an_illegal_move_goes_on_up_to_it(
     open_game: Callable[..., App], tmp_path: Path, bad: int, kept: int
