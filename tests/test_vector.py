@@ -185,6 +185,27 @@ def test_identical_pile_moves_on_positions_of_play(rules: RuleSet) -> None:
     assert seen.next_pass >= 100 or rules.passes == 1
 
 
+@pytest.mark.parametrize("variant", PILE_VARIANTS[:2], ids=lambda v: v.name)
+def test_identical_pile_moves_with_unseen_places(variant: Variant) -> None:
+    """A problem told which stock places are unseen (:attr:`Problem.unseen`, the analysis's
+    order-free loss test) strands fewer cards, on both paths alike."""
+    rng = random.Random(f"unseen {variant.name}")
+    freed = 0
+    for rules in rule_sets(variant):
+        for _ in range(30):
+            state = random_position(rng, rules, cards_left=rng.randint(14, 34))
+            ahead = state.stock >> state.cursor << state.cursor
+            unseen = sum(1 << i for i in range(24) if ahead >> i & 1 and rng.random() < 0.7)
+            problem, told = Problem(state), Problem(state, unseen=unseen)
+            keys, accs = _pile_nodes(told, rng, 10)
+            _compare(told, keys, accs)
+            for key, acc in zip(keys, accs, strict=True):
+                pyr, stk = key >> 24, key & (1 << 24) - 1
+                shape = problem.shape(pyr)
+                freed += told.stranded(shape, stk, acc) != problem.stranded(shape, stk, acc)
+    assert freed >= 20
+
+
 def test_fronts_turned_on_mid_search_reach_the_shapes_tabled_before() -> None:
     """A search turns fronts on after its first nodes; the numpy tables then hold shapes made
     without them, whose fronts must be filled in: the same moves as the pure generator, and
