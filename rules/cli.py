@@ -27,7 +27,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, NoReturn, TextIO, cast
 
-from rules.numbers import NumberTextError, decimal_number_text, shown, whole_number_text
+from rules.numbers import NumberTextError, cut_long_words, decimal_number_text, shown, whole_number_text
 from rules.variant import VARIANTS, Variant
 
 EXIT_OK = 0
@@ -52,7 +52,8 @@ class Parser(argparse.ArgumentParser):
         super().__init__(prog=prog, description=description, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: {message} (try --help)\n")
+        """One line, whose quoted arguments are cut short (argparse quotes them whole)."""
+        self.exit(EXIT_USAGE, f"{self.prog}: {cut_long_words(message)} (try --help)\n")
 
 
 def whole_number(text: str) -> int:

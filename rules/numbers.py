@@ -17,6 +17,7 @@ SHOWN_LIMIT = 24
 """Characters of a refused token quoted in an error line."""
 
 _DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
+_LONG_WORD = re.compile(rf"\S{{{2 * SHOWN_LIMIT + 1},}}")
 
 
 class NumberTextError(ValueError):
@@ -26,6 +27,12 @@ class NumberTextError(ValueError):
 def shown(text: str, limit: int = SHOWN_LIMIT) -> str:
     """``text`` quoted for an error message, cut short so one bad argument stays one short line."""
     return repr(text) if len(text) <= limit else repr(text[:limit]) + f"… ({len(text)} characters)"
+
+
+def cut_long_words(text: str) -> str:
+    """``text`` (a message written by others: argparse's) with every word longer than twice
+    :data:`SHOWN_LIMIT` characters cut as :func:`shown` cuts a token."""
+    return _LONG_WORD.sub(lambda word: f"{word[0][:SHOWN_LIMIT]}… ({len(word[0])} characters)", text)
 
 
 def is_ascii_number(text: str) -> bool:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from rules.cli import decimal_number, whole_number
-from rules.numbers import NumberTextError, decimal_number_text, shown, whole_number_text
+from rules.numbers import NumberTextError, cut_long_words, decimal_number_text, shown, whole_number_text
 
 OTHER_SCRIPTS = ("٣٠", "３", "१०", "𝟓")
 """Arabic-Indic, fullwidth, Devanagari and mathematical digits: ``int`` takes them all."""
@@ -54,3 +54,9 @@ def test_the_command_line_types_refuse_in_argparse_terms() -> None:
     for parse, bad in ((whole_number, "1_0"), (decimal_number, "٣٠"), (decimal_number, "1" * 5000)):
         with pytest.raises(argparse.ArgumentTypeError):
             parse(bad)
+
+
+def test_long_words_of_a_message_are_cut_short() -> None:
+    message = "unrecognized arguments: " + "x" * 100_000 + " --fast"
+    assert cut_long_words(message) == "unrecognized arguments: " + "x" * 24 + "… (100000 characters) --fast"
+    assert cut_long_words("a" * 48 + " b") == "a" * 48 + " b"  # up to twice the quoted length stays whole
