@@ -247,7 +247,7 @@ class Analysis:
         self._judge: HintJudge | None = None
         self._at_once: Move | None = None
         """The hint without any search (see :meth:`_obvious_move`)."""
-        self._base = problem_for(state)
+        self._base = problem_for(state, unseen=self.unseen)
         if state.is_won:
             self._final(Verdict.WINNABLE, 1.0, True)
         elif self._proven_lost():
