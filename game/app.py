@@ -186,7 +186,7 @@ class App:
         """Handle pending events, advance ``dt`` seconds, draw if anything changed. True if drawn."""
         self.now += dt
         events = pygame.event.get()
-        self.taps.begin_frame(events)
+        self.taps.begin_frame(events, self.now)
         for event in events:
             self.dispatch(event)
         self._sync_size()

@@ -58,6 +58,9 @@ DUPLICATE_TAP_PX = 24
 """Taps closer than this (on each axis) count as "the same place" for the two rules above."""
 PALM_FINGERS = 3
 """This many fingers down at once is a palm or a hand resting on the glass: no tap counts."""
+FINGER_LOST_SECONDS = 2.0
+"""A finger not heard from (down or moving) for this long is taken as lifted: some panels and
+drivers lose a lift, and three lost lifts would otherwise look like a palm for ever."""
 KIOSK_IDLE_SECONDS = 90.0
 """Kiosk: seconds without input before «¿Sigues ahí?» (``--idle-seconds``)."""
 KIOSK_TARGET_MM = 20.0
