@@ -82,8 +82,7 @@ DEMO_SEARCH_NODES = 256
 DEMO_NODE_LIMIT = 10_000
 """Kiosk: a deal not proven winnable within this many nodes (a fraction of a second of slices)
 is passed over for another. Most deals take a few hundred. The bound also caps the memory a
-search holds: with 50,000 the soak's memory stepped up by 2–3 MB the first time a hard deal
-came, and stayed there (``bench/kiosk_soak.py``)."""
+search holds (bench/RESULTS.md#demo_node_limit)."""
 FRAME_BUDGET_MS = 1000 / FPS - 3.0
 """What a frame may take, drawing and the solver's slice together, with room for the rest."""
 ANALYSIS_SLICE_IDLE_MS = 9.0

@@ -64,10 +64,8 @@ ORDERS_NODE_CAP = 100_000
 of them would be (the share is then not exact; they were shuffled, so those tried are a fair
 sample). The answers that reach it are those of 1-pass positions early in the deal, whose
 orders mostly run out of nodes undecided, and of first-pass positions of three passes whose
-orders each take thousands of depth-first nodes. ``python bench/analysis.py --slowest 15`` (1,025
-positions, the game's numpy backend): time to answer in game frames p99 833 -> 633 ms and max
-2,100 -> 967 ms; solver time p99 467 -> 350 ms, max 1,173 -> 537 ms; the answer mix did not
-change (442 estimates, 9 exact instead of 10)."""
+orders each take thousands of depth-first nodes; it cut their time to answer by a quarter to a
+half with about the same answer mix (bench/RESULTS.md#orders_node_cap)."""
 ORDER_NODE_LIMIT = 12_000
 """Nodes one order may take before it counts as undecided."""
 BLANK_NODE_LIMIT = 10_000
