@@ -229,8 +229,16 @@ def web_app() -> App:
     return app
 
 
+PAGE_APP: App | None = None
+"""The game this page runs (the browser build only): what the browser's console and the browser
+test read."""
+
+
 async def web_main() -> None:
-    await web_app().run()
+    global PAGE_APP  # noqa: PLW0603 - one game a page
+    PAGE_APP = web_app()
+    PAGE_APP.on_first_frame = platform.page_ready
+    await PAGE_APP.run()
 
 
 if __name__ == "__main__":

@@ -179,6 +179,8 @@ class App:
         """Why the loop stopped: "window" (closed), "staff" (Ctrl+Shift+Q), or a signal's name."""
         self.dirty = True
         self.frames_drawn = 0
+        self.on_first_frame: Callable[[], None] | None = None
+        """Called once the first frame is shown (the browser's page then drops its loading message)."""
         self._told_failing = False
 
     # --- one frame ------------------------------------------------------------------------------
@@ -205,6 +207,8 @@ class App:
         pygame.display.flip()
         self.dirty = False
         self.frames_drawn += 1
+        if self.frames_drawn == 1 and self.on_first_frame is not None:
+            self.on_first_frame()
 
     def stop(self, reason: str) -> None:
         """End the loop after this frame (the caller saves and exits)."""
