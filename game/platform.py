@@ -147,6 +147,15 @@ def canvas_size(landscape: tuple[int, int] = WINDOW_SIZE) -> tuple[int, int]:
     return width, height
 
 
+def page_ready() -> None:
+    """Tell the page the game's first frame is shown: it drops its loading message and shows the
+    canvas (``piramideReady`` in ``web/index.tmpl``; nothing on a page without it)."""
+    window = _js().window
+    ready = getattr(window, "piramideReady", None)
+    if ready is not None:
+        ready()
+
+
 # --- the clock ---------------------------------------------------------------------------------------
 CLOCK_JS = """
 (() => {

@@ -21,10 +21,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.app import App, launch
+from game.app import App, Opening, launch
 from game.config import CHART_EMPTY, CHART_STAR, CHART_WIN
 from game.dealer import Dealer
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
+from game.platform import BadOption
 from game.play import DECK
 from game.records import daily_number
 from game.render.widgets import line_height
@@ -137,6 +138,62 @@ def test_deal_option_over_a_fresh_or_finished_saved_game_asks_nothing(
     open_game(deal=11)  # no move made
     second = open_game(deal=12)
     assert second.manager.top is second.table and second.table.play.number == 12
+
+
+def test_the_saved_games_own_deal_resumes_it_at_once_and_another_deal_asks(
+    open_game: Callable[..., App],
+) -> None:
+    first = open_game(deal=4321)
+    for move in ("D", "D", "D", "D"):
+        play_by_taps(first, Move.parse(move))
+    game_id = first.table.play.game_id
+    again = open_game(deal=4321)  # a reload of ?deal=4321, or --deal 4321: that very game
+    assert again.manager.top is again.table and again.opening is Opening.RESUMED
+    assert again.table.play.game_id == game_id and again.table.play.session.moves == 4
+    assert again.table.frame().line == "Partida recuperada: sigue donde la dejaste"
+    other_rules = open_game(deal=4321, passes=1)  # the same number under other rules is another deal
+    assert isinstance(other_rules.manager.top, Panel) and other_rules.opening is Opening.ASKED
+    other_deal = open_game(deal=4322)
+    assert isinstance(other_deal.manager.top, Panel) and other_deal.opening is Opening.ASKED
+    assert other_deal.table.play.game_id == game_id
+
+
+def test_a_variants_saved_deal_resumes_from_its_own_link(open_game: Callable[..., App]) -> None:
+    first = open_game(deal=77, variant="spanish")
+    play_by_taps(first, Move.parse("D"))
+    again = open_game(deal=77, variant="spanish")  # ?variant=spanish&deal=77
+    assert again.manager.top is again.table and again.table.play.session.moves == 1
+    pyramid = open_game(deal=77, variant="pyramid")  # the standard deck's deal 77: another game
+    assert isinstance(pyramid.manager.top, Panel)
+
+
+@pytest.mark.parametrize(
+    ("saved_moves", "deal", "outcome"),
+    [
+        (2, None, "sigue la partida guardada"),
+        (2, 4321, "sigue la partida guardada"),
+        (2, 99, "se pregunta antes de dejar la partida guardada"),
+        (0, None, "se juega un reparto al azar"),
+        (0, 99, "se juega el reparto nº 99"),
+    ],
+)
+def test_the_bad_address_line_names_every_bad_option_and_says_what_happens(
+    open_game: Callable[..., App], tmp_path: Path, saved_moves: int, deal: int | None, outcome: str
+) -> None:
+    if saved_moves:
+        first = open_game(deal=4321)
+        for _ in range(saved_moves):
+            play_by_taps(first, Move.parse("D"))
+    else:
+        (tmp_path / "game.json").unlink(missing_ok=True)
+    bad = (BadOption("deal", "abc"), BadOption("lang", "fr"), BadOption("zoom", "2"))
+    storage = Storage(FileBackend(tmp_path))
+    app = launch(storage, LabelTable(), deal=deal, size=(1280, 720), seed=5, bad_options=bad)
+    line = app.table.frame().line
+    assert line == f"Dirección: «deal=abc», «lang=fr», «zoom=2» no valen; {outcome}"
+    one = launch(Storage(FileBackend(tmp_path)), LabelTable(), deal=deal, size=(1280, 720), seed=5,
+                 bad_options=bad[2:], overrides={"lang": "en"})  # fmt: skip
+    assert one.table.frame().line.startswith("Page address: “zoom=2” is not valid; ")
 
 
 def test_settings_are_saved_on_change_and_restored(open_game: Callable[..., App], tmp_path: Path) -> None:
