@@ -318,11 +318,14 @@ def make_context(
     seed: int | None = None,
     storage: Storage | None = None,
     now: Callable[[], float] = time.monotonic,
+    *,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> Context:
     """A fresh context: ``settings``, a new asset loader, a dealer over ``labels`` (none: all
-    unknown) whose sessions read the time from ``now``, saves in ``storage`` (none: in memory only)."""
+    unknown) whose sessions read the time from ``now`` and whose solver's steps and frames are
+    timed by ``clock``, saves in ``storage`` (none: in memory only)."""
     rng = random.Random(seed)
-    dealer = Dealer(labels or LabelTable(), rng, now)
+    dealer = Dealer(labels or LabelTable(), rng, now, clock)
     if storage is None:
         return Context(settings, Assets(), dealer, rng)
     return Context(settings, Assets(), dealer, rng, storage=storage)

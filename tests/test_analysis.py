@@ -277,6 +277,24 @@ def test_cut_short_answers_claim_nothing_and_say_so() -> None:
     assert answer.cut_short and answer.verdict is Verdict.UNKNOWN and answer.hint is not None
 
 
+@pytest.mark.parametrize(("deal", "hint"), [(7, False), (20, True)], ids=["answer", "hint"])
+def test_a_step_does_about_the_work_it_is_given_stock_fronts_included(deal: int, hint: bool) -> None:
+    """The game times steps of ``n`` nodes to fit a frame: a step must do about ``n`` nodes'
+    work. Stock fronts add no node; charged one node a search call, a step of 16 worked out
+    up to 136 of them (a step of 128 all of them at once: tens of milliseconds). Deal 20's
+    hint judges its moves with searches that work out fronts."""
+    state = State.from_deal(deal, RuleSet(3, True))  # fronts come on after 200 nodes of a search
+    analysis = Analysis(state, Session(state).seen_mask)
+    fronts_seen = steps = 0
+    while not (analysis.hint_done() if hint else analysis.done) and steps < 3_000:
+        nodes, work = analysis.nodes, analysis.work
+        analysis.step(16, hint=hint)
+        steps += 1
+        assert analysis.work - work <= 16 + analysis_module.SEARCH_COST, steps
+        fronts_seen += analysis.work - work > analysis.nodes - nodes
+    assert fronts_seen >= 5  # the case this is about did come up
+
+
 def test_the_cache_keeps_one_analysis_per_position_and_knowledge() -> None:
     state = parse_position(SEED_000)
     cache = AnswerCache()
