@@ -32,6 +32,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from rules.files import UnusableFileError, read_regular
+
 APP_NAME = "piramide"
 DATA_DIR_VARIABLE = "PIRAMIDE_DATA_DIR"
 """Environment variable that moves the data directory (the tests point it at a temporary one)."""
@@ -113,15 +115,17 @@ class FileBackend:
     def read(self, name: str) -> str | None:
         path = self.path(name)
         try:
-            raw = path.read_bytes()
+            raw = read_regular(path)
         except (FileNotFoundError, NotADirectoryError):  # no such file, or no such directory
             return None
+        except UnusableFileError as error:  # a named pipe, a device, a folder, a huge file
+            raise StorageError(str(error)) from None
         except OSError as error:
-            raise StorageError(f"{path.name} cannot be read ({error.strerror or error})") from None
+            raise StorageError(f"cannot be read ({error.strerror or error})") from None
         try:
             return raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise StorageError(f"{path.name} is not UTF-8 text") from None
+            raise StorageError("is not UTF-8 text") from None
 
     def write(self, name: str, text: str) -> None:
         """Temporary file in the same directory, flush, fsync, then ``os.replace``."""
