@@ -177,6 +177,7 @@ class Keeper:
     # --- writing ------------------------------------------------------------------------------------
     def sync(self, play: Play, settings: Settings, force_clock: bool = False) -> None:
         """Write what changed since the last call: settings, the game, statistics, the daily log."""
+        self.storage.keep_alive()
         doc = settings_doc(settings)
         if doc != self._settings:
             self._settings = doc
