@@ -20,7 +20,7 @@ counts, and a second window that waits (shows nothing) would look broken.
 * :class:`NoLock` for documents no other game can see (a :class:`~game.storage.MemoryBackend`).
 
 Even without a guard nothing is lost from the statistics: they merge by event
-(:meth:`game.records.Stats.absorb`).
+(:meth:`game.stats.Stats.absorb`).
 
 Errors of the store itself (``OSError``, a browser's refusal) are left to the caller: a folder
 that cannot hold a lock cannot hold saves either, and the first write says so.
