@@ -11,7 +11,7 @@ counts, and a second window that waits (shows nothing) would look broken.
   process ends, however it ends (``kill -9``, a crash, a power cut), so it never outlives its
   game. Such a lock belongs to a process: every storage a process opens on one folder shares it
   (one process is one game). Where the file system has no locks (``ENOLCK``, some network
-  folders) it falls back to a lease.
+  folders) or its lock file cannot be opened, it falls back to a lease.
 * :class:`LeaseLock` where no OS lock exists (the browser's ``localStorage``): a small
   ``owner`` document naming the holder and when it was last renewed. A holder renews it every
   :data:`RENEW_SECONDS` while it runs; one not renewed for :data:`LEASE_SECONDS` (a closed or
@@ -188,7 +188,7 @@ class FolderLock:
         if held is None:
             try:
                 descriptor = _lock_file(key)
-            except LockUnavailableError:
+            except OSError:  # no lock here (no OS locks, a lock file it may not open): the lease serves
                 self._uses_fallback, self.exclusive = True, False
                 return self.fallback.claim()
             if descriptor is None:
@@ -212,7 +212,8 @@ class FolderLock:
 
 
 def _lock_file(directory: Path) -> int | None:
-    """The descriptor of ``directory/.lock``, locked; None when another process holds it."""
+    """The descriptor of ``directory/.lock``, locked; None when another process holds it;
+    ``OSError`` when there is no lock to take (no folder, no locks on its file system)."""
     directory.mkdir(parents=True, exist_ok=True)
     descriptor = os.open(directory / LOCK_FILE, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
     try:

@@ -235,12 +235,13 @@ class Storage:
         self._write_failed: set[str] = set()
         try:
             self.read_only = not self.guard.claim()
+            exclusive = self.guard.exclusive
         except (OSError, StorageError):  # nowhere to lock is nowhere to write: the first write says so
-            self.read_only = False
+            exclusive = False
         if self.read_only:
             self.notices.append(LOCKED)
         elif isinstance(backend, FileBackend):
-            backend.remove_stale_temporaries(self.guard.exclusive)
+            backend.remove_stale_temporaries(exclusive)
 
     def keep_alive(self) -> None:
         """Called every frame: renew the guard where it expires (a lease)."""
@@ -350,7 +351,6 @@ class Storage:
         after = "" if why == "cut" else ", starting clean"  # cut: what came before it was kept
         self.notices.append(f"{name} {reason}; kept as {kept}{after}")
         self.kept.append(kept)
-
 
     def _guarded(self, check: Callable[[], bool]) -> bool:
         """The guard's answer; True when the store cannot even be asked (the write then fails

@@ -236,3 +236,13 @@ def test_a_read_only_game_sets_nothing_aside(tmp_path: Path) -> None:
     assert second.load("stats", 1) is None and shared.docs["stats"] == "oops" and second.problems == []
     notice = second.notices[-1]
     assert notice.startswith("stats is not valid JSON") and "left to the game" in notice
+
+
+def test_a_folder_without_a_lock_to_take_falls_back_to_the_lease(tmp_path: Path) -> None:
+    (tmp_path / LOCK_FILE).mkdir()  # no lock file can be opened there (as on a file system without locks)
+    first = Storage(FileBackend(tmp_path))
+    second = Storage(FileBackend(tmp_path))
+    assert not first.read_only and second.read_only and second.notices == [LOCKED]
+    assert first.save("game", 1, {"a": 1}) and (tmp_path / "owner.json").exists()
+    first.close()
+    assert not Storage(FileBackend(tmp_path)).read_only
