@@ -186,6 +186,8 @@ class App:
         self.on_first_frame: Callable[[], None] | None = None
         """Called once the first frame is shown (the browser's page then drops its loading message)."""
         self._told_failing = False
+        self._told_read_only = ctx.storage.read_only
+        """A game opened read-only says so at once (:func:`launch`); one taken over, when it is."""
 
     # --- one frame ------------------------------------------------------------------------------
     def frame(self, dt: float) -> bool:
@@ -285,6 +287,10 @@ class App:
             self.table.play.line = Line("save_failed", tone=Tone.REFUSAL)
             self.dirty = True
         self._told_failing = failing
+        if self.ctx.storage.read_only and not self._told_read_only:  # another game took the saves over
+            self.table.play.line = Line("save_taken", tone=Tone.REFUSAL)
+            self.dirty = True
+            self._told_read_only = True
 
     # --- the loop ---------------------------------------------------------------------------------
     async def run(self) -> None:
@@ -384,6 +390,8 @@ def launch(
         app.table.play.line = notices[0]
     if len(notices) > 1:  # one line each, in a panel the player closes (the table line has room for one)
         app.manager.push(notices_panel(ctx, app.manager, notices))
+    if storage.read_only:  # a second game on the same saves (a double click): it says so first
+        play.line = Line("save_locked", tone=Tone.REFUSAL)
     return app
 
 

@@ -24,14 +24,16 @@ from rules.scoring import Match, score_session
 
 from .dealer import Dealer
 from .play import Play
-from .records import DailyLog, MatchLog, Stats
+from .records import DailyLog, MatchLog
 from .settings import Settings
+from .stats import Stats
 from .storage import Storage, describe
 
 SETTINGS_VERSION = 1
 GAME_VERSION = 1
-STATS_VERSION = 2
-"""Format 2 added par-scoring matches (``par``); format 1 documents still load."""
+STATS_VERSION = 3
+"""Format 2 added par-scoring matches (``par``), format 3 the event log and several pending
+games (two games merge their statistics, :meth:`Stats.absorb`); formats 1 and 2 still load."""
 STATS_OLDEST = 1
 DAILY_VERSION = 1
 MATCH_VERSION = 1
@@ -177,6 +179,7 @@ class Keeper:
     # --- writing ------------------------------------------------------------------------------------
     def sync(self, play: Play, settings: Settings, force_clock: bool = False) -> None:
         """Write what changed since the last call: settings, the game, statistics, the daily log."""
+        self.storage.keep_alive()
         doc = settings_doc(settings)
         if doc != self._settings:
             self._settings = doc
@@ -206,7 +209,7 @@ class Keeper:
     def reset_stats(self, rules: RuleSet) -> None:
         """Forget the statistics of ``rules``, and write that down."""
         self.stats.reset(rules)
-        self.storage.save("stats", STATS_VERSION, self.stats.to_doc())
+        self._save_stats()
 
     def par_standing(self, play: Play) -> tuple[int, int] | None:
         """For a par deal: its number in the match (1-6) and the match's running total with this
@@ -254,22 +257,21 @@ class Keeper:
     def _enter(self, points: int) -> None:
         completed = self.matches.enter(points)
         if completed is not None:
-            self.stats.par.record(completed)
-            self.storage.save("stats", STATS_VERSION, self.stats.to_doc())
+            self.stats.record_match(completed)
+            self._save_stats()
             self.completed = completed
 
     def walk_away(self, play: Play) -> None:
         """The kiosk's idle reset closes ``play`` unwon: it counts as abandoned, not lost."""
         self._count(play)  # its first move is counted, if that has not been saved yet
         if not play.session.is_won and self.stats.walk_away(play.game_id):
-            self.storage.save("stats", STATS_VERSION, self.stats.to_doc())
+            self._save_stats()
 
     def _count(self, play: Play) -> None:
         """Statistics and the daily log: a first move, a win, a game left unwon."""
         session = play.session
-        changed = daily_changed = False
-        if self.stats.pending is not None and self.stats.pending != play.game_id:
-            changed = self.stats.abandon()
+        daily_changed = False
+        changed = self.stats.abandon(keep=play.game_id)
         if session.moves > 0 and not self.stats.counted(play.game_id):
             self.stats.start(play.game_id, play.state.rules)
             changed = True
@@ -283,9 +285,29 @@ class Keeper:
                 self.daily.won(play.daily, play.number, clean)
                 daily_changed = True
         if changed:
-            self.storage.save("stats", STATS_VERSION, self.stats.to_doc())
+            self._save_stats()
         if daily_changed:
-            self.storage.save("daily", DAILY_VERSION, self.daily.to_doc())
+            self._save_daily()
+
+    def _save_stats(self) -> None:
+        """Merge the statistics with the document as it is now, then write them: another game
+        (where no lock could be had) may have written it since (see :meth:`Stats.absorb`)."""
+        if self.storage.read_only:
+            return
+        disk = self.storage.read("stats", STATS_VERSION, Stats.from_doc, STATS_OLDEST)
+        if disk is not None:
+            self.stats.absorb(disk)
+        if self.storage.save("stats", STATS_VERSION, self.stats.to_doc()):
+            self.stats.saved()
+
+    def _save_daily(self) -> None:
+        """The daily log, merged the same way (:meth:`DailyLog.absorb`)."""
+        if self.storage.read_only:
+            return
+        disk = self.storage.read("daily", DAILY_VERSION, DailyLog.from_doc)
+        if disk is not None:
+            self.daily.absorb(disk)
+        self.storage.save("daily", DAILY_VERSION, self.daily.to_doc())
 
     @staticmethod
     def _key(play: Play) -> tuple[object, ...]:

@@ -690,3 +690,26 @@ def test_the_daily_deal_is_named_on_the_table_and_its_button_says_when_it_is_won
     assert isinstance(screen, DailyScreen)
     assert screen.label("play") == "Ganado hoy: jugarlo otra vez"
     assert app.table.frame().deal_text.startswith("Reparto 5 · ")
+
+
+# --- two games on one folder without a lock ---------------------------------------------------------------
+
+
+def test_two_games_without_a_lock_keep_both_games_results(winning_line: LineFinder) -> None:
+    """Where no lock can be had (here two games on one dict of documents), the statistics of two
+    games are merged by event, not replaced by the last writer: game A wins a deal, game B
+    (started before A's win) makes one move, and A's win stays (before, won went back to 0)."""
+    shared = MemoryBackend()
+    number, moves = winning_line("passes=3 overlap=on")
+    dealer, settings = Dealer(LabelTable(), random.Random(1)), Settings()
+    first, second = Keeper(Storage(shared), settings), Keeper(Storage(shared), settings)
+    a, b = dealer.deal(settings, number), dealer.deal(settings, 5)
+    for move in moves:
+        a.play(move)
+        first.sync(a, settings)
+    assert a.session.is_won
+    b.play(Move.parse("D"))
+    second.sync(b, settings)
+    record = Keeper(Storage(shared), settings).stats.of(RuleSet())
+    assert (record.played, record.won, record.current_streak, record.recent) == (2, 1, 1, "W")
+    assert Keeper(Storage(shared), settings).stats.pending == b.game_id  # B's deal goes on
