@@ -204,12 +204,12 @@ def web_app() -> App:
     import pygame  # noqa: PLC0415
 
     from game.app import launch  # noqa: PLC0415
-    from game.play import Line, Tone  # noqa: PLC0415
 
     pygame.display.init()
     pygame.font.init()
     clock = platform.BrowserClock()
-    storage = Storage(platform.LocalStorageBackend())
+    backend = platform.LocalStorageBackend()
+    storage = Storage(backend, platform.browser_guard(backend))
     app = launch(
         storage,
         load_labels(),
@@ -218,19 +218,25 @@ def web_app() -> App:
         size=platform.canvas_size(),
         fixed=True,
         now=clock.now,
+        bad_options=options.bad,
     )
     app.ctx.copy_text = platform.browser_copy
     app.ctx.deal_link = platform.deal_link
-    if options.bad:
-        first = options.bad[0]
-        app.table.play.line = Line("bad_address", {"name": first.name, "value": first.value}, Tone.REFUSAL)
     for notice in storage.notices:
         print(f"main.py: {notice}", file=sys.stderr)  # the browser's console
     return app
 
 
+PAGE_APP: App | None = None
+"""The game this page runs (the browser build only): what the browser's console and the browser
+test read."""
+
+
 async def web_main() -> None:
-    await web_app().run()
+    global PAGE_APP  # noqa: PLW0603 - one game a page
+    PAGE_APP = web_app()
+    PAGE_APP.on_first_frame = platform.page_ready
+    await PAGE_APP.run()
 
 
 if __name__ == "__main__":

@@ -16,7 +16,8 @@ import random
 import sys
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from enum import Enum
 
 import pygame
 
@@ -28,6 +29,7 @@ from .context import Context
 from .dealer import Dealer
 from .input import Action, Key, Scroll, Tap, TapFilter, Visibility, Window, to_command, to_window_signal
 from .kiosk import Kiosk, KioskOptions, Mood, display_dpi, kiosk_metrics, kiosk_min_tap
+from .platform import BadOption
 from .play import Line, Play, Tone
 from .render.assets import Assets
 from .saves import load_settings
@@ -179,14 +181,20 @@ class App:
         """Why the loop stopped: "window" (closed), "staff" (Ctrl+Shift+Q), or a signal's name."""
         self.dirty = True
         self.frames_drawn = 0
+        self.opening = Opening.DEALT
+        """What :func:`launch` did with the saved game."""
+        self.on_first_frame: Callable[[], None] | None = None
+        """Called once the first frame is shown (the browser's page then drops its loading message)."""
         self._told_failing = False
+        self._told_read_only = ctx.storage.read_only
+        """A game opened read-only says so at once (:func:`launch`); one taken over, when it is."""
 
     # --- one frame ------------------------------------------------------------------------------
     def frame(self, dt: float) -> bool:
         """Handle pending events, advance ``dt`` seconds, draw if anything changed. True if drawn."""
         self.now += dt
         events = pygame.event.get()
-        self.taps.begin_frame(events)
+        self.taps.begin_frame(events, self.now)
         for event in events:
             self.dispatch(event)
         self._sync_size()
@@ -205,6 +213,8 @@ class App:
         pygame.display.flip()
         self.dirty = False
         self.frames_drawn += 1
+        if self.frames_drawn == 1 and self.on_first_frame is not None:
+            self.on_first_frame()
 
     def stop(self, reason: str) -> None:
         """End the loop after this frame (the caller saves and exits)."""
@@ -277,6 +287,10 @@ class App:
             self.table.play.line = Line("save_failed", tone=Tone.REFUSAL)
             self.dirty = True
         self._told_failing = failing
+        if self.ctx.storage.read_only and not self._told_read_only:  # another game took the saves over
+            self.table.play.line = Line("save_taken", tone=Tone.REFUSAL)
+            self.dirty = True
+            self._told_read_only = True
 
     # --- the loop ---------------------------------------------------------------------------------
     async def run(self) -> None:
@@ -293,17 +307,31 @@ class App:
         self.save(force_clock=True)
 
 
+class Opening(Enum):
+    """What :func:`launch` did with the saved game."""
+
+    RESUMED = "resumed"
+    """The saved game goes on (none was asked for, or the one asked for is that very game)."""
+    DEALT = "dealt"
+    """A new deal: the one asked for, or a random one (no saved game to go on with)."""
+    ASKED = "asked"
+    """A panel asks before the saved game, which has moves, is left for the deal asked for."""
+
+
 def make_context(
     settings: Settings,
     labels: LabelTable | None = None,
     seed: int | None = None,
     storage: Storage | None = None,
     now: Callable[[], float] = time.monotonic,
+    *,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> Context:
     """A fresh context: ``settings``, a new asset loader, a dealer over ``labels`` (none: all
-    unknown) whose sessions read the time from ``now``, saves in ``storage`` (none: in memory only)."""
+    unknown) whose sessions read the time from ``now`` and whose solver's steps and frames are
+    timed by ``clock``, saves in ``storage`` (none: in memory only)."""
     rng = random.Random(seed)
-    dealer = Dealer(labels or LabelTable(), rng, now)
+    dealer = Dealer(labels or LabelTable(), rng, now, clock)
     if storage is None:
         return Context(settings, Assets(), dealer, rng)
     return Context(settings, Assets(), dealer, rng, storage=storage)
@@ -321,36 +349,67 @@ def launch(
     fixed: bool = False,
     now: Callable[[], float] = time.monotonic,
     kiosk: KioskOptions | None = None,
+    bad_options: Sequence[BadOption] = (),
 ) -> App:
     """Open the game on ``storage``: saved settings (then ``overrides``, e.g. from the command
     line, for this run), and the saved game in progress, or deal ``deal`` when given (or when
-    there is no saved game). When ``deal`` would replace a saved game with moves that is not
-    over, the confirm panel asks first. A variant among the ``overrides`` that is not the saved
-    game's deals a game of that variant the same way (a link or ``--variant spanish`` asks for a
-    Spanish game). A bad save is set aside and the table says so.
+    there is no saved game). A ``deal`` that is the saved game's own (same number, variant and
+    rules: a reload of its link) resumes it at once. When another ``deal`` would replace a saved
+    game with moves that is not over, the confirm panel asks first. A variant among the
+    ``overrides`` that is not the saved game's deals a game of that variant the same way (a link
+    or ``--variant spanish`` asks for a Spanish game). A bad save is set aside and the table says
+    so; ``bad_options`` (of the page address) get one line naming each and what happens instead.
     ``fixed`` and ``now``: the browser's fixed canvas and its clock (see :class:`App`, ``Session``)."""
     settings = dataclasses.replace(load_settings(storage), **(overrides or {}))  # type: ignore[arg-type]
     ctx = make_context(settings, labels, seed, storage, now)
     play = ctx.keeper.restore_game(ctx.dealer)
     other_variant = False
+    opening = Opening.RESUMED
     if play is None:
         play = ctx.dealer.deal(settings, deal)
-        deal = None
+        opening = Opening.DEALT
     else:
         wanted = (overrides or {}).get("variant")
         other_variant = wanted is not None and wanted != play.state.rules.variant.name
-        play.line = play.dead_end_line() if play.session.is_dead_end else Line("resumed")
+        session = play.session
+        if deal == session.deal_number and session.start_state.rules == settings.rule_set():
+            deal = None  # the saved game is the deal asked for: it goes on
+        play.line = play.dead_end_line() if session.is_dead_end else Line("resumed")
     app = App(ctx, play, size=size, fullscreen=fullscreen, fixed=fixed, kiosk=kiosk)
-    if deal is not None or other_variant:
+    if opening is Opening.RESUMED and (deal is not None or other_variant):
         # deal ``deal`` instead of the saved game; a game still going on is never thrown away
         # silently: the table asks first (keep playing it, or start ``deal``: then it is a loss)
         app.table.request_deal(deal)
+        opening = Opening.ASKED if app.manager.top is not app.table else Opening.DEALT
+    app.opening = opening
     notices = [save_notice(ctx, name, why) for name, why in storage.problems]
+    if bad_options:
+        dealt = app.table.play.number if opening is Opening.DEALT and deal is not None else None
+        notices.insert(0, address_notice(ctx, bad_options, opening, dealt))
     if notices:
-        play.line = notices[0]
+        app.table.play.line = notices[0]
     if len(notices) > 1:  # one line each, in a panel the player closes (the table line has room for one)
         app.manager.push(notices_panel(ctx, app.manager, notices))
+    if storage.read_only:  # a second game on the same saves (a double click): it says so first
+        play.line = Line("save_locked", tone=Tone.REFUSAL)
     return app
+
+
+def address_notice(ctx: Context, bad: Sequence[BadOption], opening: Opening, dealt: int | None) -> Line:
+    """The line naming every option of the page address that could not be used, and what the
+    page does instead: the saved game goes on, deal ``dealt`` (None: a random deal) is played, or
+    the panel asks before the saved game is left."""
+    options = ", ".join(ctx.t("address_option", name=option.name, value=option.value) for option in bad)
+    if opening is Opening.RESUMED:
+        outcome = ctx.t("address_resumes")
+    elif opening is Opening.ASKED:
+        outcome = ctx.t("address_asks")
+    elif dealt is not None:
+        outcome = ctx.t("address_deal", n=dealt)
+    else:
+        outcome = ctx.t("address_random")
+    key = "bad_address_one" if len(bad) == 1 else "bad_address_many"
+    return Line(key, {"options": options, "outcome": outcome}, Tone.REFUSAL)
 
 
 def save_notice(ctx: Context, name: str, why: str) -> Line:

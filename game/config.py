@@ -56,6 +56,9 @@ DUPLICATE_TAP_PX = 24
 """Taps closer than this (on each axis) count as "the same place" for the two rules above."""
 PALM_FINGERS = 3
 """This many fingers down at once is a palm or a hand resting on the glass: no tap counts."""
+FINGER_LOST_SECONDS = 2.0
+"""A finger not heard from (down or moving) for this long is taken as lifted: some panels and
+drivers lose a lift, and three lost lifts would otherwise look like a palm for ever."""
 KIOSK_IDLE_SECONDS = 90.0
 """Kiosk: seconds without input before «¿Sigues ahí?» (``--idle-seconds``)."""
 KIOSK_TARGET_MM = 20.0
@@ -87,6 +90,16 @@ ANALYSIS_SLICE_ANIMATING_MS = 5.0
 """The same while cards are moving, so animations keep their pace."""
 ANALYSIS_SLICE_MIN_MS = 2.0
 """A question always gets at least this much of a frame, so it ends even on a slow machine."""
+PACE_LOOKS_PER_SLICE = 3
+"""The solver's slice is worked in steps of at most this share of it, so the clock is read
+between them (:class:`game.analysis.Pacer`)."""
+PACE_FIRST_NODES = 16
+"""The first step's nodes, before any step was timed (well under a millisecond natively, a
+few in the browser)."""
+PACE_MIN_NODES = 8
+"""No step is smaller: a slice ends when what is left of it would not hold this many nodes."""
+PACE_MAX_NODES = 4096
+"""No step is larger, however fast the nodes were (numpy on a fast machine)."""
 ANALYSIS_BUDGET_MS = 5000.0
 """Search time (summed slices) after which «¿Aún se gana?» or «Pista» answers «cortado por
 tiempo» (never a claim of a loss) and the hint falls back to the best suggestion."""

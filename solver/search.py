@@ -180,12 +180,20 @@ class Search:
         self._seconds = 0.0
         self._fronts_on = False
         self._front_steps: Iterator[None] | None = None
+        self._fronts_built = 0
         if start_is_won(self.problem):
             self.result = self._finish([self.problem.start])
 
     @property
     def nodes(self) -> int:
         return self.depth_first.nodes + (self.layered.nodes if self.layered else 0)
+
+    @property
+    def work(self) -> int:
+        """What :meth:`step` budgets: the nodes, and the stock fronts worked out (one such
+        pyramid costs about what a node does). A caller charging a step by :attr:`nodes` alone
+        would give the fronts, which add no node, a whole step's budget again and again."""
+        return self.nodes + self._fronts_built
 
     @property
     def done(self) -> bool:
@@ -256,6 +264,7 @@ class Search:
         if self._front_steps is None:
             self._front_steps = problem.front_steps(problem.start[0])
         for done, _ in enumerate(self._front_steps, 1):
+            self._fronts_built += 1
             if done >= budget:
                 return True
         problem.start_fronts()

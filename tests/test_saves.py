@@ -22,10 +22,11 @@ from fake_time import FakeTime
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.app import App, launch
+from game.app import App, Opening, launch
 from game.config import CHART_EMPTY, CHART_STAR, CHART_WIN
 from game.dealer import Dealer
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
+from game.platform import BadOption
 from game.play import DECK
 from game.records import daily_number
 from game.render.widgets import line_height
@@ -41,6 +42,24 @@ from rules.variant import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 LineFinder = Callable[[str], tuple[int, list[Move]]]
+EMPTY_APOPHIS = "variant: apophis\npyramid: " + " ".join(["--"] * 28) + "\nstock: " + " ".join(["--"] * 53)
+"""A saved start position with more empty stock places than the deck has cards."""
+EMPTY_APOPHIS_GAME = {
+    "id": "x",
+    "daily": None,
+    "label_hidden": False,
+    "revealed": False,
+    "session": {
+        "rules": "variant=apophis passes=3 overlap=on",
+        "deal": None,
+        "start": EMPTY_APOPHIS,
+        "moves": [],
+        "undo_position": 0,
+        "seen": 0,
+        "counters": {"moves": 0, "undos": 0, "hints": 0},
+        "elapsed": 0,
+    },
+}
 FIELDS = [
     *("passes", "overlap", "deal_mode", "lang", "reduced_motion"),  # settings
     *("id", "daily", "label_hidden", "revealed", "session"),  # game
@@ -126,6 +145,62 @@ def test_deal_option_over_a_fresh_or_finished_saved_game_asks_nothing(
     assert second.manager.top is second.table and second.table.play.number == 12
 
 
+def test_the_saved_games_own_deal_resumes_it_at_once_and_another_deal_asks(
+    open_game: Callable[..., App],
+) -> None:
+    first = open_game(deal=4321)
+    for move in ("D", "D", "D", "D"):
+        play_by_taps(first, Move.parse(move))
+    game_id = first.table.play.game_id
+    again = open_game(deal=4321)  # a reload of ?deal=4321, or --deal 4321: that very game
+    assert again.manager.top is again.table and again.opening is Opening.RESUMED
+    assert again.table.play.game_id == game_id and again.table.play.session.moves == 4
+    assert again.table.frame().line == "Partida recuperada: sigue donde la dejaste"
+    other_rules = open_game(deal=4321, passes=1)  # the same number under other rules is another deal
+    assert isinstance(other_rules.manager.top, Panel) and other_rules.opening is Opening.ASKED
+    other_deal = open_game(deal=4322)
+    assert isinstance(other_deal.manager.top, Panel) and other_deal.opening is Opening.ASKED
+    assert other_deal.table.play.game_id == game_id
+
+
+def test_a_variants_saved_deal_resumes_from_its_own_link(open_game: Callable[..., App]) -> None:
+    first = open_game(deal=77, variant="spanish")
+    play_by_taps(first, Move.parse("D"))
+    again = open_game(deal=77, variant="spanish")  # ?variant=spanish&deal=77
+    assert again.manager.top is again.table and again.table.play.session.moves == 1
+    pyramid = open_game(deal=77, variant="pyramid")  # the standard deck's deal 77: another game
+    assert isinstance(pyramid.manager.top, Panel)
+
+
+@pytest.mark.parametrize(
+    ("saved_moves", "deal", "outcome"),
+    [
+        (2, None, "sigue la partida guardada"),
+        (2, 4321, "sigue la partida guardada"),
+        (2, 99, "se pregunta antes de dejar la partida guardada"),
+        (0, None, "se juega un reparto al azar"),
+        (0, 99, "se juega el reparto nº 99"),
+    ],
+)
+def test_the_bad_address_line_names_every_bad_option_and_says_what_happens(
+    open_game: Callable[..., App], tmp_path: Path, saved_moves: int, deal: int | None, outcome: str
+) -> None:
+    if saved_moves:
+        first = open_game(deal=4321)
+        for _ in range(saved_moves):
+            play_by_taps(first, Move.parse("D"))
+    else:
+        (tmp_path / "game.json").unlink(missing_ok=True)
+    bad = (BadOption("deal", "abc"), BadOption("lang", "fr"), BadOption("zoom", "2"))
+    storage = Storage(FileBackend(tmp_path))
+    app = launch(storage, LabelTable(), deal=deal, size=(1280, 720), seed=5, bad_options=bad)
+    line = app.table.frame().line
+    assert line == f"Dirección: «deal=abc», «lang=fr», «zoom=2» no valen; {outcome}"
+    one = launch(Storage(FileBackend(tmp_path)), LabelTable(), deal=deal, size=(1280, 720), seed=5,
+                 bad_options=bad[2:], overrides={"lang": "en"})  # fmt: skip
+    assert one.table.frame().line.startswith("Page address: “zoom=2” is not valid; ")
+
+
 def test_settings_are_saved_on_change_and_restored(open_game: Callable[..., App], tmp_path: Path) -> None:
     app = open_game(deal=3)
     tap_button(app, "settings")
@@ -180,8 +255,9 @@ def test_a_bad_setting_gives_the_defaults_and_a_notice(tmp_path: Path) -> None:
         b' "undo_position": 1, "seen": 1, "counters": {"moves": 0, "undos": 0, "hints": 0}, "elapsed": 1}}}',
         b'{"version": 7, "data": {}}',
         b'{"version": 1, "data": {"id": 5}}',
+        json.dumps({"version": 1, "data": EMPTY_APOPHIS_GAME}).encode(),
     ],
-    ids=["corrupt", "illegal move and contradicting counters", "future version", "wrong type"],
+    ids=["corrupt", "illegal move and contradicting counters", "future version", "wrong type", "many places"],
 )
 def test_a_bad_game_save_is_set_aside_and_the_table_says_so(
     open_game: Callable[..., App], tmp_path: Path, raw: bytes
@@ -196,6 +272,17 @@ def test_a_bad_game_save_is_set_aside_and_the_table_says_so(
     assert (tmp_path / kept).read_bytes() == raw
     step(app)
     assert _doc(tmp_path, "game")["version"] == GAME_VERSION  # a clean save took its place
+
+
+def test_a_saved_start_with_too_many_places_is_kept_aside_with_its_reason(
+    open_game: Callable[..., App], tmp_path: Path
+) -> None:
+    (tmp_path / "game.json").write_text(json.dumps({"version": 1, "data": EMPTY_APOPHIS_GAME}), "utf-8")
+    app = open_game()
+    assert app.ctx.storage.notices == [
+        f"game cannot be replayed (start: a stock holds at most 24 cards, not 53); kept as"
+        f" {app.ctx.storage.kept[0]}, starting clean"
+    ]
 
 
 @pytest.mark.parametrize(("bad", "kept"), [(2, 2), (0, 0), (4, 4)])
@@ -608,3 +695,26 @@ def test_the_daily_deal_is_named_on_the_table_and_its_button_says_when_it_is_won
     assert isinstance(screen, DailyScreen)
     assert screen.label("play") == "Ganado hoy: jugarlo otra vez"
     assert app.table.frame().deal_text.startswith("Reparto 5 · ")
+
+
+# --- two games on one folder without a lock ---------------------------------------------------------------
+
+
+def test_two_games_without_a_lock_keep_both_games_results(winning_line: LineFinder) -> None:
+    """Where no lock can be had (here two games on one dict of documents), the statistics of two
+    games are merged by event, not replaced by the last writer: game A wins a deal, game B
+    (started before A's win) makes one move, and A's win stays (before, won went back to 0)."""
+    shared = MemoryBackend()
+    number, moves = winning_line("passes=3 overlap=on")
+    dealer, settings = Dealer(LabelTable(), random.Random(1)), Settings()
+    first, second = Keeper(Storage(shared), settings), Keeper(Storage(shared), settings)
+    a, b = dealer.deal(settings, number), dealer.deal(settings, 5)
+    for move in moves:
+        a.play(move)
+        first.sync(a, settings)
+    assert a.session.is_won
+    b.play(Move.parse("D"))
+    second.sync(b, settings)
+    record = Keeper(Storage(shared), settings).stats.of(RuleSet())
+    assert (record.played, record.won, record.current_streak, record.recent) == (2, 1, 1, "W")
+    assert Keeper(Storage(shared), settings).stats.pending == b.game_id  # B's deal goes on
