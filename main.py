@@ -209,7 +209,8 @@ def web_app() -> App:
     pygame.display.init()
     pygame.font.init()
     clock = platform.BrowserClock()
-    storage = Storage(platform.LocalStorageBackend())
+    backend = platform.LocalStorageBackend()
+    storage = Storage(backend, platform.browser_guard(backend))
     app = launch(
         storage,
         load_labels(),

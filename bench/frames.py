@@ -1,6 +1,6 @@
 """Frame-time benchmark: scripted play at 1280×720 with SDL's dummy video driver.
 
-    python bench/frames.py [--frames-per-action 8] [--size 1280x720]
+    python bench/frames.py [--frames-per-action 8] [--size 1280x720] [--pure] [--no-questions]
 
 Watches the deal animation to its end, then plays a known winning line of deal 1 by posted
 taps (with selections, hints, undos and a settings visit mixed in) and watches the win cascade
@@ -11,11 +11,18 @@ loading and scaling the card art for its size: done again only on a resize) and 
 are reported apart; the deal animation's frames are reported apart too (and included in the
 totals). Prints frame counts, p50, p99 and max.
 Target: p99 ≤ 8 ms.
+
+Then, on a fresh game (deal 12, one pass), «¿Aún se gana?» and «Pista» are asked at several
+points of a winning line and their frames run until each answers: frame p50/p99 while the solver
+thinks against plain play, as frame work and as the frame interval the 60 fps loop gives
+(``max(1000/60 ms, work)``: what a player sees). Target (issue 18.4): the interval's p99 while
+answering within 2× plain play's. ``--pure`` asks with the browser's solver path (pure Python).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import statistics
 import sys
@@ -35,6 +42,7 @@ from game.play import DECK
 from game.settings import Settings
 from rules import Kind, Move, parse_moves
 from rules.cli import whole_number
+from solver.backends import PURE_ENV
 
 LINE = (
     "P21 P22 P15+P27 D D D S+W D D D S D D D D D P23+S P24+S P18+P25 P17+W P12+P26 P16+P20 P11 "
@@ -102,6 +110,49 @@ def script(timer: Timer) -> None:
     timer.frames(240)  # the win panel and the cascade behind it (4 s)
 
 
+QUESTION_DEAL = 12
+QUESTION_LINE = (
+    "P22+P24 P23+P25 P16+P21 P15+P26 P10+P19 P18 P27 D D P17+S S S+W D P12+S D D D D P20+S P13+S "
+    "D D S+W P11+S P7 P4+P8 P14+S P9+S S+W P5+W S+W S+W P2+S S+W P6+W P1+P3 P0+W"
+)
+"""A winning line of deal 12 on one pass (overlap rule on), from tests/data/winning_lines.txt:
+one pass leaves many orders of unseen cards to try, so the questions take many frames."""
+QUESTIONS_AT = (1, 5, 9, 14, 20, 26)
+"""Moves of that line after which both questions are asked (the deal's start is answered from
+its label, without the solver)."""
+ANSWER_FRAMES = 20_000
+"""A question not answered after this many frames stops the benchmark (it never should)."""
+
+
+def questions(timer: Timer) -> list[tuple[int, int]]:
+    """Play :data:`QUESTION_LINE`; after each move of :data:`QUESTIONS_AT` ask «¿Aún se gana?»
+    and then «Pista», running frames until each answers. Returns (move, frames to answer) per
+    question."""
+    asked: list[tuple[int, int]] = []
+    for index, move in enumerate(parse_moves(QUESTION_LINE)):
+        timer.move(move)
+        if index not in QUESTIONS_AT:
+            continue
+        for ask in (lambda: timer.tap_button("analyse"), lambda: timer.key(pygame.K_h)):
+            if timer.app.manager.top is not timer.app.table:  # a panel an answer opened
+                timer.key(pygame.K_ESCAPE)
+            start = len(timer.times)
+            ask()
+            while timer.app.table.play.inquiry is not None:
+                timer.frames(1)
+                if len(timer.times) - start > ANSWER_FRAMES:
+                    raise RuntimeError(f"no answer after {ANSWER_FRAMES} frames at move {index}")
+            asked.append((index, len(timer.times) - start))
+        timer.key(pygame.K_ESCAPE)
+    return asked
+
+
+def interval(work_ms: float) -> float:
+    """The time from one frame to the next in the 60 fps loop: the frame period, or the
+    frame's work when it takes longer (``clock.tick`` then waits no more)."""
+    return max(FRAME_SECONDS * 1000.0, work_ms)
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
@@ -118,7 +169,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="Frame-time benchmark of the real game.", allow_abbrev=False)
     parser.add_argument("--frames-per-action", type=whole_number, default=8)
     parser.add_argument("--size", default="1280x720")
+    parser.add_argument("--pure", action="store_true", help="the questions use the pure path (the browser's)")
+    parser.add_argument("--no-questions", action="store_true", help="only the scripted play")
     args = parser.parse_args()
+    if args.pure:
+        os.environ[PURE_ENV] = "1"
     width, height = (int(v) for v in args.size.lower().split("x"))
     pygame.display.init()
     pygame.font.init()
@@ -154,8 +209,38 @@ def main() -> int:
         f"({deal_wall:.0f} ms to draw them all)   {spread(deal)}"
     )
     print(f"  (CPU time: {spread(deal_cpu)})")
+    plain = [(t, c) for t, c, busy in zip(times, timer.cpu, timer.searching, strict=True) if not busy]
+    if not args.no_questions:
+        one_pass = dataclasses.replace(settings, passes=1)
+        app = App(ctx, ctx.dealer.deal(one_pass, QUESTION_DEAL), size=(width, height))
+        report_questions(Timer(app, 2), plain)
     pygame.quit()
     return 0 if won else 1
+
+
+def report_questions(timer: Timer, plain: list[tuple[float, float]]) -> None:
+    """Ask the questions (:func:`questions`) and print their frames against ``plain`` play's
+    (wall-clock and CPU milliseconds of each frame)."""
+    while timer.app.table.anim.dealing:
+        timer.frames(1)
+    timer.times.clear()
+    timer.cpu.clear()
+    timer.searching.clear()
+    asked = questions(timer)
+    answering = [(t, c) for t, c, busy in zip(timer.times, timer.cpu, timer.searching, strict=True) if busy]
+    backend = type(timer.app.table.play.answers.backend).__name__
+    pace = timer.app.ctx.dealer.pacer.ms_per_node or 0.0
+    print(
+        f"questions ({backend}): {len(asked)} answered in {sum(n for _, n in asked)} frames "
+        f"(frames each: {' '.join(str(n) for _, n in asked)}); a node measured {pace * 1000:.1f} µs"
+    )
+    for label, frames in (("plain play", plain), ("while answering", answering)):
+        wall, cpu = [t for t, _ in frames], [c for _, c in frames]
+        print(f"  {label:<16} {len(frames):>5} frames   work {spread(wall)}")
+        print(f"  {'':<28}interval {spread([interval(t) for t in wall])}")
+        print(f"  {'':<28}(CPU time: work {spread(cpu)})")
+    p99 = [percentile([interval(t) for t, _ in frames], 0.99) for frames in (answering, plain)]
+    print(f"  interval p99 while answering / plain play: {p99[0] / p99[1]:.2f}× (target ≤ 2×)")
 
 
 if __name__ == "__main__":

@@ -63,7 +63,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.analysis import NODES_PER_CHUNK, solver_backend
+from game.analysis import solver_backend
 from rules.cards import Card
 from rules.labels import Label, load_table
 from rules.legality import apply, legal_moves
@@ -71,7 +71,7 @@ from rules.moves import Move
 from rules.session import Session
 from rules.state import Layout, RuleSet, State
 from rules.topology import iter_slots
-from solver.analysis import AnswerCache
+from solver.analysis import NODES_PER_CALL, AnswerCache
 from solver.search import Verdict, solve
 
 MOVE_LIMIT = 400
@@ -179,7 +179,7 @@ def play_hints(state: State, unseen: int) -> Game:
             break
         analysis = cache.get(session.state, session.seen_mask)
         while not analysis.hint_done():
-            analysis.step(NODES_PER_CHUNK, hint=True)
+            analysis.step(NODES_PER_CALL, hint=True)
         move = analysis.partial().hint
         before, hidden_there = session.state, session.state.stock & ~session.seen_mask
         if move is None or session.play(move) is not None:

@@ -199,13 +199,15 @@ class App:
         self.on_first_frame: Callable[[], None] | None = None
         """Called once the first frame is shown (the browser's page then drops its loading message)."""
         self._told_failing = False
+        self._told_read_only = ctx.storage.read_only
+        """A game opened read-only says so at once (:func:`launch`); one taken over, when it is."""
 
     # --- one frame ------------------------------------------------------------------------------
     def frame(self, dt: float) -> bool:
         """Handle pending events, advance ``dt`` seconds, draw if anything changed. True if drawn."""
         self.now += dt
         events = pygame.event.get()
-        self.taps.begin_frame(events)
+        self.taps.begin_frame(events, self.now)
         for event in events:
             self.dispatch(event)
         self._sync_size()
@@ -311,6 +313,10 @@ class App:
             self.table.play.line = Line("save_failed", tone=Tone.REFUSAL)
             self.dirty = True
         self._told_failing = failing
+        if self.ctx.storage.read_only and not self._told_read_only:  # another game took the saves over
+            self.table.play.line = Line("save_taken", tone=Tone.REFUSAL)
+            self.dirty = True
+            self._told_read_only = True
 
     # --- the loop ---------------------------------------------------------------------------------
     async def run(self) -> None:
@@ -344,11 +350,14 @@ def make_context(
     seed: int | None = None,
     storage: Storage | None = None,
     now: Callable[[], float] = time.monotonic,
+    *,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> Context:
     """A fresh context: ``settings``, a new asset loader, a dealer over ``labels`` (none: all
-    unknown) whose sessions read the time from ``now``, saves in ``storage`` (none: in memory only)."""
+    unknown) whose sessions read the time from ``now`` and whose solver's steps and frames are
+    timed by ``clock``, saves in ``storage`` (none: in memory only)."""
     rng = random.Random(seed)
-    dealer = Dealer(labels or LabelTable(), rng, now)
+    dealer = Dealer(labels or LabelTable(), rng, now, clock)
     if storage is None:
         return Context(settings, Assets(), dealer, rng)
     return Context(settings, Assets(), dealer, rng, storage=storage)
@@ -408,6 +417,8 @@ def launch(
         app.table.play.line = notices[0]
     if len(notices) > 1:  # one line each, in a panel the player closes (the table line has room for one)
         app.manager.push(notices_panel(ctx, app.manager, notices))
+    if storage.read_only:  # a second game on the same saves (a double click): it says so first
+        play.line = Line("save_locked", tone=Tone.REFUSAL)
     return app
 
 

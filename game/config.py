@@ -58,6 +58,9 @@ DUPLICATE_TAP_PX = 24
 """Taps closer than this (on each axis) count as "the same place" for the two rules above."""
 PALM_FINGERS = 3
 """This many fingers down at once is a palm or a hand resting on the glass: no tap counts."""
+FINGER_LOST_SECONDS = 2.0
+"""A finger not heard from (down or moving) for this long is taken as lifted: some panels and
+drivers lose a lift, and three lost lifts would otherwise look like a palm for ever."""
 KIOSK_IDLE_SECONDS = 90.0
 """Kiosk: seconds without input before «¿Sigues ahí?» (``--idle-seconds``)."""
 KIOSK_TARGET_MM = 20.0
@@ -79,8 +82,7 @@ DEMO_SEARCH_NODES = 256
 DEMO_NODE_LIMIT = 10_000
 """Kiosk: a deal not proven winnable within this many nodes (a fraction of a second of slices)
 is passed over for another. Most deals take a few hundred. The bound also caps the memory a
-search holds: with 50,000 the soak's memory stepped up by 2–3 MB the first time a hard deal
-came, and stayed there (``bench/kiosk_soak.py``)."""
+search holds (bench/RESULTS.md#demo_node_limit)."""
 FRAME_BUDGET_MS = 1000 / FPS - 3.0
 """What a frame may take, drawing and the solver's slice together, with room for the rest."""
 ANALYSIS_SLICE_IDLE_MS = 9.0
@@ -90,6 +92,16 @@ ANALYSIS_SLICE_ANIMATING_MS = 5.0
 """The same while cards are moving, so animations keep their pace."""
 ANALYSIS_SLICE_MIN_MS = 2.0
 """A question always gets at least this much of a frame, so it ends even on a slow machine."""
+PACE_LOOKS_PER_SLICE = 3
+"""The solver's slice is worked in steps of at most this share of it, so the clock is read
+between them (:class:`game.analysis.Pacer`)."""
+PACE_FIRST_NODES = 16
+"""The first step's nodes, before any step was timed (well under a millisecond natively, a
+few in the browser)."""
+PACE_MIN_NODES = 8
+"""No step is smaller: a slice ends when what is left of it would not hold this many nodes."""
+PACE_MAX_NODES = 4096
+"""No step is larger, however fast the nodes were (numpy on a fast machine)."""
 ANALYSIS_BUDGET_MS = 5000.0
 """Search time (summed slices) after which «¿Aún se gana?» or «Pista» answers «cortado por
 tiempo» (never a claim of a loss) and the hint falls back to the best suggestion."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from .config import DUPLICATE_TAP_PX, PALM_FINGERS, TOUCH_ECHO_SECONDS
+from .config import DUPLICATE_TAP_PX, FINGER_LOST_SECONDS, PALM_FINGERS, TOUCH_ECHO_SECONDS
 
 
 class Action(enum.Enum):
@@ -221,28 +221,41 @@ class TapFilter:
       means two draws; the kiosk sets it.
 
     A frame in which :data:`PALM_FINGERS` or more fingers are down at once (a palm, a sleeve,
-    a child's whole hand) keeps none of its taps. Times are the app's own clock (seconds), so
-    tests run on simulated time.
+    a child's whole hand) keeps none of its taps. A lift can get lost (a panel, a driver, a
+    window that lost the focus in between), so a finger not heard from for
+    :data:`FINGER_LOST_SECONDS` counts as lifted, and losing or hiding the window forgets every
+    finger (:meth:`forget_fingers`): a lost lift never blocks input for long. Times are the
+    app's own clock (seconds), so tests run on simulated time.
     """
 
     def __init__(self, repeat_seconds: float = 0.0) -> None:
         self.repeat_seconds = repeat_seconds
-        self._fingers: set[tuple[int, int]] = set()
+        self._fingers: dict[tuple[int, int], float] = {}
+        """Each finger down: (touch device, finger) → when it was last heard from."""
         self._palm = False
         self._last: tuple[float, tuple[int, int], bool] | None = None
         self.dropped = 0
 
-    def begin_frame(self, events: list[pygame.event.Event]) -> None:
-        """Look at a frame's events before they are handled: were many fingers down at once?"""
+    def begin_frame(self, events: list[pygame.event.Event], now: float) -> None:
+        """Look at a frame's events (at time ``now``) before they are handled: were many fingers
+        down at once?"""
+        self._fingers = {key: seen for key, seen in self._fingers.items() if now - seen < FINGER_LOST_SECONDS}
         most = len(self._fingers)
         for event in events:
             key = (int(getattr(event, "touch_id", 0)), int(getattr(event, "finger_id", 0)))
-            if event.type == pygame.FINGERDOWN:
-                self._fingers.add(key)
+            if event.type in (pygame.FINGERDOWN, pygame.FINGERMOTION):
+                self._fingers[key] = now
                 most = max(most, len(self._fingers))
             elif event.type == pygame.FINGERUP:
-                self._fingers.discard(key)
+                self._fingers.pop(key, None)
+            elif to_window_signal(event) in _LOSING:
+                self.forget_fingers()
         self._palm = most >= PALM_FINGERS
+
+    def forget_fingers(self) -> None:
+        """Take every finger as lifted: the window lost the focus or was hidden, so their lifts
+        may never reach us."""
+        self._fingers.clear()
 
     def accept(self, event: pygame.event.Event, tap: Tap, now: float) -> bool:
         """True if ``tap`` (made from ``event`` at time ``now``) is the player's."""
@@ -259,6 +272,10 @@ class TapFilter:
                 return False
         self._last = (now, tap.pos, touch)
         return True
+
+
+_LOSING = frozenset({Window.FOCUS_LOST, Window.MINIMIZED, Window.HIDDEN})
+"""Window signals after which a finger's lift may have gone elsewhere."""
 
 
 def _near(a: tuple[int, int], b: tuple[int, int]) -> bool:

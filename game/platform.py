@@ -8,7 +8,8 @@ Everything else asks this module and gets plain Python values back:
   that the table shows in one line, and the option keeps its default.
 * :class:`BrowserClock` — seconds of page time with the time the tab spent hidden left out
   (a ``visibilitychange`` listener installed from Python), the time source of every ``Session``.
-* :class:`LocalStorageBackend` — the saves' ``Backend`` over ``window.localStorage``.
+* :class:`LocalStorageBackend` — the saves' ``Backend`` over ``window.localStorage``, and
+  :func:`browser_guard`, the lease that keeps a second tab from writing them.
 * :func:`browser_copy` and :func:`deal_link` — the deal link on the browser's clipboard.
 
 Natively none of the browser parts is touched: :data:`IS_WEB` is False and ``js`` is never imported.
@@ -16,8 +17,10 @@ Natively none of the browser parts is touched: :data:`IS_WEB` is False and ``js`
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl
@@ -25,6 +28,7 @@ from urllib.parse import parse_qsl
 from rules import DealNumberError, parse_deal_number
 from rules.variant import PYRAMID, VARIANTS
 
+from .locks import OWNER, LeaseLock
 from .settings import LANGUAGES, PASSES
 from .storage import StorageError
 
@@ -260,6 +264,42 @@ class LocalStorageBackend:
         except Exception as error:  # a JsException: storage refused
             raise StorageError(f"cannot remove {name!r} from the browser's storage: {error}") from error
         return aside
+
+
+# --- the saves' lease ------------------------------------------------------------------------------------
+TAB_KEY = PREFIX + "tab"
+LEASE_JS = """
+(key, token) => {
+  window.addEventListener("pagehide", () => {
+    try {
+      const owner = JSON.parse(window.localStorage.getItem(key));
+      if (owner && owner.token === token) window.localStorage.setItem(key, JSON.stringify({token, beat: 0}));
+    } catch (e) {}
+  });
+}
+"""
+"""Gives the lease back when the page goes away (a closed tab), so a new tab opened at once holds it."""
+
+
+def browser_guard(backend: LocalStorageBackend) -> LeaseLock:
+    """The guard of the browser's saves (:class:`game.locks.LeaseLock`): a second tab of the game
+    saves nothing while this one holds them. This tab's token is kept in its ``sessionStorage``
+    (which a reload keeps and a new tab does not share), so a reloaded page still holds them;
+    the lease is given back when the page goes away."""
+    window = _js().window
+    token = uuid.uuid4().hex
+    try:
+        found = window.sessionStorage.getItem(TAB_KEY)
+        if found is None:
+            window.sessionStorage.setItem(TAB_KEY, token)
+        else:
+            token = str(found)
+    except Exception:  # a JsException: sessionStorage refused (private mode); a token of this page then
+        token = uuid.uuid4().hex
+    lease = LeaseLock(backend, token)
+    with contextlib.suppress(Exception):  # a JsException: without it the lease simply expires
+        _js().eval(LEASE_JS)(PREFIX + OWNER, token)
+    return lease
 
 
 # --- clipboard ------------------------------------------------------------------------------------------

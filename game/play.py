@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import enum
 import math
-import time
 import uuid
 from dataclasses import dataclass, field
 
@@ -23,7 +22,7 @@ from solver.hints import suggest
 from solver.layered import Backend
 from solver.score import BestScore
 
-from .analysis import Answer, Inquiry, Purpose, label_answer
+from .analysis import Answer, Inquiry, Pacer, Purpose, label_answer
 
 DECK = PLACES
 """The face-down part of the stock, a place of the game only (past every place of the rules):
@@ -31,8 +30,6 @@ tapping it draws (or recycles when the stock is empty). ``STOCK`` is the stock's
 card, a card like any other; a variant with several waste piles has no face-up stock card."""
 
 
-BEST_SCORE_STEP = 64
-"""Nodes of the best-score search between two looks at the clock (a few milliseconds)."""
 BEST_SCORE_NODE_LIMIT = 3_000_000
 """The best-score search gives up past this many nodes (deals 1-40 took at most 920k: bench/par_score.py)."""
 
@@ -97,7 +94,10 @@ class Play:
         *,
         game_id: str | None = None,
         daily: str | None = None,
+        pacer: Pacer | None = None,
     ) -> None:
+        """``pacer`` sizes the solver's steps to the frame's time (shared by the deals of one
+        game, so what it measured carries over; a new one by default)."""
         self.session = session
         self.game_id = game_id or new_game_id()
         self.daily = daily
@@ -115,6 +115,8 @@ class Play:
         self.line: Line | None = Line("welcome", {"sum": session.state.rules.deck.pair_sum})
         self.inquiry: Inquiry | None = None
         self._backend = backend
+        self.pacer = pacer or Pacer()
+        self._best_pacer = Pacer(self.pacer.clock)  # its nodes take their own time
         self.answers = AnswerCache(backend)
         """What the solver found, per position: shared by every question of this deal."""
         self._partners_key: tuple[State, int] | None = None
@@ -275,7 +277,7 @@ class Play:
         if known is not None:
             self._show(known)
             return known
-        self.inquiry = Inquiry(self.session, purpose, self._backend, self.answers)
+        self.inquiry = Inquiry(self.session, purpose, self._backend, self.answers, self.pacer)
         self.line = Line("rewind_busy" if purpose is Purpose.REWIND else "analysis_busy", tone=Tone.BUSY)
         return None
 
@@ -343,17 +345,17 @@ class Play:
             return False
         if self.best is None:
             self.best = BestScore(self.session.start_state)
-        best = self.best
-        if best.result is not None:
+        if self.best.result is not None:
             return False
-        began = time.perf_counter()
-        while best.step(BEST_SCORE_STEP) is None:
-            if best.work >= BEST_SCORE_NODE_LIMIT:
-                self.best_given_up = True
-                return True
-            if (time.perf_counter() - began) * 1000 >= slice_ms:
-                return False
-        return True
+        return self._best_pacer.run(slice_ms, self._step_best_nodes)[0]
+
+    def _step_best_nodes(self, nodes: int) -> bool:
+        """``nodes`` more of the best-score search; True once it is over (answered or given up)."""
+        assert self.best is not None
+        if self.best.step(nodes) is not None:
+            return True
+        self.best_given_up = self.best.work >= BEST_SCORE_NODE_LIMIT
+        return self.best_given_up
 
     def _note_end(self) -> None:
         if self.session.is_won:

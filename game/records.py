@@ -1,14 +1,5 @@
-"""Statistics per rule set and the «Reparto del día» log: plain values, no pygame, no files.
-
-Statistics rules (SPEC §8):
-
-* a deal counts as *played* at its first move (it is then *pending*);
-* it is *won* when the pyramid is cleared (once: undoing and winning again counts nothing);
-* a pending deal left for another deal, or replayed from the start, is a *loss*;
-* a pending deal the kiosk's idle reset closes (the player walked away) is *abandoned*: played,
-  but neither won nor lost (no streak broken, no result in the recent ones, not in the win rate);
-* the current streak counts wins since the last loss; the longest streak is its maximum;
-* best and median time and fewest moves are taken over won deals.
+"""The par match in progress and the «Reparto del día» log: plain values, no pygame, no files
+(the statistics are :mod:`game.stats`); and the checks of their documents' fields.
 
 Par scoring (seed 004, :mod:`rules.scoring`): a deal played with «Puntuación par» on joins the
 match at its first move (as it counts as played); it is *entered* in the match with its score
@@ -27,7 +18,6 @@ starting number itself. Test vectors in ``tests/test_records.py`` pin the rule.
 from __future__ import annotations
 
 import datetime
-import statistics
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,10 +26,6 @@ from rules.deals import FIRST_DEAL, LAST_DEAL, splitmix64
 from rules.labels import Label, LabelTable
 from rules.scoring import MATCH_DEALS, Match
 
-RECENT = 30
-"""How many recent results the statistics keep for the chart."""
-MAX_WIN_TIMES = 10_000
-"""Winning times kept for the median (the oldest are dropped beyond this)."""
 LONGEST_TIME = 10.0**9
 """Seconds (about 30 years): a recorded time beyond this (or NaN, which compares false) is refused."""
 DAILY_RULES = RuleSet()
@@ -47,203 +33,7 @@ DAILY_RULES = RuleSet()
 
 
 class RecordsError(ValueError):
-    """A statistics or daily document with a field of the wrong type or an impossible value."""
-
-
-# --- statistics --------------------------------------------------------------------------------------
-@dataclass
-class RuleStats:
-    """The record of one rule set."""
-
-    played: int = 0
-    won: int = 0
-    current_streak: int = 0
-    longest_streak: int = 0
-    best_time: float | None = None
-    fewest_moves: int | None = None
-    win_times: list[float] = field(default_factory=list)
-    recent: str = ""
-    """The last :data:`RECENT` results, oldest first: ``W`` won, ``L`` lost."""
-    abandoned: int = 0
-    """Deals the kiosk's idle reset closed unwon: counted apart, neither won nor lost."""
-
-    @property
-    def lost(self) -> int:
-        """Deals played, not won and not abandoned (a pending deal counts here until it is won)."""
-        return self.played - self.won - self.abandoned
-
-    @property
-    def win_rate(self) -> float | None:
-        """Won over the deals won or lost (an abandoned deal had no result)."""
-        decided = self.played - self.abandoned
-        return self.won / decided if decided else None
-
-    @property
-    def median_time(self) -> float | None:
-        return statistics.median(self.win_times) if self.win_times else None
-
-    def _result(self, letter: str) -> None:
-        self.recent = (self.recent + letter)[-RECENT:]
-
-    def win(self, seconds: float, moves: int) -> None:
-        self.won += 1
-        self.current_streak += 1
-        self.longest_streak = max(self.longest_streak, self.current_streak)
-        self.best_time = seconds if self.best_time is None else min(self.best_time, seconds)
-        self.fewest_moves = moves if self.fewest_moves is None else min(self.fewest_moves, moves)
-        self.win_times = ([*self.win_times, seconds])[-MAX_WIN_TIMES:]
-        self._result("W")
-
-    def lose(self) -> None:
-        self.current_streak = 0
-        self._result("L")
-
-
-@dataclass
-class ParStats:
-    """Par-scoring matches: how many were played (completed), made, and the best total."""
-
-    played: int = 0
-    made: int = 0
-    best_total: int | None = None
-
-    def record(self, match: Match) -> None:
-        self.played += 1
-        self.made += match.made
-        self.best_total = match.total if self.best_total is None else max(self.best_total, match.total)
-
-    def to_doc(self) -> dict[str, Any]:
-        return {"played": self.played, "made": self.made, "best_total": self.best_total}
-
-    @staticmethod
-    def from_doc(doc: object) -> ParStats:
-        if not isinstance(doc, dict):
-            raise RecordsError("stats: 'par' must be an object")
-        best = doc.get("best_total")
-        if best is not None and (isinstance(best, bool) or not isinstance(best, int)):
-            raise RecordsError(f"best_total: must be a whole number, not {best!r}")
-        value = ParStats(_count(doc, "played"), _count(doc, "made"), best)
-        if value.made > value.played or (value.played > 0) != (best is not None):
-            raise RecordsError("stats: more par matches made than played, or a best total without a match")
-        return value
-
-
-@dataclass
-class Stats:
-    """Statistics of every rule set played (key ``str(rules)``), par matches, and the deal now pending."""
-
-    by_rules: dict[str, RuleStats] = field(default_factory=dict)
-    pending: str | None = None
-    """Id of the game counted as played and not yet won or lost."""
-    pending_rules: str | None = None
-    resolved: str | None = None
-    """Id of the last game won or lost (so a resumed game is not counted twice)."""
-    par: ParStats = field(default_factory=ParStats)
-
-    def of(self, rules: RuleSet | str) -> RuleStats:
-        return self.by_rules.setdefault(str(rules), RuleStats())
-
-    def counted(self, game_id: str) -> bool:
-        return game_id in (self.pending, self.resolved)
-
-    def start(self, game_id: str, rules: RuleSet) -> None:
-        """The first move of game ``game_id``: a pending one left before is lost."""
-        if self.counted(game_id):
-            return
-        self.abandon()
-        self.of(rules).played += 1
-        self.pending, self.pending_rules = game_id, str(rules)
-
-    def win(self, game_id: str, seconds: float, moves: int) -> bool:
-        """Game ``game_id`` was won; True if this is news (the pending game)."""
-        if self.pending != game_id or self.pending_rules is None:
-            return False
-        self.of(self.pending_rules).win(seconds, moves)
-        self.pending, self.pending_rules, self.resolved = None, None, game_id
-        return True
-
-    def abandon(self) -> bool:
-        """The pending game (if any) was left unwon: a loss. True if there was one."""
-        if self.pending is None or self.pending_rules is None:
-            return False
-        self.of(self.pending_rules).lose()
-        self.pending, self.pending_rules, self.resolved = None, None, self.pending
-        return True
-
-    def walk_away(self, game_id: str) -> bool:
-        """Game ``game_id``, pending, was closed by the kiosk's idle reset: abandoned, not lost.
-        True if it was the pending game."""
-        if self.pending != game_id or self.pending_rules is None:
-            return False
-        self.of(self.pending_rules).abandoned += 1
-        self.pending, self.pending_rules, self.resolved = None, None, game_id
-        return True
-
-    def reset(self, rules: RuleSet) -> None:
-        """Forget the record of ``rules`` (a pending game of those rules is forgotten too)."""
-        self.by_rules.pop(str(rules), None)
-        if self.pending_rules == str(rules):
-            self.resolved = self.pending
-            self.pending, self.pending_rules = None, None
-
-    # --- documents --------------------------------------------------------------------------------
-    def to_doc(self) -> dict[str, Any]:
-        return {
-            "rules": {key: _stats_doc(value) for key, value in self.by_rules.items()},
-            "pending": self.pending,
-            "pending_rules": self.pending_rules,
-            "resolved": self.resolved,
-            "par": self.par.to_doc(),
-        }
-
-    @staticmethod
-    def from_doc(doc: dict[str, Any]) -> Stats:
-        """Rebuild from :meth:`to_doc`; :class:`RecordsError` for anything that does not fit.
-        A document of format 1 (before par scoring) has no ``par``: no matches yet."""
-        table = doc.get("rules")
-        if not isinstance(table, dict):
-            raise RecordsError("stats: 'rules' must be an object")
-        by_rules = {_text(key, "rule set"): _stats_from(value) for key, value in table.items()}
-        pending, pending_rules = _maybe_text(doc, "pending"), _maybe_text(doc, "pending_rules")
-        if (pending is None) != (pending_rules is None):
-            raise RecordsError("stats: 'pending' and 'pending_rules' go together")
-        par = ParStats.from_doc(doc["par"]) if "par" in doc else ParStats()
-        return Stats(by_rules, pending, pending_rules, _maybe_text(doc, "resolved"), par)
-
-
-def _stats_doc(value: RuleStats) -> dict[str, Any]:
-    return {
-        "played": value.played,
-        "won": value.won,
-        "current_streak": value.current_streak,
-        "longest_streak": value.longest_streak,
-        "best_time": value.best_time,
-        "fewest_moves": value.fewest_moves,
-        "win_times": value.win_times,
-        "recent": value.recent,
-        "abandoned": value.abandoned,
-    }
-
-
-def _stats_from(doc: object) -> RuleStats:
-    if not isinstance(doc, dict):
-        raise RecordsError("stats: each rule set's record must be an object")
-    value = RuleStats(
-        played=_count(doc, "played"),
-        won=_count(doc, "won"),
-        current_streak=_count(doc, "current_streak"),
-        longest_streak=_count(doc, "longest_streak"),
-        best_time=_maybe_time(doc.get("best_time")),
-        fewest_moves=None if doc.get("fewest_moves") is None else _count(doc, "fewest_moves"),
-        win_times=[_time(t) for t in _list(doc, "win_times")],
-        recent=_text(doc.get("recent"), "recent"),
-        abandoned=_count(doc, "abandoned") if "abandoned" in doc else 0,  # absent before the kiosk counted it
-    )
-    if value.won + value.abandoned > value.played or value.current_streak > value.longest_streak:
-        raise RecordsError("stats: more deals won or abandoned than played, or a streak past the longest")
-    if set(value.recent) - {"W", "L"} or len(value.recent) > RECENT:
-        raise RecordsError("stats: 'recent' must be W and L letters")
-    return value
+    """A statistics, par match or daily document with a field of the wrong type or an impossible value."""
 
 
 # --- the par match in progress -----------------------------------------------------------------------
@@ -290,10 +80,9 @@ class MatchLog:
 
     @staticmethod
     def from_doc(doc: dict[str, Any]) -> MatchLog:
-        scores = [
-            s for s in _list(doc, "scores") if not isinstance(s, bool) and isinstance(s, int) and abs(s) <= 52
-        ]
-        if len(scores) != len(_list(doc, "scores")):
+        given = list_of(doc, "scores")
+        scores = [s for s in given if not isinstance(s, bool) and isinstance(s, int) and abs(s) <= 52]
+        if len(scores) != len(given):
             raise RecordsError("match: 'scores' must be deal scores")
         if len(scores) >= MATCH_DEALS:
             raise RecordsError(f"match: a match in progress has fewer than {MATCH_DEALS} deals")
@@ -309,7 +98,7 @@ class MatchLog:
             raise RecordsError("match: 'live_points' must be a deal score")
         completed = None if last is None else Match(tuple(int(s) for s in last))
         return MatchLog(
-            Match(tuple(scores)), _maybe_text(doc, "live"), points, _maybe_text(doc, "done"), completed
+            Match(tuple(scores)), maybe_text_of(doc, "live"), points, maybe_text_of(doc, "done"), completed
         )
 
 
@@ -353,6 +142,13 @@ class DailyLog:
         mark.clean = mark.clean or clean
         mark.won = True
 
+    def absorb(self, disk: DailyLog) -> None:
+        """Add the days ``disk`` (the document as another game may have written it) has: a day
+        played or won in either is played or won (clean, if clean in either)."""
+        for day, theirs in disk.days.items():
+            mark = self.days.setdefault(day, DayMark(theirs.deal, theirs.won, theirs.clean))
+            mark.won, mark.clean = mark.won or theirs.won, mark.clean or theirs.clean
+
     def streak(self, today: datetime.date) -> int:
         """Days in a row with the daily deal won, ending today (or yesterday, while today's
         deal is not won yet: a streak is not broken before the day is over)."""
@@ -383,12 +179,12 @@ class DailyLog:
         log = DailyLog()
         for day, mark in days.items():
             try:
-                datetime.date.fromisoformat(_text(day, "day"))
+                datetime.date.fromisoformat(as_text(day, "day"))
             except ValueError:
                 raise RecordsError(f"daily: {day!r} is not an ISO date") from None
             if not isinstance(mark, dict):
                 raise RecordsError(f"daily: {day} must be an object")
-            deal = _count(mark, "deal")
+            deal = count_of(mark, "deal")
             won, clean = mark.get("won"), mark.get("clean")
             if (
                 not isinstance(won, bool)
@@ -400,37 +196,37 @@ class DailyLog:
         return log
 
 
-# --- field checks -------------------------------------------------------------------------------------
-def _count(doc: dict[str, Any], key: str) -> int:
+# --- field checks (of these documents and of the statistics) --------------------------------------------
+def count_of(doc: dict[str, Any], key: str) -> int:
     value = doc.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise RecordsError(f"{key}: must be a whole number, not {value!r}")
     return value
 
 
-def _time(value: object) -> float:
+def as_time(value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < LONGEST_TIME:
         raise RecordsError(f"time: {value!r} is not a time")
     return float(value)
 
 
-def _maybe_time(value: object) -> float | None:
-    return None if value is None else _time(value)
+def as_maybe_time(value: object) -> float | None:
+    return None if value is None else as_time(value)
 
 
-def _list(doc: dict[str, Any], key: str) -> list[object]:
+def list_of(doc: dict[str, Any], key: str) -> list[object]:
     value = doc.get(key)
     if not isinstance(value, list):
         raise RecordsError(f"{key}: must be a list")
     return value
 
 
-def _text(value: object, what: str) -> str:
+def as_text(value: object, what: str) -> str:
     if not isinstance(value, str):
         raise RecordsError(f"{what}: {value!r} is not text")
     return value
 
 
-def _maybe_text(doc: dict[str, Any], key: str) -> str | None:
+def maybe_text_of(doc: dict[str, Any], key: str) -> str | None:
     value = doc.get(key)
-    return None if value is None else _text(value, key)
+    return None if value is None else as_text(value, key)

@@ -24,14 +24,16 @@ from rules.scoring import Match, score_session
 
 from .dealer import Dealer
 from .play import Play
-from .records import DailyLog, MatchLog, RecordsError, Stats
+from .records import DailyLog, MatchLog
 from .settings import Settings
-from .storage import Storage
+from .stats import Stats
+from .storage import Storage, describe
 
 SETTINGS_VERSION = 1
 GAME_VERSION = 1
-STATS_VERSION = 2
-"""Format 2 added par-scoring matches (``par``); format 1 documents still load."""
+STATS_VERSION = 3
+"""Format 2 added par-scoring matches (``par``), format 3 the event log and several pending
+games (two games merge their statistics, :meth:`Stats.absorb`); formats 1 and 2 still load."""
 STATS_OLDEST = 1
 DAILY_VERSION = 1
 MATCH_VERSION = 1
@@ -86,14 +88,26 @@ def settings_from_doc(doc: dict[str, Any]) -> Settings:
 
 def load_settings(storage: Storage) -> Settings:
     """The saved settings, or the defaults (a bad document is set aside with a notice)."""
-    doc = storage.load("settings", SETTINGS_VERSION)
-    if doc is None:
-        return Settings()
-    try:
-        return settings_from_doc(doc)
-    except ValueError as error:
-        storage.reject("settings", f"has a bad value ({error})")
-        return Settings()
+    return storage.read("settings", SETTINGS_VERSION, settings_from_doc) or Settings()
+
+
+def _restored(doc: dict[str, Any], dealer: Dealer) -> tuple[Play | None, RecordError | None]:
+    """The game a ``game`` document holds (None when it was won), and the refusal that cut its
+    move list short (None when every move was legal); raises for anything that does not fit."""
+    session, refused = Session.from_record_prefix(doc.get("session"), now=dealer.now)
+    game_id, daily = doc.get("id"), doc.get("daily")
+    hidden, revealed = doc.get("label_hidden"), doc.get("revealed")
+    par = doc.get("par", False)  # a game saved before par scoring was not a par deal
+    if not isinstance(game_id, str) or not game_id or not (daily is None or isinstance(daily, str)):
+        raise RecordError("id or daily: of the wrong type")
+    if not isinstance(hidden, bool) or not isinstance(revealed, bool) or not isinstance(par, bool):
+        raise RecordError("label_hidden, revealed or par: not true or false")
+    if session.is_won:
+        return None, refused
+    play = dealer.resume(session, hidden, game_id=game_id, daily=daily)
+    play.revealed = revealed or session.is_over
+    play.par = par
+    return play, refused
 
 
 # --- the keeper ---------------------------------------------------------------------------------------
@@ -130,71 +144,42 @@ class Keeper:
 
     # --- loading ------------------------------------------------------------------------------------
     def _load_stats(self) -> Stats:
-        doc = self.storage.load("stats", STATS_VERSION, STATS_OLDEST)
-        if doc is None:
-            return Stats()
-        try:
-            return Stats.from_doc(doc)
-        except RecordsError as error:
-            self.storage.reject("stats", f"does not make sense ({error})")
-            return Stats()
+        return self.storage.read("stats", STATS_VERSION, Stats.from_doc, STATS_OLDEST) or Stats()
 
     def _load_daily(self) -> DailyLog:
-        doc = self.storage.load("daily", DAILY_VERSION)
-        if doc is None:
-            return DailyLog()
-        try:
-            return DailyLog.from_doc(doc)
-        except RecordsError as error:
-            self.storage.reject("daily", f"does not make sense ({error})")
-            return DailyLog()
+        return self.storage.read("daily", DAILY_VERSION, DailyLog.from_doc) or DailyLog()
 
     def _load_matches(self) -> MatchLog:
-        doc = self.storage.load("match", MATCH_VERSION)
-        if doc is None:
-            return MatchLog()
-        try:
-            return MatchLog.from_doc(doc)
-        except RecordsError as error:
-            self.storage.reject("match", f"does not make sense ({error})")
-            return MatchLog()
+        return self.storage.read("match", MATCH_VERSION, MatchLog.from_doc) or MatchLog()
 
     def restore_game(self, dealer: Dealer) -> Play | None:
         """The saved game in progress, replayed through the rules; None when there is none, when
         it was won (the next start deals a new one), or when it cannot be rebuilt (then it is
-        set aside with a notice)."""
+        set aside with a notice, whatever the error: see :meth:`Storage.read`)."""
         doc = self.storage.load("game", GAME_VERSION)
         if doc is None:
             return None
         try:
-            session, refused = Session.from_record_prefix(doc.get("session"), now=dealer.now)
-            game_id, daily = doc.get("id"), doc.get("daily")
-            hidden, revealed = doc.get("label_hidden"), doc.get("revealed")
-            par = doc.get("par", False)  # a game saved before par scoring was not a par deal
-            if not isinstance(game_id, str) or not game_id or not (daily is None or isinstance(daily, str)):
-                raise RecordError("id or daily: of the wrong type")
-            if not isinstance(hidden, bool) or not isinstance(revealed, bool) or not isinstance(par, bool):
-                raise RecordError("label_hidden, revealed or par: not true or false")
-        except ValueError as error:  # RecordError, or any other rules error a record could cause
-            self.storage.reject("game", f"cannot be replayed ({error})")
+            restored = _restored(doc, dealer)
+        except Exception as error:  # the load boundary: RecordError naming the field, or any other
+            self.storage.reject("game", f"cannot be replayed ({describe(error)})")
             return None
+        play, refused = restored
         if refused is not None:  # the moves before it stand; the document is kept for a look
             self.restored_upto = refused.index
             self.storage.reject("game", f"has a move the rules refuse ({refused})", why="cut")
-        if session.is_won:
+        if play is None:  # won: the next start deals a new one
             return None
-        play = dealer.resume(session, hidden, game_id=game_id, daily=daily)
-        play.revealed = revealed or session.is_over
-        play.par = par
         if refused is not None:
             self.save_game(play)  # the document was set aside: the restored game takes its place
         self._game_key = self._key(play)
-        self._saved_elapsed = session.clock.elapsed()
+        self._saved_elapsed = play.session.clock.elapsed()
         return play
 
     # --- writing ------------------------------------------------------------------------------------
     def sync(self, play: Play, settings: Settings, force_clock: bool = False) -> None:
         """Write what changed since the last call: settings, the game, statistics, the daily log."""
+        self.storage.keep_alive()
         doc = settings_doc(settings)
         if doc != self._settings:
             self._settings = doc
@@ -224,7 +209,7 @@ class Keeper:
     def reset_stats(self, rules: RuleSet) -> None:
         """Forget the statistics of ``rules``, and write that down."""
         self.stats.reset(rules)
-        self.storage.save("stats", STATS_VERSION, self.stats.to_doc())
+        self._save_stats()
 
     def par_standing(self, play: Play) -> tuple[int, int] | None:
         """For a par deal: its number in the match (1-6) and the match's running total with this
@@ -272,22 +257,21 @@ class Keeper:
     def _enter(self, points: int) -> None:
         completed = self.matches.enter(points)
         if completed is not None:
-            self.stats.par.record(completed)
-            self.storage.save("stats", STATS_VERSION, self.stats.to_doc())
+            self.stats.record_match(completed)
+            self._save_stats()
             self.completed = completed
 
     def walk_away(self, play: Play) -> None:
         """The kiosk's idle reset closes ``play`` unwon: it counts as abandoned, not lost."""
         self._count(play)  # its first move is counted, if that has not been saved yet
         if not play.session.is_won and self.stats.walk_away(play.game_id):
-            self.storage.save("stats", STATS_VERSION, self.stats.to_doc())
+            self._save_stats()
 
     def _count(self, play: Play) -> None:
         """Statistics and the daily log: a first move, a win, a game left unwon."""
         session = play.session
-        changed = daily_changed = False
-        if self.stats.pending is not None and self.stats.pending != play.game_id:
-            changed = self.stats.abandon()
+        daily_changed = False
+        changed = self.stats.abandon(keep=play.game_id)
         if session.moves > 0 and not self.stats.counted(play.game_id):
             self.stats.start(play.game_id, play.state.rules)
             changed = True
@@ -301,9 +285,29 @@ class Keeper:
                 self.daily.won(play.daily, play.number, clean)
                 daily_changed = True
         if changed:
-            self.storage.save("stats", STATS_VERSION, self.stats.to_doc())
+            self._save_stats()
         if daily_changed:
-            self.storage.save("daily", DAILY_VERSION, self.daily.to_doc())
+            self._save_daily()
+
+    def _save_stats(self) -> None:
+        """Merge the statistics with the document as it is now, then write them: another game
+        (where no lock could be had) may have written it since (see :meth:`Stats.absorb`)."""
+        if self.storage.read_only:
+            return
+        disk = self.storage.read("stats", STATS_VERSION, Stats.from_doc, STATS_OLDEST)
+        if disk is not None:
+            self.stats.absorb(disk)
+        if self.storage.save("stats", STATS_VERSION, self.stats.to_doc()):
+            self.stats.saved()
+
+    def _save_daily(self) -> None:
+        """The daily log, merged the same way (:meth:`DailyLog.absorb`)."""
+        if self.storage.read_only:
+            return
+        disk = self.storage.read("daily", DAILY_VERSION, DailyLog.from_doc)
+        if disk is not None:
+            self.daily.absorb(disk)
+        self.storage.save("daily", DAILY_VERSION, self.daily.to_doc())
 
     @staticmethod
     def _key(play: Play) -> tuple[object, ...]:

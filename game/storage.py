@@ -15,8 +15,9 @@ short name; :class:`Storage` turns it into versioned dicts and never raises for 
 
 On disk a document is ``{"version": V, "data": {...}}``. A document that cannot be read as
 what it claims to be (not UTF-8, not JSON, empty, truncated, not an object, a version from
-the future) is set aside under a new name, kept for the curious, and reported in
-:attr:`Storage.notices`; the caller then starts clean.
+the future), or that the game cannot make sense of, whatever the error (:meth:`Storage.read`),
+is set aside under a new name, kept for the curious, and reported in :attr:`Storage.notices`;
+the caller then starts clean.
 """
 
 from __future__ import annotations
@@ -27,13 +28,19 @@ import os
 import re
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+from rules.files import UnusableFileError, read_regular
+
+from .locks import FolderLock, Guard, LeaseLock, NoLock
 
 APP_NAME = "piramide"
 DATA_DIR_VARIABLE = "PIRAMIDE_DATA_DIR"
 """Environment variable that moves the data directory (the tests point it at a temporary one)."""
 NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+T = TypeVar("T")
 
 
 class StorageError(Exception):
@@ -98,11 +105,14 @@ def default_data_dir() -> Path:
 
 
 class FileBackend:
-    """One ``<name>.json`` file per document in ``directory`` (created on the first write)."""
+    """One ``<name>.json`` file per document in ``directory`` (created when the game opens it).
+
+    A write goes through a temporary file named after the writing process
+    (``.<name>.<pid>.<random>.tmp``), so a game starting up tells its own leftovers from another
+    game's write in progress (:meth:`remove_stale_temporaries`)."""
 
     def __init__(self, directory: Path) -> None:
         self.directory = Path(directory)
-        self._remove_stale_temporaries()
 
     def path(self, name: str) -> Path:
         return self.directory / f"{_check_name(name)}.json"
@@ -110,21 +120,24 @@ class FileBackend:
     def read(self, name: str) -> str | None:
         path = self.path(name)
         try:
-            raw = path.read_bytes()
+            raw = read_regular(path)
         except (FileNotFoundError, NotADirectoryError):  # no such file, or no such directory
             return None
+        except UnusableFileError as error:  # a named pipe, a device, a folder, a huge file
+            raise StorageError(str(error)) from None
         except OSError as error:
-            raise StorageError(f"{path.name} cannot be read ({error.strerror or error})") from None
+            raise StorageError(f"cannot be read ({error.strerror or error})") from None
         try:
             return raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise StorageError(f"{path.name} is not UTF-8 text") from None
+            raise StorageError("is not UTF-8 text") from None
 
     def write(self, name: str, text: str) -> None:
         """Temporary file in the same directory, flush, fsync, then ``os.replace``."""
         path = self.path(name)
         self.directory.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.directory)
+        prefix = f".{name}.{os.getpid()}."  # whose write it is (see remove_stale_temporaries)
+        handle, temporary = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=self.directory)
         try:
             with os.fdopen(handle, "wb") as file:
                 file.write(text.encode("utf-8"))
@@ -145,22 +158,72 @@ class FileBackend:
         os.replace(path, kept)
         return kept.name
 
-    def _remove_stale_temporaries(self) -> None:
-        """Temporary files a crash left behind between writing and renaming (never read)."""
+    def remove_stale_temporaries(self, exclusive: bool) -> None:
+        """Remove the temporary files a crash left between writing and renaming (never read).
+
+        A temporary file is another game's write in progress until its process is gone: it is
+        removed when its process has ended, or when this game holds the folder ``exclusive``ly
+        (then no other game writes here, so anything not of this process is a leftover).
+        Temporary files of this process are never touched: they are writes in progress."""
         try:
             leftovers = list(self.directory.glob(".*.tmp"))
         except OSError:
             return
         for leftover in leftovers:
+            owner = _temporary_owner(leftover.name)
+            if owner == os.getpid() or not (exclusive or (owner is not None and _ended(owner))):
+                continue
             with contextlib.suppress(OSError):
                 leftover.unlink()
 
 
-class Storage:
-    """Versioned JSON documents over a :class:`Backend`; bad data never raises."""
+def _temporary_owner(name: str) -> int | None:
+    """The process that wrote temporary file ``name`` (``.<doc>.<pid>.<random>.tmp``); None for
+    a name of another form (written before the names carried it)."""
+    parts = name.split(".")
+    return int(parts[2]) if len(parts) == 5 and parts[2].isdecimal() and parts[2].isascii() else None
 
-    def __init__(self, backend: Backend) -> None:
+
+def _ended(pid: int) -> bool:
+    """True when process ``pid`` has certainly ended (asked of POSIX only: on Windows
+    ``os.kill`` would end the process instead, so there an unknown one counts as running)."""
+    if os.name != "posix":
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # it exists (another user's)
+        return False
+    return False
+
+
+def guard_for(backend: Backend) -> Guard:
+    """The guard a backend needs (see :mod:`game.locks`): the folder's OS lock for files (a lease
+    in the folder where the file system has no locks), nothing for a dict, a lease otherwise
+    (the browser's ``localStorage``)."""
+    if isinstance(backend, FileBackend):
+        return FolderLock(backend.directory, fallback=LeaseLock(backend))
+    if isinstance(backend, MemoryBackend):
+        return NoLock()
+    return LeaseLock(backend)
+
+
+LOCKED = "the data folder is in use by another Pirámide: this one will not save"
+TAKEN_OVER = "another Pirámide took the data folder over: this one saves no more"
+
+
+class Storage:
+    """Versioned JSON documents over a :class:`Backend`; bad data never raises.
+
+    Opening one takes the backend's guard (``guard``, by default :func:`guard_for`): when
+    another game holds it, the storage is :attr:`read_only` and writes nothing."""
+
+    def __init__(self, backend: Backend, guard: Guard | None = None) -> None:
         self.backend = backend
+        self.guard = guard_for(backend) if guard is None else guard
+        self.read_only = False
+        """True when another game holds the saves: nothing is written, renamed or removed."""
         self.notices: list[str] = []
         """One line per problem met (English, for the log): a document set aside, a failed write."""
         self.kept: list[str] = []
@@ -170,11 +233,57 @@ class Storage:
         why is ``"newer"`` or ``"older"`` (written by another version of the game), ``"damaged"``,
         or ``"cut"`` (damaged, but the part before the damage was used)."""
         self._write_failed: set[str] = set()
+        try:
+            self.read_only = not self.guard.claim()
+            exclusive = self.guard.exclusive
+        except (OSError, StorageError):  # nowhere to lock is nowhere to write: the first write says so
+            exclusive = False
+        if self.read_only:
+            self.notices.append(LOCKED)
+        elif isinstance(backend, FileBackend):
+            backend.remove_stale_temporaries(exclusive)
+
+    def keep_alive(self) -> None:
+        """Called every frame: renew the guard where it expires (a lease)."""
+        if not self.read_only and not self._guarded(self.guard.renew):
+            self._taken_over()
+
+    def close(self) -> None:
+        """Give the guard up (a game that closes; the OS does it for one that dies)."""
+        if not self.read_only:
+            with contextlib.suppress(OSError, StorageError):
+                self.guard.release()
+
+    def read(
+        self, name: str, version: int, build: Callable[[dict[str, Any]], T], oldest: int | None = None
+    ) -> T | None:
+        """The document's data made into a value by ``build``; None when absent or unusable.
+
+        This is the load boundary: whatever ``build`` raises, a ``ValueError`` naming the bad
+        field or any other error a strange document may provoke deeper down, is the document's
+        fault, never the start's: the document is set aside with a notice naming the error, and
+        the caller starts clean. (Loading must never stop the game from starting: a document
+        that did would block every start until deleted by hand.)"""
+        data = self.load(name, version, oldest)
+        if data is None:
+            return None
+        try:
+            return build(data)
+        except Exception as error:  # the load boundary (see above): reported, never swallowed
+            self.reject(name, f"does not make sense ({describe(error)})")
+            return None
 
     def load(self, name: str, version: int, oldest: int | None = None) -> dict[str, Any] | None:
         """The document's data; None when absent or bad (a bad one is set aside, with a notice).
         Formats from ``oldest`` (default: ``version`` alone) to ``version`` are read; the caller
-        knows how an older one differs."""
+        knows how an older one differs. Never raises for what the document holds."""
+        try:
+            return self._load(name, version, oldest)
+        except Exception as error:  # the load boundary, as in :meth:`read`
+            self.reject(name, f"cannot be read ({describe(error)})")
+            return None
+
+    def _load(self, name: str, version: int, oldest: int | None) -> dict[str, Any] | None:
         try:
             text = self.backend.read(name)
         except StorageError as error:
@@ -205,6 +314,11 @@ class Storage:
 
     def save(self, name: str, version: int, doc: dict[str, Any]) -> bool:
         """Write the document; False (with one notice per document) when the write failed."""
+        if self.read_only:
+            return False
+        if not self._guarded(self.guard.still_held):
+            self._taken_over()
+            return False
         text = json.dumps({"version": version, "data": doc}, ensure_ascii=False, separators=(",", ":"))
         try:
             self.backend.write(name, text)
@@ -224,6 +338,9 @@ class Storage:
     def reject(self, name: str, reason: str, why: str = "damaged") -> None:
         """Set a document that exists but cannot be used aside, with a notice saying ``reason``
         (and ``why`` for the player: ``"damaged"``, ``"newer"``, ``"older"``, ``"cut"``)."""
+        if self.read_only:  # the documents are the other game's: it sets them aside, if it must
+            self.notices.append(f"{name} {reason}; left to the game that holds the data folder")
+            return
         self.problems.append((name, why))
         try:
             kept = self.backend.set_aside(name)
@@ -234,6 +351,25 @@ class Storage:
         after = "" if why == "cut" else ", starting clean"  # cut: what came before it was kept
         self.notices.append(f"{name} {reason}; kept as {kept}{after}")
         self.kept.append(kept)
+
+    def _guarded(self, check: Callable[[], bool]) -> bool:
+        """The guard's answer; True when the store cannot even be asked (the write then fails
+        and says so, as any other failed write)."""
+        try:
+            return check()
+        except (OSError, StorageError):
+            return True
+
+    def _taken_over(self) -> None:
+        self.read_only = True
+        self.notices.append(TAKEN_OVER)
+
+
+def describe(error: BaseException) -> str:
+    """An error in a notice: a ``ValueError`` (a document's bad field, named) by its message,
+    anything else by its type as well, since its message alone may not say what went wrong."""
+    text = _short(error)
+    return text if isinstance(error, ValueError) else f"{type(error).__name__}: {text}"
 
 
 def _short(error: BaseException) -> str:

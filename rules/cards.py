@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from rules.errors import NotationError
+from rules.numbers import shown
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -160,7 +161,7 @@ def parse_card(token: str, deck: Deck = STANDARD_DECK) -> Card:
     card = _tokens_of(deck).get(text.lower())
     if card is None:
         ranks, suits = " ".join(deck.ranks), " ".join(deck.suits)
-        raise NotationError(f"{token!r} is not a card (rank one of {ranks}, suit one of {suits})")
+        raise NotationError(f"{shown(token)} is not a card (rank one of {ranks}, suit one of {suits})")
     return card
 
 

@@ -27,17 +27,13 @@ import sys
 from collections.abc import Callable
 from typing import Any, NoReturn, TextIO, cast
 
-from rules.deals import is_ascii_number, shown
+from rules.numbers import NumberTextError, cut_long_words, decimal_number_text, shown, whole_number_text
 from rules.variant import VARIANTS, Variant
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
-
-MAX_WHOLE_NUMBER_DIGITS = 18
-"""Longer numbers on a command line are refused as too large (and never reach ``int``'s limit)."""
-
 
 class CommandError(Exception):
     """The run cannot go on (a file it needs is missing or unreadable): one line, exit status 1."""
@@ -56,17 +52,26 @@ class Parser(argparse.ArgumentParser):
         super().__init__(prog=prog, description=description, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: {message} (try --help)\n")
+        """One line, whose quoted arguments are cut short (argparse quotes them whole)."""
+        self.exit(EXIT_USAGE, f"{self.prog}: {cut_long_words(message)} (try --help)\n")
 
 
 def whole_number(text: str) -> int:
-    """An ``argparse`` type: a whole number written with the ASCII digits 0-9 only."""
-    if not is_ascii_number(text):
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number written with the digits 0-9")
-    digits = text.lstrip("0") or "0"
-    if len(digits) > MAX_WHOLE_NUMBER_DIGITS:
-        raise argparse.ArgumentTypeError(f"a {len(digits)}-digit number is too large")
-    return int(digits)
+    """An ``argparse`` type: a whole number written with the ASCII digits 0-9 only
+    (:func:`rules.numbers.whole_number_text`)."""
+    try:
+        return whole_number_text(text)
+    except NumberTextError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def decimal_number(text: str) -> float:
+    """An ``argparse`` type: a number written with the ASCII digits 0-9 and at most one
+    decimal point (:func:`rules.numbers.decimal_number_text`)."""
+    try:
+        return decimal_number_text(text)
+    except NumberTextError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def add_variant_option(parser: argparse.ArgumentParser) -> None:

@@ -31,6 +31,7 @@ from collections.abc import Iterator
 
 from rules.cards import STANDARD_DECK, Card, Deck, format_cards, parse_cards
 from rules.errors import DealNumberError, NotationError
+from rules.numbers import is_ascii_number, shown
 from rules.variant import PYRAMID, Variant
 
 FIRST_DEAL = 1
@@ -86,16 +87,6 @@ def parse_deal_number(text: str) -> int:
             f"deal number must be between {FIRST_DEAL} and {LAST_DEAL}, not a {len(digits)}-digit number"
         )
     return check_deal_number(int(digits))
-
-
-def is_ascii_number(text: str) -> bool:
-    """``text`` is one or more of the digits 0-9 and nothing else (no sign, space or other script)."""
-    return text.isascii() and text.isdigit()
-
-
-def shown(text: str, limit: int = 24) -> str:
-    """``text`` quoted for an error message, cut short so one bad argument stays one short line."""
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"… ({len(text)} characters)"
 
 
 def deal_cards(number: int, variant: Variant = PYRAMID) -> tuple[Card, ...]:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules.deals import FIRST_DEAL, LAST_DEAL, check_deal_number
+from rules.files import UnusableFileError, read_regular
 from rules.state import RuleSet
 
 SHIPPED_ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -130,13 +131,15 @@ def load_table(path: Path | None = None) -> LabelTable:
     """
     path = default_path() if path is None else path
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular(path).decode("utf-8")
     except FileNotFoundError:
         raise LabelTableMissingError(
             f"{path}: no label table there (tools/make_labels.py makes it)"
         ) from None
     except UnicodeDecodeError as error:
         raise LabelTableError(f"{path}: label table is not UTF-8 text (byte {error.start})") from None
+    except UnusableFileError as error:  # a named pipe, a device, a huge file: never waited for nor read whole
+        raise LabelTableError(f"{path}: the label table {error}") from None
     except OSError as error:
         raise LabelTableError(f"{path}: cannot read the label table: {error.strerror or error}") from None
     try:

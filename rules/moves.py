@@ -19,6 +19,7 @@ import enum
 from dataclasses import dataclass
 
 from rules.errors import NotationError
+from rules.numbers import is_ascii_number, shown
 from rules.topology import SLOTS
 
 STOCK = SLOTS
@@ -71,17 +72,19 @@ def parse_place(token: str) -> int:
         return WASTE
     if text in ("W1", "W2", "W3"):
         return WASTE_PILES[int(text[1]) - 1]
-    if text.startswith("P") and text[1:].isdigit() and text[1:].isascii():
-        slot = int(text[1:])
-        if slot < SLOTS:
-            return slot
-    if text.startswith("C") and text[1:].isdigit() and text[1:].isascii():
-        column = int(text[1:])
-        if column < MAX_COLUMNS:
-            return column_place(column)
+    number = text[1:].lstrip("0") or "0"
+    if is_ascii_number(text[1:]) and len(number) <= _PLACE_DIGITS:  # never int() of 4,300 digits
+        if text[0] == "P" and int(number) < SLOTS:
+            return int(number)
+        if text[0] == "C" and int(number) < MAX_COLUMNS:
+            return column_place(int(number))
     raise NotationError(
-        f"{token!r} is not a place (P0…P{SLOTS - 1}, S, W, W1…W3 or a column C0…C{MAX_COLUMNS - 1})"
+        f"{shown(token)} is not a place (P0…P{SLOTS - 1}, S, W, W1…W3 or a column C0…C{MAX_COLUMNS - 1})"
     )
+
+
+_PLACE_DIGITS = 2
+"""Digits of the largest place number (P27)."""
 
 
 class Kind(enum.Enum):
@@ -123,7 +126,7 @@ class Move:
             return RECYCLE
         parts = token.split("+")
         if not token or len(parts) > 2:
-            raise NotationError(f"{text!r} is not a move (D, R, a King like P5, or a pair like P21+P27)")
+            raise NotationError(f"{shown(text)} is not a move (D, R, a King like P5, or a pair like P21+P27)")
         return Move.remove(*(parse_place(part) for part in parts))
 
     @property

@@ -27,6 +27,7 @@ from rules.cards import STANDARD_DECK, Card, Deck, format_cards, parse_card, par
 from rules.deals import deal_cards, parse_deal_text
 from rules.errors import NotationError
 from rules.moves import STOCK, WASTE, WASTE_PILES, column_of, parse_place
+from rules.numbers import NumberTextError, shown, whole_number_text
 from rules.piles import group_end, normal_cursor, pile_cards, pile_top
 from rules.topology import ALL_SLOTS, SLOTS, iter_slots, uncovered
 from rules.variant import ALL_RULE_SETS, CLASSIC, DEFAULT_RULES, PYRAMID, VARIANTS, RuleSet, Variant
@@ -380,7 +381,7 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
         name, colon, value = line.partition(":")
         key = name.strip().lower()
         if not colon or key not in _SECTIONS:
-            raise NotationError(f"{line!r}: expected one of {', '.join(_SECTIONS)} followed by ':'")
+            raise NotationError(f"{shown(line)}: expected one of {', '.join(_SECTIONS)} followed by ':'")
         if key in values:
             raise NotationError(f"section {key!r} given twice")
         values[key] = value.strip()
@@ -390,7 +391,7 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
     if "variant" in values:
         named = VARIANTS.get(values["variant"].lower())
         if named is None:
-            raise NotationError(f"variant: {values['variant']!r} is not one of {', '.join(VARIANTS)}")
+            raise NotationError(f"variant: {shown(values['variant'])} is not one of {', '.join(VARIANTS)}")
         variant = named
     passes = _parse_int(values, "passes", base.passes)
     overlap = _parse_switch(values.get("overlap"), base.overlap)
@@ -441,13 +442,14 @@ def _parse_piles(
     for pile, column in enumerate(columns):
         places[pile::piles] = column + [None] * (cursor // piles - len(column))
     places += _section_places(values, "stock", deck)
+    room = deck.size - SLOTS
+    if len(places) > room:  # before filling: past the deck's spare cards there is nothing to fill with
+        raise NotationError(f"a stock holds at most {room} cards, not {len(places)}")
     used = {card for card in (*pyramid, *places) if card is not None}
-    spare = iter(card for card in deck.cards if card not in used)
+    spare = [card for card in deck.cards if card not in used]
+    spare.reverse()  # taken from the end: the lowest spare card fills the first empty place
     stock_mask = sum(1 << i for i, card in enumerate(places) if card is not None)
-    try:
-        sequence = tuple(card if card is not None else next(spare) for card in places)
-    except StopIteration:
-        raise NotationError("stock: more places than the deck has cards") from None
+    sequence = tuple(card if card is not None else spare.pop() for card in places)
     layout = Layout(pyramid, sequence)
     return layout, stock_mask, normal_cursor(stock_mask, cursor, piles)
 
@@ -533,10 +535,10 @@ def _section_cards(values: dict[str, str], key: str, deck: Deck) -> list[Card]:
 def _parse_int(values: dict[str, str], key: str, default: int) -> int:
     if key not in values:
         return default
-    text = values[key]
-    if not text.isdigit() or not text.isascii():
-        raise NotationError(f"{key}: {text!r} is not a whole number")
-    return int(text)
+    try:
+        return whole_number_text(values[key])
+    except NumberTextError as error:
+        raise NotationError(f"{key}: {error}") from None
 
 
 def _parse_switch(text: str | None, default: bool) -> bool:
@@ -546,7 +548,7 @@ def _parse_switch(text: str | None, default: bool) -> bool:
         return True
     if text.lower() in ("off", "no", "false", "0"):
         return False
-    raise NotationError(f"overlap: {text!r} is not on or off")
+    raise NotationError(f"overlap: {shown(text)} is not on or off")
 
 
 def _parse_pyramid(text: str, deck: Deck) -> tuple[Card | None, ...]:
@@ -562,7 +564,7 @@ def _parse_pyramid(text: str, deck: Deck) -> tuple[Card | None, ...]:
             except NotationError as error:
                 raise NotationError(f"pyramid: {error}") from None
             if slot >= SLOTS:
-                raise NotationError(f"pyramid: {token!r} does not name a pyramid slot")
+                raise NotationError(f"pyramid: {shown(token)} does not name a pyramid slot")
             if slots[slot] is not None:
                 raise NotationError(f"pyramid: slot P{slot} given twice")
             slots[slot] = card

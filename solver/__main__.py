@@ -29,14 +29,21 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import re
 import sys
 import time
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
-from rules.cli import EXIT_OK, CommandError, Parser, add_variant_option, run_command, whole_number
-from rules.deals import BOM, shown
+from rules.cli import (
+    EXIT_OK,
+    CommandError,
+    Parser,
+    add_variant_option,
+    decimal_number,
+    run_command,
+    whole_number,
+)
+from rules.deals import BOM
 from rules.errors import NotationError
 from rules.state import RuleSet, State, parse_position_unseen
 from solver.analysis import Analysis
@@ -48,9 +55,7 @@ ANALYSE_PROG = "python -m solver analyse"
 
 def _budget(text: str) -> float:
     """Milliseconds written with the ASCII digits 0-9 and at most one decimal point (``250``, ``0.5``)."""
-    if not re.fullmatch(r"[0-9]+(\.[0-9]*)?|\.[0-9]+", text):
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of milliseconds (digits 0-9)")
-    value = float(text)
+    value = decimal_number(text)
     if not value > 0:
         raise argparse.ArgumentTypeError("the budget must be more than 0 ms")
     return value

@@ -64,10 +64,8 @@ ORDERS_NODE_CAP = 100_000
 of them would be (the share is then not exact; they were shuffled, so those tried are a fair
 sample). The answers that reach it are those of 1-pass positions early in the deal, whose
 orders mostly run out of nodes undecided, and of first-pass positions of three passes whose
-orders each take thousands of depth-first nodes. ``python bench/analysis.py --slowest 15`` (1,025
-positions, the game's numpy backend): time to answer in game frames p99 833 -> 633 ms and max
-2,100 -> 967 ms; solver time p99 467 -> 350 ms, max 1,173 -> 537 ms; the answer mix did not
-change (442 estimates, 9 exact instead of 10)."""
+orders each take thousands of depth-first nodes; it cut their time to answer by a quarter to a
+half with about the same answer mix (bench/RESULTS.md#orders_node_cap)."""
 ORDER_NODE_LIMIT = 12_000
 """Nodes one order may take before it counts as undecided."""
 BLANK_NODE_LIMIT = 10_000
@@ -177,27 +175,37 @@ class _Searches:
         self.current: Search | None = None
         self.spent = 0
         """Nodes of the searches finished (not the current one's)."""
+        self.worked = 0
+        """Work of the searches finished, and :data:`SEARCH_COST` for each search started."""
 
     @property
     def nodes(self) -> int:
         return self.spent + (self.current.nodes if self.current is not None else 0)
 
+    @property
+    def work(self) -> int:
+        """What the searches did (see :attr:`Analysis.work`)."""
+        return self.worked + (self.current.work if self.current is not None else 0)
+
     def run(self, nodes: int) -> int:
         """Search about ``nodes`` nodes (never more than :data:`NODES_PER_CALL` in one search
-        call, :data:`SEARCH_COST` charged for each search started); returns the nodes left."""
+        call, :data:`SEARCH_COST` charged for each search started, a search's stock fronts
+        charged as nodes: :attr:`solver.search.Search.work`); returns the nodes left."""
         left = nodes
         while left > 0 and self._going():
             search = self.current
             if search is None:
                 search = self.current = self._start()
                 left -= SEARCH_COST
+                self.worked += SEARCH_COST
                 if search is None:
                     break
-            before = search.nodes
+            before = search.work
             result = search.step(min(left, NODES_PER_CALL))
-            left -= max(1, search.nodes - before)
+            left -= max(1, search.work - before)
             if result is not None:
                 self.spent += search.nodes
+                self.worked += search.work
                 self.current = None
                 self._finish(result)
         return max(left, 0)
@@ -247,7 +255,7 @@ class Analysis:
         self._judge: HintJudge | None = None
         self._at_once: Move | None = None
         """The hint without any search (see :meth:`_obvious_move`)."""
-        self._base = problem_for(state)
+        self._base = problem_for(state, unseen=self.unseen)
         if state.is_won:
             self._final(Verdict.WINNABLE, 1.0, True)
         elif self._proven_lost():
@@ -272,6 +280,14 @@ class Analysis:
         """Nodes searched so far, the hint's included."""
         judged = self._judge.spent if self._judge is not None else 0
         return self._answers.nodes + self._hints.nodes + judged
+
+    @property
+    def work(self) -> int:
+        """The work done so far: :attr:`nodes`, and the stock fronts worked out and the
+        searches set up, counted as nodes (what a step's budget pays for). A step of ``n``
+        does about ``n`` of it, so a caller that times its steps learns the time of a node."""
+        judged = self._judge.work if self._judge is not None else 0
+        return self._answers.work + self._hints.work + judged
 
     @property
     def knows_every_card(self) -> bool:

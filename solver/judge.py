@@ -61,6 +61,9 @@ class HintJudge:
         self.judged = 0
         self.alive = list(range(len(self.candidates)))
         self.spent = 0
+        """Nodes searched (what ``node_cap`` bounds)."""
+        self.work = 0
+        """What :meth:`step` did: nodes, stock fronts worked out, :data:`SEARCH_COST` a search set up."""
         self.done = len(self.candidates) <= 1 or not worlds
         self._pending: list[int] = list(self.alive)  # candidates still to play in this order
         self._results: dict[int, bool] = {}  # this order: candidate -> won
@@ -89,12 +92,14 @@ class HintJudge:
             if self._search is None:
                 self._search = self._next_search()
                 left -= SEARCH_COST
+                self.work += SEARCH_COST
                 continue
-            before = self._search.nodes
+            before, worked = self._search.nodes, self._search.work
             result = self._search.step(min(left, NODES_PER_CALL))
-            used = max(1, self._search.nodes - before)
-            left -= used
-            self.spent += used
+            worked = self._search.work - worked  # its stock fronts included
+            left -= max(1, worked)
+            self.work += worked
+            self.spent += max(1, self._search.nodes - before)
             if result is not None:
                 self._search = None
                 self._record(self._searching, result.verdict is SearchVerdict.SOLVABLE)

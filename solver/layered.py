@@ -29,7 +29,7 @@ turns of this size (:data:`solver.search.RUN_ROUND`), the game much smaller step
 NO_PARENT = -1
 PIECE = 32_768
 """A layer is merged in pieces of about this many entries, one piece per unit of work, so a
-large layer never stalls a step (a whole 500k-entry layer sorted at once took 33 ms)."""
+large layer never stalls a step (bench/RESULTS.md#piece)."""
 ENTRIES_PER_NODE = 16
 """Merge work is counted against a step's node budget at this many entries per node."""
 

@@ -91,9 +91,10 @@ class Problem:
     1430 pyramid shapes (the order ideals of the seven-row triangle).
     """
 
-    def __init__(self, state: State, blank: int = 0, like: Problem | None = None) -> None:
+    def __init__(self, state: State, blank: int = 0, like: Problem | None = None, unseen: int = 0) -> None:
         """``like``: a problem with the same pyramid cards and rules (another order of the
-        stock), whose pyramid shapes (which never read the stock) this one shares."""
+        stock), whose pyramid shapes (which never read the stock) this one shares. ``unseen``:
+        stock places whose card the player has never seen (see :attr:`unseen`)."""
         layout = state.layout
         if len(layout.stock) > STOCK_BITS:
             raise ValueError(f"a stock of {len(layout.stock)} cards does not fit a node's {STOCK_BITS} bits")
@@ -112,6 +113,10 @@ class Problem:
         # waste piles: 1, or several (apophis), whose moves solver.piles generates; per stock
         # index, the stock indices that go onto the same waste pile
         self.piles, self.residue_of = _residue_masks(state.rules.variant.waste_piles)
+        self.unseen = unseen
+        """Stock places whose card is not known to lie there (the set of their cards is known,
+        not their order): :meth:`stranded` takes a card there for one that may land on any
+        pile, so a loss it proves holds for every order of those cards (issue 23.4)."""
         self.pile_pairs_of: dict[int, tuple[tuple[int, int, int], ...]] = {}
         """Several piles: per stock mask, its stock pairs (:func:`solver.piles.pile_pairs`)."""
         self.pile_tables: PileTables | None = None
@@ -490,7 +495,8 @@ class Problem:
         With several waste piles (:mod:`solver.piles`) a waste card may pair with the top card
         of another pile, or with a stock card that lands on another pile, but never with a card
         of its own pile (the two are never on top at once): its partners are looked for off
-        its own pile, in the waste as well as in the stock."""
+        its own pile, in the waste as well as in the stock; a partner at an :attr:`unseen`
+        place counts wherever it lies (in another order it lands on another pile)."""
         cursor = acc & CURSOR_MASK
         if acc >> ACC_SHIFT < self.passes or not cursor:
             return 0
@@ -516,7 +522,7 @@ class Problem:
             partners = stk & self.rank_stock[self.pair_sum - q]
             for pile in range(self.piles):
                 same = self.residue_of[pile]
-                if mine & same and not partners & ~same:
+                if mine & same and not partners & ~(same & ~self.unseen):
                     stuck |= mine & same
         return stuck
 

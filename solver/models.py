@@ -41,12 +41,12 @@ def is_open(state: State) -> bool:
     return not state.rules.variant.has_stock
 
 
-def problem_for(state: State, blank: int = 0, like: AnyProblem | None = None) -> AnyProblem:
-    """The model of ``state``; ``blank`` and ``like`` as for :class:`solver.model.Problem`
-    (an open game has no unseen card, and shares nothing)."""
+def problem_for(state: State, blank: int = 0, like: AnyProblem | None = None, unseen: int = 0) -> AnyProblem:
+    """The model of ``state``; ``blank``, ``like`` and ``unseen`` as for
+    :class:`solver.model.Problem` (an open game has no unseen card, and shares nothing)."""
     if is_open(state):
         return GizaProblem(state)
-    return Problem(state, blank, like if isinstance(like, Problem) else None)
+    return Problem(state, blank, like if isinstance(like, Problem) else None, unseen)
 
 
 def engines_for(state: State, backend: Backend, blank: int = 0, like: AnyProblem | None = None) -> Engines:
@@ -67,7 +67,8 @@ def engines_for(state: State, backend: Backend, blank: int = 0, like: AnyProblem
 
 def lost_at_once(problem: AnyProblem) -> bool:
     """The order-free loss test at the position itself (it reads which cards are left, never
-    the order of unseen ones): the stock-need test, or the open model's matching test."""
+    the order of unseen ones, given as the problem's ``unseen`` places): the stock-need test,
+    or the open model's matching test."""
     if isinstance(problem, GizaProblem):
         pyr, col = problem.start
         return pyr != 0 and problem.successors(pyr, col) is None

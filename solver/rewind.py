@@ -54,9 +54,9 @@ class Rewind:
             analysis = self._current or self.cache.get(self.earlier[self._probe - 1], self.seen_mask)
             if self._current is None:
                 self._current, self._used = analysis, analysis.nodes
-            before = analysis.nodes
+            before = analysis.work
             analysis.step(min(left, NODES_PER_CALL))
-            left -= max(1, analysis.nodes - before)
+            left -= max(1, analysis.work - before)
             if analysis.done or analysis.nodes - self._used >= self.position_nodes:
                 self._judge(self._probe, analysis.partial())
         return self.result is not None

@@ -7,16 +7,14 @@ Two engines share the work (a portfolio):
 * :class:`~solver.layered.Layered` searches every position once, which makes it the faster
   prover when a deal cannot be won.
 
-How they share it is a :class:`Schedule`, chosen from measurements (``bench/solver.py`` and the
-interleaved comparison in the issue-11 note): with numpy, depth-first search runs alone for its
-first :data:`HEAD_START` nodes (:data:`HEAD_START_ONE_PASS` on one pass,
-:data:`HEAD_START_PILES` with several waste piles), which wins most
-winnable deals, and then the layered engine alone finishes the search. Running both side by
-side (the earlier portfolio) about doubled the time of the slow deals under every rule set: on
-deals 1–200 the mean fell from 87 to 42 ms (3 passes, overlap on) and, with a 1-pass rule set,
-to about half. On the pure path a layered node costs as much as a depth-first one and
-depth-first search runs alone. The schedule counts nodes, not time, so a given backend always
-gives the same answer and the same line. Both engines are exact, so their verdicts agree.
+How they share it is a :class:`Schedule`, chosen from measurements (bench/RESULTS.md#schedule): with
+numpy, depth-first search runs alone for its first :data:`HEAD_START` nodes
+(:data:`HEAD_START_ONE_PASS` on one pass, :data:`HEAD_START_PILES` with several waste piles),
+which wins most winnable deals, and then the layered engine finishes the search (rather than
+both side by side, which about doubled the slow deals' time). On the pure path a layered node
+costs as much as a depth-first one and depth-first search runs alone. The schedule counts nodes,
+not time, so a given backend always gives the same answer and the same line. Both engines are
+exact, so their verdicts agree.
 
 What a partial result guarantees: while :meth:`Search.step` returns None nothing is known. A
 result is final: ``solvable`` comes with a line that ``rules`` has replayed to a won position
@@ -52,23 +50,17 @@ LATE_SHARE_ONE_PASS = 8
 LATE_SHARE_AFTER = 400_000
 """One pass with the overlap rule: once the layered engine has searched this many nodes,
 depth-first search gets one node for every :data:`LATE_SHARE_ONE_PASS` layered ones (see
-:func:`default_schedule`)."""
+:func:`default_schedule`, bench/RESULTS.md#late_share)."""
 ROUND = 2_048
 RUN_ROUND = 8_192
 """Nodes per step when a search runs to the end (:meth:`Search.run`, whole-deal solving, not a
 game's frame, which asks for 128 at a time): numpy's cost per call is then spread over more
-nodes. Against 2,048, thread CPU ms, best of two (deals 2827 and 17951 are the slowest of
-1-20000): deal 2827 on one pass 745 -> 642 with overlap and 476 -> 402 without, deal 17951 on
-three passes without overlap 500 -> 465, deals 1-40 on one pass 18.9 -> 17.5 and 13.5 -> 12.8."""
+nodes (bench/RESULTS.md#run_round)."""
 LAYERED_SHARE = 32
 FRONTS_AFTER = 200
 """Nodes searched before the stock fronts are turned on: most three-pass deals are won in
-fewer (deals 1-300, thread CPU ms per deal with fronts after 0 / 100 / 200 / 500 / 2,000
-nodes: 6.5 / 1.9 / 1.9 / 2.0 / 2.2 with overlap, 5.8 / 2.4 / 2.4 / 2.5 / 3.0 without; 9.1
-without fronts). One pass leaves them off: there they cut 10-15 % of the nodes but cost more
-than that (deals 1-150: 25.2 ms with fronts after 200 nodes, 22.7 after 50,000, 21.5
-without, overlap on; 18.7 / 16.4 / 15.9 off), the stock's order doing the work the counts
-cannot."""
+fewer. One pass leaves them off: there they cut some nodes but cost more than that, the stock's
+order doing the work the counts cannot (bench/RESULTS.md#fronts_after)."""
 
 
 @dataclass(frozen=True)
@@ -97,47 +89,19 @@ class Schedule:
 def default_schedule(backend: Backend, rules: RuleSet | None = None) -> Schedule:
     """Depth-first alone on the pure path; with numpy, a depth-first head start, then layered.
 
-    The head start per rule set, measured with ``bench/schedules.py`` (thread CPU time per
-    deal, the schedules taking turns on each deal). One pass, 500 nodes: deals 1-200, mean
-    25.7 ms with overlap and 19.8 without, against 25.5 / 19.2 with 250, 27.1 / 21.5 with
-    1,000 and 29.2 / 18.8 with none. Three passes, 8,192: deals 1-300, mean 4.3 ms with
-    overlap and 9.1 without, against 4.8 / 8.8 with 2,048 and 5.4 / 11.3 with 32,768; and on
-    the 52 slowest three-pass solves of deals 1-2600 (300 ms or more with 2,048, and the known
-    slow 4244 and 10127), 20 fell from 223-770 ms to 9-44 ms (won by depth-first search within
-    8,192 nodes); the other 32 took 26 ms more on average (-57 to +80 ms). A share for
-    depth-first search after the head start (24 layered nodes per depth-first node) was slower
-    on those deals with either head start.
-
-    With stock fronts (:data:`FRONTS_AFTER`) most lost three-pass deals are proven lost within
-    a few hundred nodes, and the slowest solves left are winnable deals that depth-first search
-    wins in 10-45k nodes while the layered engine needs 300-700k; so on three passes
-    depth-first search keeps a share after its head start, one node for every
-    :data:`LAYERED_SHARE` layered ones. On the 66 slowest deals of 1-20000 (from a scan of all
-    of them): mean 90.0 / 127.6 ms with overlap on / off and max 428 / 499 ms, against 98.0 /
-    146.0 and 706 / 576 with none and 93.0 / 130.9 and 463 / 600 with a share of 64; deals
-    1-400: 2.6 / 2.7 ms against 2.3 / 2.7 with none (``bench/schedules.py``, fronts on).
-
-    One pass with the overlap rule gets a late share: after 400,000 layered nodes, one
-    depth-first node for every 8 layered ones. Only deal 2827 of 1-20000 needs it (1.54M
-    layered nodes, 623-651 ms; depth-first search wins it in 13k nodes); no lost deal takes
-    more than 457k layered nodes, so the share costs them little. On the 64 deals of 1-20000
-    with a 1-pass solve over 250,000 nodes (``bench/schedules.py --list ...``, thread CPU):
-    mean 134.9 ms and max 314 (deal 2827), against 137.3 and 651 with the layered engine
-    alone; sharing from 200,000 or 300,000 nodes on cost the lost deals 10-20 %. Without the
-    overlap rule depth-first search needs 2.5 s on deal 2827 and any share slows it (394 ms
-    alone, 855 with this one).
-
-    Several waste piles (apophis), with the numpy pile generator, 2,048 under every rule set
-    (thread CPU time per deal as above): three passes, deals 1-1000, mean 9.6 ms with overlap
-    and 9.7 without, against 9.6 / 9.8 with 4,096 and 9.8 / 10.7 with 8,192; one pass,
-    deals 1-300, mean 26.7 / 25.2 ms, against 29.0 / 25.3 with 500 and 29.4 / 31.1 with 8,192.
-
-    Strict win on three passes, 32,768 and the same share (``bench/schedules.py --variant
-    strict --passes 3``, thread CPU time per deal, with fronts): deals 1-150, mean 21.2 / 9.4 ms
-    with overlap on / off and max 603 / 167, against 31.3 / 14.9 and 755 / 631 with 8,192;
-    deals 151-450, 25.5 / 14.0 and max 829 / 512, against 27.7 / 16.3 and 874 / 726 (depth-first
-    search alone: 20.8 / 9.4, then 32.5 / 17.1 with a 2.4 s deal). Its wins lie deeper: every
-    card must go, so depth-first search needs longer before the layered engine pays."""
+    The head start per rule set: :data:`HEAD_START` on three passes, :data:`HEAD_START_ONE_PASS`
+    on one, :data:`HEAD_START_PILES` with several waste piles, :data:`HEAD_START_STRICT` under
+    strict win on three passes (its wins lie deeper: every card must go). After it, on three
+    passes, depth-first search keeps one node for every :data:`LAYERED_SHARE` layered ones: with
+    stock fronts most lost deals are proven within a few hundred nodes, and the slowest solves
+    left are wins depth-first search finds in tens of thousands of nodes where the layered
+    engine needs hundreds of thousands. One pass with the overlap rule gets a late share
+    (:data:`LATE_SHARE_ONE_PASS` after :data:`LATE_SHARE_AFTER`), which only the slowest deals
+    reach; without the overlap rule any share slowed them. Several waste piles: the layered
+    engine alone after the head start. Each value was measured with ``bench/schedules.py``
+    against its neighbours: the tables are in bench/RESULTS.md (sections ``HEAD_START``,
+    ``HEAD_START_ONE_PASS``, ``HEAD_START_PILES``, ``HEAD_START_STRICT``, ``LAYERED_SHARE``,
+    ``LATE_SHARE``; e.g. bench/RESULTS.md#head_start)."""
     one_pass = rules is not None and rules.passes == 1
     overlap = rules is not None and rules.overlap
     piles = rules is not None and rules.variant.waste_piles > 1
@@ -216,12 +180,20 @@ class Search:
         self._seconds = 0.0
         self._fronts_on = False
         self._front_steps: Iterator[None] | None = None
+        self._fronts_built = 0
         if start_is_won(self.problem):
             self.result = self._finish([self.problem.start])
 
     @property
     def nodes(self) -> int:
         return self.depth_first.nodes + (self.layered.nodes if self.layered else 0)
+
+    @property
+    def work(self) -> int:
+        """What :meth:`step` budgets: the nodes, and the stock fronts worked out (one such
+        pyramid costs about what a node does). A caller charging a step by :attr:`nodes` alone
+        would give the fronts, which add no node, a whole step's budget again and again."""
+        return self.nodes + self._fronts_built
 
     @property
     def done(self) -> bool:
@@ -292,6 +264,7 @@ class Search:
         if self._front_steps is None:
             self._front_steps = problem.front_steps(problem.start[0])
         for done, _ in enumerate(self._front_steps, 1):
+            self._fronts_built += 1
             if done >= budget:
                 return True
         problem.start_fronts()

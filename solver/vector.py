@@ -32,6 +32,12 @@ FIELD_TOPS = sum(8 << (4 * rank) for rank in range(RANKS))
 NO_COUNT = 7
 """A front element no count meets (7 cards of rank 0, which is never counted): the padding
 of :attr:`Tables.fronts`."""
+TABLES_KEPT = 8
+"""Problems whose tables a :class:`NumpyBackend` keeps, the most recently used. One backend
+serves a whole session (every search of the answers, the hints and the kiosk's demo), and
+kept every problem it met: 2,452 played deals took the game from 112 to 275 MB (issue 23.6).
+A few searches run at once (an answer's order, a hint's, the judging of a move); a search
+whose tables were let go gets them made again from its problem (the same rows: the same moves)."""
 ACC_BITS = 7
 """An access is below 2**7 (pass at most 3, cursor at most 24), so ``key << 7 | acc`` sorts
 by key, then access, in one int64."""
@@ -156,11 +162,22 @@ class NumpyBackend:
 
     def __init__(self) -> None:
         self._tables: dict[int, Tables] = {}
+        """Per problem (by id), its tables, least recently used first: at most
+        :data:`TABLES_KEPT` (each holds its problem and that problem's caches)."""
+
+    @property
+    def tables_kept(self) -> int:
+        """How many problems' tables the backend holds."""
+        return len(self._tables)
 
     def tables(self, problem: Problem) -> Tables:
-        found = self._tables.get(id(problem))
+        kept = self._tables
+        found = kept.pop(id(problem), None)
         if found is None or found.problem is not problem:
-            found = self._tables[id(problem)] = Tables(problem)
+            found = Tables(problem)
+            if len(kept) >= TABLES_KEPT:
+                del kept[next(iter(kept))]
+        kept[id(problem)] = found
         return found
 
     def expand(self, problem: Problem, batch: Batch, start: int, stop: int) -> tuple[Batch, int | None]:

@@ -36,6 +36,8 @@ class PileArrays:
         piles = self.piles = problem.piles
         groups = -(-len(problem.srank) // piles)
         self.residue = np.array(problem.residue_of[:piles], dtype=np.int64)
+        self.own = self.residue & ~problem.unseen
+        """Per pile, the places whose card surely lies on it (:attr:`Problem.unseen` ones may not)."""
         self.end_of = np.array([(i // piles + 1) * piles for i in range(STOCK_BITS)], dtype=np.int64)
         self.normal = np.array([-(-b // piles) * piles for b in range(STOCK_BITS + 1)], dtype=np.int64)
         """Indexed by the bit length of the cards on the piles: the normalised cursor."""
@@ -122,8 +124,8 @@ def pile_reach(
     nor off its own pile. The cards beneath such a card on its pile are out of reach."""
     stuck = np.zeros(len(stocks), dtype=np.int64)
     beneath = np.zeros(len(stocks), dtype=np.int64)
-    for residue in piles.residue.tolist():
-        on_pile = last_pass.stuck(lonely, stocks & ~residue, waste & residue)
+    for residue, own in zip(piles.residue.tolist(), piles.own.tolist(), strict=True):
+        on_pile = last_pass.stuck(lonely, stocks & ~own, waste & residue)
         stuck |= on_pile
         beneath |= residue & np.maximum(highest_bit(on_pile) - 1, 0)
     return stocks & ~beneath, stuck

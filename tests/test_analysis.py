@@ -277,6 +277,24 @@ def test_cut_short_answers_claim_nothing_and_say_so() -> None:
     assert answer.cut_short and answer.verdict is Verdict.UNKNOWN and answer.hint is not None
 
 
+@pytest.mark.parametrize(("deal", "hint"), [(7, False), (20, True)], ids=["answer", "hint"])
+def test_a_step_does_about_the_work_it_is_given_stock_fronts_included(deal: int, hint: bool) -> None:
+    """The game times steps of ``n`` nodes to fit a frame: a step must do about ``n`` nodes'
+    work. Stock fronts add no node; charged one node a search call, a step of 16 worked out
+    up to 136 of them (a step of 128 all of them at once: tens of milliseconds). Deal 20's
+    hint judges its moves with searches that work out fronts."""
+    state = State.from_deal(deal, RuleSet(3, True))  # fronts come on after 200 nodes of a search
+    analysis = Analysis(state, Session(state).seen_mask)
+    fronts_seen = steps = 0
+    while not (analysis.hint_done() if hint else analysis.done) and steps < 3_000:
+        nodes, work = analysis.nodes, analysis.work
+        analysis.step(16, hint=hint)
+        steps += 1
+        assert analysis.work - work <= 16 + analysis_module.SEARCH_COST, steps
+        fronts_seen += analysis.work - work > analysis.nodes - nodes
+    assert fronts_seen >= 5  # the case this is about did come up
+
+
 def test_the_cache_keeps_one_analysis_per_position_and_knowledge() -> None:
     state = parse_position(SEED_000)
     cache = AnswerCache()
@@ -347,6 +365,49 @@ def test_cli_analyse_cut_short_by_its_budget() -> None:
     deal = _hard_lost_deal().to_text().replace("pass: 1", "pass: 2").replace("\n", "; ")
     out = _cli(deal + "\n", "--budget-ms", "5")
     assert out[0]["verdict"] == "unknown" and out[0]["cut_short"] is True and out[0]["win_share"] is None
+
+
+BIG = "1" * 4_400
+"""More digits than Python's int() converts (4,300): it raises a ValueError of its own."""
+HUGE = "x" * 2_000_000
+BAD_NUMBER_LINES = {
+    "pass: ": "pass:",
+    "passes:": "passes:",
+    f"pass: {BIG}": "4400-digit",
+    f"passes: {BIG}": "4400-digit",
+    f"pyramid: P{BIG}=Qh": "not a place",
+    f"pyramid: P21=Qh; stock: 3c Ad; C{BIG}: 4c": "expected one of",
+    "pyramid: P21=Qh; stock: 3c Ad; pass: ٣": "digits 0-9",
+    "pyramid: P21=Qh; stock: 3c Ad; passes: ３": "digits 0-9",
+    "pyramid: P21=Qh; stock: 3c Ad; pass: 1_0": "digits 0-9",
+    "pyramid: P2_1=Qh; stock: 3c Ad": "28 slots",
+    "pyramid: P٢١=Qh; stock: 3c Ad": "not a place",
+    f"pyramid: P21=Qh; stock: 3c {HUGE}": "not a card",
+    f"pyramid: P21=Q{HUGE}": "not a card",
+    f"pyramid: P21=Qh; variant: {HUGE}": "not one of",
+    f"pyramid: P21=Qh; overlap: {HUGE}": "not on or off",
+    f"pyramid: P21=Qh; {HUGE}": "expected one of",
+    f"pyramid: P21=Qh; stock: 3c Ad; unseen: {HUGE}": "unseen:",
+}
+"""Lines of ``python -m solver analyse`` with a bad number or a huge token (issue 23.7), and a
+word of the error each must get."""
+
+
+def test_cli_analyse_refuses_bad_numbers_and_huge_tokens_in_one_short_line() -> None:
+    """Each line gets its one short error object, and the run goes on: no traceback, no
+    number read from another script's digits or an underscore, no token quoted whole."""
+    lines = [*BAD_NUMBER_LINES, SEED_000]
+    result = subprocess.run(
+        [sys.executable, "-m", "solver", "analyse"],
+        input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0 and result.stderr == "", result.stderr[-2_000:]
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(out) == len(lines) and out[-1]["verdict"] == "winnable"
+    for number, (answer, word) in enumerate(zip(out, BAD_NUMBER_LINES.values(), strict=False), start=1):
+        assert set(answer) == {"error", "line"} and answer["line"] == number, answer
+        error = str(answer["error"])
+        assert word in error and len(error) < 200, error
 
 
 def test_unseen_section_errors() -> None:

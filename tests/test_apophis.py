@@ -25,6 +25,7 @@ from rules.session import Session
 from rules.state import Layout, RuleSet, State, parse_position, parse_position_unseen
 from rules.variant import APOPHIS, PYRAMID, VARIANTS, rule_sets
 from solver.analysis import Analysis
+from solver.analysis import Verdict as AnalysisVerdict
 from solver.layered import PureBackend
 from solver.model import Problem
 from solver.movegen import expand_batch, successors_for
@@ -323,6 +324,33 @@ def test_the_analysis_never_reads_unseen_cards() -> None:
     )
     again = Analysis(other, session.seen_mask).run(400_000)
     assert (answer.verdict, answer.win_share, answer.hint) == (again.verdict, again.win_share, again.hint)
+
+
+STRANDED_BY_PLACE = (
+    "variant: apophis; pyramid: P21=Tc; stock: {}; waste1: 3c 5h; waste2: 4c 4d; waste3: 4h 4s; "
+    "pass: 1; passes: 1; unseen: 8d Ks 2c"
+)
+"""Issue 23.4: the 5h (pile 1) pairs only with the unseen 8d, and the Tc only with the 3c beneath
+the 5h. The next group deals one card onto each pile: it wins when the Ks lands on the 5h (it
+goes, and the 8d is on another pile's top), 2 of the 6 orders. With the 8d dealt onto pile 1 the
+stranded-card test saw the 5h stuck and claimed «lost» for that order alone."""
+
+
+@pytest.mark.parametrize("backend", [PureBackend(), NumpyBackend()], ids=["pure", "numpy"])
+def test_a_loss_is_claimed_only_when_every_order_of_the_unseen_cards_loses(
+    backend: PureBackend | NumpyBackend,
+) -> None:
+    answers = set()
+    wins = 0
+    for order in permutations(["8d", "Ks", "2c"]):
+        state, unseen = parse_position_unseen(STRANDED_BY_PLACE.format(" ".join(order)))
+        wins += winnable(state)
+        answer = Analysis(state, state.stock & ~unseen, backend).run()
+        answers.add((answer.verdict, answer.win_share, answer.exact, answer.hint))
+    assert wins == 2
+    ((verdict, share, exact, hint),) = answers  # the same answer, whatever the order
+    assert (verdict, share, exact) == (AnalysisVerdict.UNKNOWN, pytest.approx(2 / 6), True)
+    assert hint is not None
 
 
 # --- the commands --------------------------------------------------------------------------

@@ -66,6 +66,31 @@ def test_only_ascii_digits_make_a_number(args: list[str]) -> None:
     one_line(run(args), 2, "0-9" if "--budget-ms" in args or "--passes" in args else "whole number")
 
 
+LONG = "x" * 100_000
+"""About the longest one argument may be (Linux: 128 KiB)."""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["-m", "solver", LONG],
+        ["-m", "solver", "--" + LONG],
+        ["-m", "solver", "--variant", LONG],
+        ["-m", "solver", "--passes", "9" * 100_000],
+        ["-m", "solver", "analyse", "--budget-ms", LONG],
+        ["-m", "rules", LONG],
+        ["-m", "rules", "deal", LONG],
+        ["main.py", LONG],
+    ],
+    ids=lambda args: " ".join(a if len(a) < 20 else "LONG" for a in args),
+)
+def test_a_huge_argument_is_quoted_cut_short(args: list[str]) -> None:
+    """Issue 23.7: an error line never quotes a huge token whole (argparse's own messages
+    included: «unrecognized arguments», «invalid choice»)."""
+    line = one_line(run(args), 2)
+    assert len(line) < 300, line[:300]
+
+
 def test_whole_number_type() -> None:
     assert whole_number("3") == 3 and whole_number("007") == 7
     for bad in ("٣", "-1", "+1", " 1", "1.0", "", "1" * 5000):

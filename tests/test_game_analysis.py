@@ -11,10 +11,13 @@ import pytest
 from solver_cases import reference_deals
 
 import game.analysis
-from game.app import App
+from game.analysis import Pacer
+from game.app import App, make_context
+from game.config import ANALYSIS_SLICE_IDLE_MS, PACE_FIRST_NODES, PACE_MAX_NODES, PACE_MIN_NODES
 from game.driver import press_key, step, tap, tap_button, tap_place
 from game.play import DECK
 from game.scenes.panel import Panel
+from game.settings import Settings
 from rules import Move, RuleSet, State, parse_position
 from solver.analysis import MIN_SAMPLE
 
@@ -220,3 +223,115 @@ def test_questions_in_play_use_numpy_natively_and_the_pure_path_in_the_browser(
     assert isinstance(native, PureBackend) is not numpy_available()
     monkeypatch.setattr(game.analysis.sys, "platform", "emscripten")
     assert isinstance(game.analysis.solver_backend(), PureBackend)
+
+
+# --- slices sized from the measured time of a node (issue 18.4), on fake clocks ------------------
+ROUNDING = 1e-9
+"""Milliseconds of floating-point rounding in sums of fake step times."""
+
+
+class StepClock:
+    """A fake clock (seconds) for :class:`Pacer` alone: ``work`` advances it ``ms_per_node``
+    a node and records each step's nodes."""
+
+    def __init__(self, ms_per_node: float) -> None:
+        self.seconds = 0.0
+        self.ms_per_node = ms_per_node
+        self.steps: list[int] = []
+
+    def __call__(self) -> float:
+        return self.seconds
+
+    def work(self, nodes: int) -> bool:
+        self.seconds += nodes * self.ms_per_node / 1000
+        self.steps.append(nodes)
+        return False
+
+    def slice(self, pacer: Pacer, slice_ms: float) -> tuple[float, int]:
+        """One frame's slice: the milliseconds it took and the nodes it searched."""
+        self.steps.clear()
+        done, ms = pacer.run(slice_ms, self.work)
+        assert not done
+        return ms, sum(self.steps)
+
+
+def test_the_pacer_fills_the_slice_from_the_measured_time_of_a_node() -> None:
+    clock = StepClock(ms_per_node=0.05)
+    pacer = Pacer(clock)
+    ms, nodes = clock.slice(pacer, 9.0)
+    assert clock.steps[0] == PACE_FIRST_NODES  # nothing measured yet: a small first step
+    assert pacer.ms_per_node == pytest.approx(0.05)
+    for _ in range(5):
+        ms, nodes = clock.slice(pacer, 9.0)
+        assert 9.0 - PACE_MIN_NODES * 0.05 <= ms <= 9.0 + ROUNDING  # filled, never overrun
+        assert len(clock.steps) >= 3  # the clock is looked at within the slice
+    assert nodes == pytest.approx(9.0 / 0.05, abs=PACE_MIN_NODES)
+
+
+def test_the_pacer_follows_a_slower_and_then_a_faster_machine() -> None:
+    clock = StepClock(ms_per_node=0.05)
+    pacer = Pacer(clock)
+    for _ in range(3):
+        clock.slice(pacer, 9.0)
+    clock.ms_per_node = 0.5  # ten times slower: the first step after it overruns, once
+    first, _ = clock.slice(pacer, 9.0)
+    assert first > 9.0
+    later = [clock.slice(pacer, 9.0) for _ in range(4)]
+    assert all(ms <= 9.0 + ROUNDING for ms, _ in later[1:]), later
+    assert later[-1][1] == pytest.approx(9.0 / 0.5, abs=PACE_MIN_NODES)
+    clock.ms_per_node = 0.001  # much faster: bigger steps at once, never past the largest
+    for _ in range(3):
+        ms, nodes = clock.slice(pacer, 9.0)
+        assert ms <= 9.0 + ROUNDING and max(clock.steps) <= PACE_MAX_NODES
+    assert nodes >= 2 * PACE_MAX_NODES  # the slice is filled with the largest steps
+
+
+def test_the_pacer_always_searches_a_little_even_with_no_time_left() -> None:
+    clock = StepClock(ms_per_node=1.0)
+    pacer = Pacer(clock)
+    searched = [clock.slice(pacer, 0.0)[1] for _ in range(3)]
+    assert searched == [PACE_FIRST_NODES, PACE_MIN_NODES, PACE_MIN_NODES]
+
+
+class WorkClock:
+    """A fake clock (seconds) for the real game: time passes only while the solver works on
+    the position on the table, ``ms_per_node`` a node of its work."""
+
+    def __init__(self, ms_per_node: float) -> None:
+        self.ms_per_node = ms_per_node
+        self.app: App | None = None
+
+    def __call__(self) -> float:
+        if self.app is None:
+            return 0.0
+        play = self.app.table.play
+        work = play.answers.get(play.state, play.session.seen_mask).work
+        return work * self.ms_per_node / 1000
+
+
+@pytest.mark.parametrize("button", ["hint", "analyse"])
+def test_on_a_slow_machine_the_solver_keeps_to_its_slice_of_each_frame(display: None, button: str) -> None:
+    """A node taking 0.3 ms (75 times this machine's pure path): each frame's solver time stays
+    within twice the idle slice (steps of 128 nodes took 38 ms a frame), and the answer comes."""
+    clock = WorkClock(ms_per_node=0.3)
+    settings = Settings(passes=1)
+    ctx = make_context(settings, seed=1, clock=clock)
+    app = App(ctx, ctx.dealer.deal(settings, 3), size=(1280, 720))
+    clock.app = app
+    while app.table.anim.dealing:
+        step(app)
+    tap_button(app, "draw")  # past the deal's start (answered from its label)
+    frames = []
+    before = clock()
+    tap_button(app, button)
+    while True:
+        frames.append((clock() - before) * 1000)
+        if app.table.play.inquiry is None:
+            break
+        before = clock()
+        step(app)
+    assert max(frames) <= 2 * ANALYSIS_SLICE_IDLE_MS, frames
+    assert sum(frames) / len(frames) >= ANALYSIS_SLICE_IDLE_MS / 2  # the slices are used
+    assert app.table.frame().line != ""
+    if button == "hint":
+        assert app.table.play.hint is not None

@@ -12,16 +12,17 @@ import pygame
 import pytest
 
 from game.app import App, launch, make_context
+from game.config import FINGER_LOST_SECONDS
 from game.driver import post_key, post_tap, step, tap, tap_button, tap_place
 from game.kiosk import AttractScene, KioskOptions, Mood, StillTherePrompt, display_dpi, kiosk_min_tap
 from game.play import DECK
-from game.records import Stats
 from game.saves import GAME_VERSION, STATS_VERSION
 from game.scenes.deal_dialog import DealDialog
 from game.scenes.panel import Panel
 from game.scenes.record_screens import StatsScreen
 from game.scenes.settings_screen import SettingsScreen
 from game.settings import Settings
+from game.stats import Stats
 from game.storage import FileBackend, Storage
 from rules import Kind, Move, Session
 from rules.labels import LabelTable
@@ -229,6 +230,64 @@ def test_a_palm_on_the_glass_changes_nothing(make_app: AppFactory) -> None:
     assert app.table.play.state == before
     tap_place(app, DECK)  # a finger alone works again
     assert draws(app) == 1
+
+
+def post_fingers(kind: int, fingers: range, touch_id: int = 1) -> None:
+    """Real SDL finger events (normalised positions), as a touchscreen sends them."""
+    for finger in fingers:
+        pygame.event.post(pygame.event.Event(kind, x=0.5, y=0.8, finger_id=finger, touch_id=touch_id))
+
+
+def test_finger_lifts_that_never_arrive_block_taps_only_for_a_moment(make_app: AppFactory) -> None:
+    app = make_app()
+    post_fingers(pygame.FINGERDOWN, range(3))  # three fingers come down; their lifts are lost
+    step(app)
+    post_tap(app.table.layout.tap_point(DECK), touch=True)  # a palm at that moment: no tap
+    step(app)
+    assert draws(app) == 0
+    step(app, round(FINGER_LOST_SECONDS * 60) + 1)  # nothing heard from those fingers since
+    tap_place(app, DECK)
+    assert draws(app) == 1
+    run_for(app, 1.0)
+    tap_place(app, DECK)  # and every tap after it
+    assert draws(app) == 2
+
+
+def test_a_finger_that_moves_is_still_down(make_app: AppFactory) -> None:
+    app = make_app()
+    post_fingers(pygame.FINGERDOWN, range(3))
+    for _ in range(round(FINGER_LOST_SECONDS * 2)):  # a hand resting on the glass, moving a little
+        post_fingers(pygame.FINGERMOTION, range(3))
+        step(app, 30)
+    post_tap(app.table.layout.tap_point(DECK), touch=True)
+    step(app)
+    assert draws(app) == 0
+    post_fingers(pygame.FINGERUP, range(3))
+    step(app)
+    tap_place(app, DECK)
+    assert draws(app) == 1
+
+
+def test_losing_the_window_forgets_the_fingers_down(make_app: AppFactory) -> None:
+    app = make_app()
+    post_fingers(pygame.FINGERDOWN, range(3))
+    step(app)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    step(app)
+    tap_place(app, DECK)  # at once, not after a timeout
+    assert draws(app) == 1
+
+
+def test_a_kiosk_leaves_its_demo_after_finger_lifts_were_lost(kiosk_app: Callable[..., App]) -> None:
+    app = kiosk_app(idle=2.0)
+    for touch_id in (1, 2, 3):  # three lost lifts, from time to time
+        post_fingers(pygame.FINGERDOWN, range(1), touch_id)
+        run_for(app, 0.5)
+    run_for(app, 2.0)
+    assert isinstance(app.manager.top, AttractScene)
+    tap(app, (app.table.layout.size[0] // 2, app.table.layout.size[1] // 2))
+    assert app.manager.top is app.table and app.kiosk is not None and app.kiosk.mood is Mood.PLAYING
 
 
 def test_a_stray_tap_on_the_felt_changes_nothing(make_app: AppFactory) -> None:

@@ -3,6 +3,9 @@ the browser's Storage API, the fixed canvas. The browser side runs in tools/web_
 
 from __future__ import annotations
 
+import sys
+import types
+
 import pygame
 import pytest
 
@@ -13,12 +16,14 @@ from game.platform import (
     LocalStorageBackend,
     PageOptions,
     StorageError,
+    browser_guard,
     page_canvas,
     parse_page_query,
 )
 from game.render.layout import compute_layout
 from game.render.metrics import DEFAULT_METRICS
 from game.settings import Settings
+from game.storage import Storage
 
 
 @pytest.mark.parametrize(
@@ -152,6 +157,38 @@ def test_the_browser_canvas_follows_the_page_and_keeps_the_game(display: None) -
     app.frame(1 / 60)
     assert app.screen.get_size() == (1688, 780) and app.table.layout.size == (1688, 780)
     assert app.table.play.session.moves == 1 and app.table.play.number == 5
+
+
+class BrowserTab:
+    """A stand-in of the ``js`` module of one browser tab: the profile's ``localStorage`` (shared
+    by every tab), the tab's own ``sessionStorage``, and the page's listeners."""
+
+    def __init__(self, local: BrowserStorage, session: BrowserStorage | None = None) -> None:
+        self.session = session or BrowserStorage()
+        self.listeners: list[tuple[str, str]] = []
+        self.window = types.SimpleNamespace(localStorage=local, sessionStorage=self.session)
+
+    def eval(self, source: str) -> object:
+        return lambda key, token: self.listeners.append((key, token))
+
+
+def test_a_second_tab_saves_nothing_and_a_reloaded_tab_still_saves(monkeypatch: pytest.MonkeyPatch) -> None:
+    local = BrowserStorage()
+    first = BrowserTab(local)
+    monkeypatch.setitem(sys.modules, "js", first)
+    backend = LocalStorageBackend(local)
+    holder = Storage(backend, browser_guard(backend))
+    assert not holder.read_only and holder.save("game", 1, {"tab": 1})
+    assert first.listeners == [("piramide:owner", holder.guard.token)]  # type: ignore[attr-defined]
+
+    monkeypatch.setitem(sys.modules, "js", BrowserTab(local))  # a second tab
+    second = Storage(backend, browser_guard(backend))
+    assert second.read_only and not second.save("game", 1, {"tab": 2})
+
+    monkeypatch.setitem(sys.modules, "js", BrowserTab(local, first.session))  # the first tab, reloaded
+    reloaded = Storage(backend, browser_guard(backend))
+    assert not reloaded.read_only and reloaded.save("game", 1, {"tab": 1, "reloaded": True})
+
 
 
 def test_fixed_canvas_ignores_fullscreen_key() -> None:

@@ -41,6 +41,24 @@ from rules.variant import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 LineFinder = Callable[[str], tuple[int, list[Move]]]
+EMPTY_APOPHIS = "variant: apophis\npyramid: " + " ".join(["--"] * 28) + "\nstock: " + " ".join(["--"] * 53)
+"""A saved start position with more empty stock places than the deck has cards."""
+EMPTY_APOPHIS_GAME = {
+    "id": "x",
+    "daily": None,
+    "label_hidden": False,
+    "revealed": False,
+    "session": {
+        "rules": "variant=apophis passes=3 overlap=on",
+        "deal": None,
+        "start": EMPTY_APOPHIS,
+        "moves": [],
+        "undo_position": 0,
+        "seen": 0,
+        "counters": {"moves": 0, "undos": 0, "hints": 0},
+        "elapsed": 0,
+    },
+}
 FIELDS = [
     *("passes", "overlap", "deal_mode", "lang", "reduced_motion"),  # settings
     *("id", "daily", "label_hidden", "revealed", "session"),  # game
@@ -232,8 +250,9 @@ def test_a_bad_setting_gives_the_defaults_and_a_notice(tmp_path: Path) -> None:
         b' "undo_position": 1, "seen": 1, "counters": {"moves": 0, "undos": 0, "hints": 0}, "elapsed": 1}}}',
         b'{"version": 7, "data": {}}',
         b'{"version": 1, "data": {"id": 5}}',
+        json.dumps({"version": 1, "data": EMPTY_APOPHIS_GAME}).encode(),
     ],
-    ids=["corrupt", "illegal move and contradicting counters", "future version", "wrong type"],
+    ids=["corrupt", "illegal move and contradicting counters", "future version", "wrong type", "many places"],
 )
 def test_a_bad_game_save_is_set_aside_and_the_table_says_so(
     open_game: Callable[..., App], tmp_path: Path, raw: bytes
@@ -248,6 +267,17 @@ def test_a_bad_game_save_is_set_aside_and_the_table_says_so(
     assert (tmp_path / kept).read_bytes() == raw
     step(app)
     assert _doc(tmp_path, "game")["version"] == GAME_VERSION  # a clean save took its place
+
+
+def test_a_saved_start_with_too_many_places_is_kept_aside_with_its_reason(
+    open_game: Callable[..., App], tmp_path: Path
+) -> None:
+    (tmp_path / "game.json").write_text(json.dumps({"version": 1, "data": EMPTY_APOPHIS_GAME}), "utf-8")
+    app = open_game()
+    assert app.ctx.storage.notices == [
+        f"game cannot be replayed (start: a stock holds at most 24 cards, not 53); kept as"
+        f" {app.ctx.storage.kept[0]}, starting clean"
+    ]
 
 
 @pytest.mark.parametrize(("bad", "kept"), [(2, 2), (0, 0), (4, 4)])
@@ -660,3 +690,26 @@ def test_the_daily_deal_is_named_on_the_table_and_its_button_says_when_it_is_won
     assert isinstance(screen, DailyScreen)
     assert screen.label("play") == "Ganado hoy: jugarlo otra vez"
     assert app.table.frame().deal_text.startswith("Reparto 5 · ")
+
+
+# --- two games on one folder without a lock ---------------------------------------------------------------
+
+
+def test_two_games_without_a_lock_keep_both_games_results(winning_line: LineFinder) -> None:
+    """Where no lock can be had (here two games on one dict of documents), the statistics of two
+    games are merged by event, not replaced by the last writer: game A wins a deal, game B
+    (started before A's win) makes one move, and A's win stays (before, won went back to 0)."""
+    shared = MemoryBackend()
+    number, moves = winning_line("passes=3 overlap=on")
+    dealer, settings = Dealer(LabelTable(), random.Random(1)), Settings()
+    first, second = Keeper(Storage(shared), settings), Keeper(Storage(shared), settings)
+    a, b = dealer.deal(settings, number), dealer.deal(settings, 5)
+    for move in moves:
+        a.play(move)
+        first.sync(a, settings)
+    assert a.session.is_won
+    b.play(Move.parse("D"))
+    second.sync(b, settings)
+    record = Keeper(Storage(shared), settings).stats.of(RuleSet())
+    assert (record.played, record.won, record.current_streak, record.recent) == (2, 1, 1, "W")
+    assert Keeper(Storage(shared), settings).stats.pending == b.game_id  # B's deal goes on

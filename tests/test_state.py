@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+import json
+
 import pytest
+from commands import run
 
 from rules.cards import parse_card, parse_cards
 from rules.deals import deal_cards
@@ -88,3 +91,25 @@ def test_layout_rejects_too_many_stock_cards() -> None:
     cards = deal_cards(1)
     with pytest.raises(NotationError, match="at most 24"):
         Layout(tuple(cards[:28]), tuple(cards[27:]))
+
+
+EMPTY_APOPHIS = "variant: apophis; pyramid: " + " ".join(["--"] * 28) + "; stock: " + " ".join(["--"] * 53)
+"""An Apophis position with more empty stock places (``--``) than the deck has cards."""
+
+
+@pytest.mark.parametrize(
+    ("places", "pyramid"),
+    [(53, ["--"] * 28), (25, ["--"] * 28), (25, [str(c) for c in deal_cards(1)[:28]])],
+)
+def test_too_many_places_of_three_piles_are_named(places: int, pyramid: list[str]) -> None:
+    """A stock of places written ``--`` longer than the stock can be is refused with its reason
+    (it raised ``RuntimeError: generator raised StopIteration`` past the deck's 52 cards)."""
+    text = f"variant: apophis; pyramid: {' '.join(pyramid)}; stock: {' '.join(['--'] * places)}"
+    with pytest.raises(NotationError, match=f"a stock holds at most 24 cards, not {places}"):
+        parse_position(text)
+
+
+def test_solver_analyse_names_a_position_with_too_many_places() -> None:
+    result = run(["-m", "solver", "analyse"], input=EMPTY_APOPHIS + "\n")
+    assert result.returncode == 0 and result.stderr == ""
+    assert json.loads(result.stdout) == {"error": "a stock holds at most 24 cards, not 53", "line": 1}

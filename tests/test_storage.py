@@ -4,17 +4,29 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from game.storage import FileBackend, MemoryBackend, Storage, StorageError, default_data_dir
+from game.locks import LEASE_SECONDS, LOCK_FILE, RENEW_SECONDS, LeaseLock
+from game.storage import (
+    LOCKED,
+    TAKEN_OVER,
+    FileBackend,
+    MemoryBackend,
+    Storage,
+    StorageError,
+    default_data_dir,
+)
 
 GOOD = {"version": 1, "data": {"passes": 3}}
 
 
 def _files(directory: Path) -> list[str]:
-    return sorted(p.name for p in directory.iterdir())
+    """The files of ``directory``, but the lock file a game keeps open there."""
+    return sorted(p.name for p in directory.iterdir() if p.name != LOCK_FILE)
 
 
 def test_documents_round_trip_through_real_files(tmp_path: Path) -> None:
@@ -139,3 +151,98 @@ def test_tests_never_reach_the_real_data_directory(monkeypatch: pytest.MonkeyPat
     monkeypatch.delenv("PIRAMIDE_DATA_DIR")
     with pytest.raises(AssertionError, match="real user data directory"):
         default_data_dir()
+
+
+# --- two games on one folder ----------------------------------------------------------------------------
+def test_a_second_start_leaves_the_temporary_file_of_a_game_writing_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A start-up removed every temporary file: also that of a game between writing and renaming
+    it, whose save then failed."""
+    storage = Storage(FileBackend(tmp_path))
+    fsync = os.fsync
+
+    def another_game_starts(descriptor: int) -> None:  # at the worst moment: written, not yet renamed
+        fsync(descriptor)
+        Storage(FileBackend(tmp_path))
+
+    monkeypatch.setattr(os, "fsync", another_game_starts)
+    assert storage.save("game", 1, {"moves": ["D"]}) and storage.notices == []
+    monkeypatch.undo()
+    assert Storage(FileBackend(tmp_path)).load("game", 1) == {"moves": ["D"]}
+    assert _files(tmp_path) == ["game.json"]
+
+
+def _ended_pid() -> int:
+    """The id of a process that has ended."""
+    child = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True, check=True
+    )
+    return int(child.stdout)
+
+
+def test_without_the_folder_to_itself_a_game_removes_only_the_leftovers_of_ended_processes(
+    tmp_path: Path,
+) -> None:
+    dead, alive, mine = _ended_pid(), os.getppid(), os.getpid()
+    kept = [f".stats.{alive}.x2.tmp", ".game.abc123.tmp", f".game.{mine}.x3.tmp"]
+    for name in (f".game.{dead}.x1.tmp", *kept):
+        (tmp_path / name).write_text("{", encoding="utf-8")
+    backend = FileBackend(tmp_path)
+    Storage(backend, guard=LeaseLock(backend, clock=lambda: 1000.0))  # a lease: other games may write
+    assert _files(tmp_path) == sorted([*kept, "owner.json"])
+    Storage(FileBackend(tmp_path))  # the folder's OS lock: no other game writes, all but this process's go
+    assert _files(tmp_path) == [f".game.{mine}.x3.tmp", "owner.json"]
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_lease_keeps_a_second_game_out_until_the_first_stops_renewing_it() -> None:
+    """The browser's guard: two tabs share one ``localStorage`` (here one dict)."""
+    shared, clock = MemoryBackend(), FakeClock()
+    first = Storage(shared, guard=LeaseLock(shared, "tab-1", clock))
+    second = Storage(shared, guard=LeaseLock(shared, "tab-2", clock))
+    assert not first.read_only and second.read_only and second.notices == [LOCKED]
+    assert not second.save("game", 1, {"tab": 2}) and first.save("game", 1, {"tab": 1})
+    for _ in range(10):  # the first one plays on: it renews the lease as it goes
+        clock.now += RENEW_SECONDS
+        first.keep_alive()
+    assert Storage(shared, guard=LeaseLock(shared, "tab-3", clock)).read_only
+    clock.now += LEASE_SECONDS  # then it stops (a tab closed, or hidden for long)
+    third = Storage(shared, guard=LeaseLock(shared, "tab-3", clock))
+    assert not third.read_only and third.save("game", 1, {"tab": 3})
+    assert not first.save("game", 1, {"tab": 1}) and first.read_only and first.notices == [TAKEN_OVER]
+    assert third.load("game", 1) == {"tab": 3}  # the newer game's save was not overwritten
+
+
+def test_a_reloaded_tab_keeps_its_lease_and_a_released_one_is_free_at_once() -> None:
+    shared, clock = MemoryBackend(), FakeClock()
+    first = Storage(shared, guard=LeaseLock(shared, "tab-1", clock))
+    assert not Storage(shared, guard=LeaseLock(shared, "tab-1", clock)).read_only  # the same tab, reloaded
+    first.close()
+    assert not Storage(shared, guard=LeaseLock(shared, "tab-2", clock)).read_only
+
+
+def test_a_read_only_game_sets_nothing_aside(tmp_path: Path) -> None:
+    shared, clock = MemoryBackend({"stats": "oops"}), FakeClock()
+    Storage(shared, guard=LeaseLock(shared, "tab-1", clock))
+    second = Storage(shared, guard=LeaseLock(shared, "tab-2", clock))
+    assert second.load("stats", 1) is None and shared.docs["stats"] == "oops" and second.problems == []
+    notice = second.notices[-1]
+    assert notice.startswith("stats is not valid JSON") and "left to the game" in notice
+
+
+def test_a_folder_without_a_lock_to_take_falls_back_to_the_lease(tmp_path: Path) -> None:
+    (tmp_path / LOCK_FILE).mkdir()  # no lock file can be opened there (as on a file system without locks)
+    first = Storage(FileBackend(tmp_path))
+    second = Storage(FileBackend(tmp_path))
+    assert not first.read_only and second.read_only and second.notices == [LOCKED]
+    assert first.save("game", 1, {"a": 1}) and (tmp_path / "owner.json").exists()
+    first.close()
+    assert not Storage(FileBackend(tmp_path)).read_only

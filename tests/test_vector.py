@@ -22,7 +22,8 @@ from solver.layered import PIECE, Batch, Layered, Merge, PureBackend
 from solver.model import ACC_SHIFT, CURSOR_MASK, Problem
 from solver.movegen import expand_batch, successors_for
 from solver.piles import normal
-from solver.vector import NumpyBackend, Tables, expand_arrays
+from solver.search import Search, Verdict
+from solver.vector import TABLES_KEPT, NumpyBackend, Tables, expand_arrays
 from solver.vector_base import bit_length
 
 
@@ -185,6 +186,27 @@ def test_identical_pile_moves_on_positions_of_play(rules: RuleSet) -> None:
     assert seen.next_pass >= 100 or rules.passes == 1
 
 
+@pytest.mark.parametrize("variant", PILE_VARIANTS[:2], ids=lambda v: v.name)
+def test_identical_pile_moves_with_unseen_places(variant: Variant) -> None:
+    """A problem told which stock places are unseen (:attr:`Problem.unseen`, the analysis's
+    order-free loss test) strands fewer cards, on both paths alike."""
+    rng = random.Random(f"unseen {variant.name}")
+    freed = 0
+    for rules in rule_sets(variant):
+        for _ in range(30):
+            state = random_position(rng, rules, cards_left=rng.randint(14, 34))
+            ahead = state.stock >> state.cursor << state.cursor
+            unseen = sum(1 << i for i in range(24) if ahead >> i & 1 and rng.random() < 0.7)
+            problem, told = Problem(state), Problem(state, unseen=unseen)
+            keys, accs = _pile_nodes(told, rng, 10)
+            _compare(told, keys, accs)
+            for key, acc in zip(keys, accs, strict=True):
+                pyr, stk = key >> 24, key & (1 << 24) - 1
+                shape = problem.shape(pyr)
+                freed += told.stranded(shape, stk, acc) != problem.stranded(shape, stk, acc)
+    assert freed >= 20
+
+
 def test_fronts_turned_on_mid_search_reach_the_shapes_tabled_before() -> None:
     """A search turns fronts on after its first nodes; the numpy tables then hold shapes made
     without them, whose fronts must be filled in: the same moves as the pure generator, and
@@ -203,6 +225,24 @@ def test_fronts_turned_on_mid_search_reach_the_shapes_tabled_before() -> None:
         assert _by_parent(parents.tolist(), child_keys.tolist(), child_accs.tolist()) == pure
         cut += len(set(before[0].tolist())) - len(set(parents.tolist()))
     assert cut > 0  # nodes the stock needs let through were cut by the fronts
+
+
+def test_the_numpy_backend_keeps_the_tables_of_a_few_searches_only() -> None:
+    """Issue 23.6: one backend serves a whole game session (every hint, answer and demo), and
+    it kept the numpy tables of every search it ever ran (2,452 played deals: RSS 112 -> 275 MB).
+    After many distinct searches it keeps a bounded number, the latest; a search whose tables
+    were let go gets them made again, with the same answer."""
+    backend = NumpyBackend()
+    deal = State.from_deal(5, RuleSet(1, True))
+    first, alone = (Search(deal, backend=b) for b in (backend, NumpyBackend()))
+    for search in (first, alone):
+        search.step(2_000)
+    assert backend.tables_kept == 1  # the layered engine made its tables
+    for number in range(20, 20 + 3 * TABLES_KEPT):
+        Search(State.from_deal(number, RuleSet(1, True)), node_limit=1_500, backend=backend).run()
+    assert backend.tables_kept == TABLES_KEPT
+    again, once = first.run(), alone.run()
+    assert (again.verdict, again.nodes) == (once.verdict, once.nodes) == (Verdict.UNSOLVABLE, 10_303)
 
 
 def test_bit_length_matches_python() -> None:

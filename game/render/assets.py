@@ -33,6 +33,7 @@ from game.config import ASSETS, CARDS_DIR, FONT_BOLD, FONT_REGULAR, Color
 from rules import SPANISH_DECK, STANDARD_DECK, Card
 from rules.cards import DECKS
 from rules.cli import CommandError
+from rules.files import read_regular
 from rules.labels import assets_dir
 
 from .cards import deck_folder, make_back, needs_large_index, scale_face
@@ -204,7 +205,7 @@ class Assets:
                 raise AssetError(f"the card images folder is missing: {folder}")
             raise AssetError(f"a card image is missing: {folder / name}.png")
         try:
-            data = path.read_bytes()
+            data = read_regular(path)  # a named pipe or a device is refused, never waited for
         except OSError as error:
             raise AssetError(f"a card image cannot be read: {path} ({error.strerror or error})") from None
         problem = png_problem(data)

@@ -26,7 +26,7 @@ from game.config import (
 )
 from game.context import Context
 from game.input import Action, Command, Key, Tap
-from game.records import RuleStats, daily_number
+from game.records import daily_number
 from game.render.widgets import (
     Style,
     blit_lines,
@@ -35,6 +35,7 @@ from game.render.widgets import (
     line_height,
     panel_width,
 )
+from game.stats import RuleStats
 from game.texts import Texts, format_time, signed
 from rules import ALL_RULE_SETS, RuleSet
 from rules.errors import NotationError

@@ -7,7 +7,6 @@ clock pauses while the window is hidden or another screen covers the table.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 import pygame
@@ -378,12 +377,13 @@ class TableScene(Scene):
         return max(ANALYSIS_SLICE_MIN_MS, min(ceiling, FRAME_BUDGET_MS - self._draw_ms))
 
     def draw(self, surface: pygame.Surface) -> None:
-        began = time.perf_counter()
+        clock = self.play.pacer.clock
+        began = clock()
         deck = self.play.state.rules.deck.name  # the deal's own deck (a Spanish deal draws Spanish cards)
         self.ctx.assets.use_deck(self.ctx.settings.four_colour, self.ctx.settings.large_index, deck)
         self.view.draw(surface, self.layout, self.frame())
         self.anim.draw(surface, self.ctx.assets, self.layout.card)
-        self._draw_ms = (time.perf_counter() - began) * 1000
+        self._draw_ms = (clock() - began) * 1000
 
     def overlay_active(self) -> bool:
         """True while cascading cards move (its trails stay on screen without redrawing)."""

@@ -176,6 +176,8 @@ MESSAGES: dict[str, str] = {
     "win_daily": "Daily deal won · daily streak: {n}",
     "win_daily_clean": "Daily deal won clean ★ · daily streak: {n}",
     "resumed": "Welcome back: your game goes on where you left it",
+    "save_locked": "Pirámide is already open on these saves: this window will not save",
+    "save_taken": "Another Pirámide window took these saves over: this one no longer saves",
     "save_failed": "Cannot save (disk full?): play on, but this game will not be kept",
     "doc_game": "Saved game",
     "doc_settings": "Settings",

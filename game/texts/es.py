@@ -185,6 +185,8 @@ MESSAGES: dict[str, str] = {
     "win_daily": "Reparto del día ganado · racha diaria: {n}",
     "win_daily_clean": "Reparto del día ganado limpio ★ · racha diaria: {n}",
     "resumed": "Partida recuperada: sigue donde la dejaste",
+    "save_locked": "Pirámide ya está abierto con estas partidas: esta ventana no guardará nada",
+    "save_taken": "Otra ventana de Pirámide tomó las partidas guardadas: esta ya no guarda",
     "save_failed": "No se puede guardar (¿disco lleno?): la partida sigue, pero no quedará guardada",
     "doc_game": "Partida guardada",
     "doc_settings": "Ajustes",
