@@ -335,14 +335,14 @@ class Page:
         self.report.info(f"{what}: faces (own/next/other deck) {', '.join(notes)}")
 
 
-def visit_first(page: Page, faces: dict[str, Any]) -> dict[str, Any]:  # noqa: PLR0915 - one visit, in order
+def visit_first(page: Page, faces: dict[str, Any]) -> None:  # noqa: PLR0915 - one visit, in order
     """1280×800 at ratio 1: how the page starts, keys, the clock, a win by clicks, the link."""
     report = page.report
     page.viewport(1280, 800, 1)
     page.forget()
     status = page.open(f"?deal={WIN_DEAL}")
     if status is None:
-        return {}
+        return
     what = "1280×800"
     report.check(
         "the page asks pygbag's CDN for its loader, CPython and cpythonrc.py, and nothing else",
@@ -449,10 +449,9 @@ def visit_first(page: Page, faces: dict[str, Any]) -> dict[str, Any]:  # noqa: P
         and any(page.py(f"json.dumps(P.moves_text({status['moves']}))") in s for s in status["status"]),
         f"{status['moves']} moves for {len(line)} + 2; {status['status']}",
     )
-    times = page.py("P.frame_times()")
+    report.info("FRAMES " + json.dumps(page.py("P.frame_times()")))
     page.shot("1280x800-won")
     check_link(page)
-    return times
 
 
 _SET_HIDDEN = """((hidden) => {
@@ -542,7 +541,7 @@ def visit_reload(page: Page, faces: dict[str, Any]) -> None:
     page.shot("1920x1080-giza")
 
 
-def visit_bad_address(page: Page) -> None:
+def visit_bad_address(page: Page, faces: dict[str, Any]) -> None:
     """1440×900 at ratio 2: bad options over a saved game, settings by clicks, a damaged save."""
     report = page.report
     page.viewport(1440, 900, 2)
@@ -697,18 +696,19 @@ def _subsequence(wanted: list[str], seen: list[str]) -> bool:
     return position == len(wanted)
 
 
+VISITS = [visit_first, visit_reload, visit_bad_address, visit_phone]
+"""The visits, in order, each ``visit(page, faces)`` on the same browser profile. (The offline
+visit after a first one, for the page's service worker, goes here.)"""
+
+
 def play_page(server: Server, runtime: Runtime, faces: dict[str, Any], out: Path, profile: Path) -> Report:
     """Every visit, on one Chromium; the report, with the frame times as INFO lines."""
     report = Report()
     browser = Chromium(profile, out / "chromium-page.log")
     page = Page(browser, server, runtime, report, out)
     try:
-        times = visit_first(page, faces)
-        if times:
-            report.info("FRAMES " + json.dumps(times))
-        visit_reload(page, faces)
-        visit_bad_address(page)
-        visit_phone(page, faces)
+        for visit in VISITS:
+            visit(page, faces)
     except (CdpError, TimeoutError, KeyError, TypeError, ValueError) as error:
         frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == __file__]
         where = ", ".join(f"{f.name}:{f.lineno}" for f in frames[-3:])
