@@ -1,28 +1,29 @@
 """The browser test: build the web bundle, check it, run it in real-time headless Chromium.
 
-    python tools/web_test.py [--skip-build] [--wrong] [--out DIR]
+    python tools/web_test.py [--skip-build] [--wrong] [--only pure|page] [--out DIR]
 
-Offline once its inputs are installed (``.ci/run`` installs them): Debian ``chromium``, npm
+Offline once its inputs are installed (``.ci/web`` installs them): Debian ``chromium``, npm
 ``pyodide@0.27.7`` (in ``build/web-test/node_modules``, installed here when missing), the native
-pygame-ce wheel's Python files (``pip download``), and the wasm pygame-ce kept as a test fixture in
-``../shared/web-runtime/`` beside the repository (used only here, never put in the bundle).
+pygame-ce wheel's Python files (``pip download``), PyPI ``websocket-client``, and, beside the
+repository in ``../shared/web-runtime/``, the wasm pygame-ce kept as a test fixture and pygbag
+0.9.3's CDN files (used only here, never put in the bundle).
 
 1. ``tools/build_web.py`` builds ``build/web``; the artifacts are checked: exactly the expected
    files, the bundle within :data:`BUNDLE_LIMIT`, no unfilled template placeholder, nothing but the
    game in the archive, and ``main.py`` ending in a plain ``asyncio.run`` in the browser.
-2. A small server on 127.0.0.1 serves pyodide, the built archive and the harness pages
-   (``tools/web_harness/``) and takes their reports. Chromium runs in real time (a virtual time
-   budget would freeze every clock inside pyodide):
+2. A small server on 127.0.0.1 (``web_harness/serve.py``) serves the built page, pyodide and the
+   harness pages and takes their reports. Chromium runs in real time (a virtual time budget would
+   freeze every clock inside pyodide):
    * ``pure.html`` unpacks the archive into pyodide and compares with native runs of
      ``tools/web_checks.py`` (deals, solver verdicts, node counts and lines, the game's hints, page
      address parsing), then localStorage, the clock with hidden time; launched twice on one
      browser profile, the second launch finds what the first saved;
    * the same page once more with one expectation deliberately wrong: it must report exactly that
      one failure, or the harness itself is broken;
-   * ``game.html`` runs the game itself on the fixture's wasm pygame-ce, entered as the web build
-     enters it, played by DOM events only (see that page for its five phases); the last two open
-     ``?variant=spanish&deal=77`` and ``?variant=giza&deal=77`` and tell each card drawn from its
-     face's signature (:func:`face_signature`) among every face of the repository's decks.
+   * the built page itself, ``build/web/index.html`` unchanged, on pygbag 0.9.3's own loader with
+     a stand-in for its CPython, played by trusted input over the DevTools protocol at four
+     window sizes (``web_harness/play.py``); cards are told from their face's signature
+     (:func:`face_signature`) among every face of the repository's decks.
 3. Prints every check, the browser/native time ratios, the browser's frame times, and last
    ``N passed, N failed``; exit status 1 on any failure. ``--wrong`` makes a real expectation
    wrong, to see the whole test fail.
