@@ -197,8 +197,9 @@ async def main(argv: list[str]) -> int:
 
 def web_app() -> App:
     """The game as the browser build starts it: options from the page address, saves in the
-    browser's ``localStorage``, a fixed canvas the page scales, the clock that leaves hidden
-    time out, the browser's clipboard. Never exits: a bad address option is one line."""
+    browser's ``localStorage``, a canvas that follows the page's size and pixel ratio, the clock
+    that leaves hidden time out, the browser's clipboard. Never exits: bad address options are
+    one line."""
     options = platform.page_options()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame  # noqa: PLC0415
@@ -215,8 +216,8 @@ def web_app() -> App:
         load_labels(),
         deal=options.deal,
         overrides=options.overrides(),
-        size=platform.canvas_size(),
         fixed=True,
+        canvas=platform.browser_canvas,
         now=clock.now,
         bad_options=options.bad,
     )

@@ -32,6 +32,7 @@ from .kiosk import Kiosk, KioskOptions, Mood, display_dpi, kiosk_metrics, kiosk_
 from .platform import BadOption
 from .play import Line, Play, Tone
 from .render.assets import Assets
+from .render.metrics import DEFAULT_METRICS
 from .saves import load_settings
 from .scenes.base import SceneManager
 from .scenes.panels import match_panel, notices_panel
@@ -39,6 +40,9 @@ from .scenes.table import TableScene
 from .settings import Settings
 from .storage import Storage
 from .texts import Texts
+
+CanvasSource = Callable[[], tuple[tuple[int, int], float]]
+"""The size a canvas should have now, and its pixels per CSS pixel (see :class:`App`)."""
 
 REDRAW_EVENTS = (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE)
 
@@ -146,15 +150,24 @@ class App:
         fixed: bool = False,
         *,
         kiosk: KioskOptions | None = None,
+        canvas: CanvasSource | None = None,
     ) -> None:
         """Open the window (``size``; by default fitted to the desktop, see
         :func:`window_for_desktop`) and show ``play`` on the table. ``fixed``: a canvas of
-        exactly ``size`` that the page scales (the browser build): not resizable, and F11 does
-        nothing. ``kiosk``: run as a public touchscreen (fullscreen unless a ``size`` is given,
-        cursor hidden, tap targets from :func:`game.kiosk.kiosk_metrics`, idle reset and attract
-        demo; see :mod:`game.kiosk`)."""
+        exactly ``size`` (the browser build): not resizable, and F11 does nothing. ``canvas``:
+        where a fixed canvas's size comes from, asked every frame (the browser page's size and
+        pixel ratio, :func:`game.platform.browser_canvas`): the canvas follows it, and every
+        screen is laid out with the metrics scaled by the ratio. ``kiosk``: run as a public
+        touchscreen (fullscreen unless a ``size`` is given, cursor hidden, tap targets from
+        :func:`game.kiosk.kiosk_metrics`, idle reset and attract demo; see :mod:`game.kiosk`)."""
         self.ctx = ctx
         ctx.kiosk = kiosk is not None
+        self.canvas = canvas
+        self.ratio = 1.0
+        """Canvas pixels per CSS pixel of the page (1 natively)."""
+        if canvas is not None:
+            size, self.ratio = canvas()
+            ctx.metrics = DEFAULT_METRICS.scaled(self.ratio)
         self.windowed_size = fit_to_desktop() if size is None else size
         self.fixed = fixed
         self.fullscreen = (fullscreen or (kiosk is not None and size is None)) and not fixed
@@ -256,6 +269,8 @@ class App:
         self._sync_size()
 
     def _sync_size(self) -> None:
+        if self.canvas is not None:
+            self._follow_canvas(self.canvas)
         self.screen = display_surface()
         size = self.screen.get_size()
         if size != self.manager.size:
@@ -263,6 +278,17 @@ class App:
                 limit_window_size(size)
             self.manager.relayout(size)
             self.dirty = True
+
+    def _follow_canvas(self, canvas: CanvasSource) -> None:
+        """Give the canvas the size the page asks for now, with metrics for its pixel ratio."""
+        size, ratio = canvas()
+        if ratio != self.ratio:
+            self.ratio = ratio
+            self.ctx.metrics = DEFAULT_METRICS.scaled(ratio)
+            self.manager.size = (0, 0)  # lay every screen out again, even at the same size
+        if size != display_surface().get_size():
+            self.windowed_size = size
+            self.screen = open_window(size, False, resizable=False)
 
     def _sync_visibility(self) -> None:
         visible = self.visibility.visible and self.manager.top is self.table
@@ -350,6 +376,7 @@ def launch(
     now: Callable[[], float] = time.monotonic,
     kiosk: KioskOptions | None = None,
     bad_options: Sequence[BadOption] = (),
+    canvas: CanvasSource | None = None,
 ) -> App:
     """Open the game on ``storage``: saved settings (then ``overrides``, e.g. from the command
     line, for this run), and the saved game in progress, or deal ``deal`` when given (or when
@@ -359,7 +386,7 @@ def launch(
     ``overrides`` that is not the saved game's deals a game of that variant the same way (a link
     or ``--variant spanish`` asks for a Spanish game). A bad save is set aside and the table says
     so; ``bad_options`` (of the page address) get one line naming each and what happens instead.
-    ``fixed`` and ``now``: the browser's fixed canvas and its clock (see :class:`App`, ``Session``)."""
+    ``fixed``, ``canvas`` and ``now``: the browser's canvas and its clock (see :class:`App`, ``Session``)."""
     settings = dataclasses.replace(load_settings(storage), **(overrides or {}))  # type: ignore[arg-type]
     ctx = make_context(settings, labels, seed, storage, now)
     play = ctx.keeper.restore_game(ctx.dealer)
@@ -375,7 +402,7 @@ def launch(
         if deal == session.deal_number and session.start_state.rules == settings.rule_set():
             deal = None  # the saved game is the deal asked for: it goes on
         play.line = play.dead_end_line() if session.is_dead_end else Line("resumed")
-    app = App(ctx, play, size=size, fullscreen=fullscreen, fixed=fixed, kiosk=kiosk)
+    app = App(ctx, play, size=size, fullscreen=fullscreen, fixed=fixed, kiosk=kiosk, canvas=canvas)
     if opening is Opening.RESUMED and (deal is not None or other_variant):
         # deal ``deal`` instead of the saved game; a game still going on is never thrown away
         # silently: the table asks first (keep playing it, or start ``deal``: then it is a loss)

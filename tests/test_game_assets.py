@@ -70,3 +70,23 @@ def test_rendered_text_is_kept_within_its_memory_budget(display: None) -> None:
     kept_bytes = sum(s.get_pitch() * s.get_height() for s in assets._texts.values())
     assert kept_bytes == assets._text_bytes
     assert assets.text("Toca para jugar", 40, (255, 255, 255), True) is kept  # the busiest line survives
+
+
+def test_a_bundle_without_the_small_index_decks_draws_big_cards_with_the_large_index(
+    window: None, tmp_path: Path
+) -> None:
+    """The browser bundle ships only the large-index decks (its reference canvas never needs
+    the others); a bigger canvas then draws its big cards from them instead of failing."""
+    root = make_assets(tmp_path / "assets")
+    for deck in ("", "four-colour"):
+        for png in (root / "cards" / deck).glob("*.png"):
+            if png.stem.lower() != "back":
+                png.unlink()
+    assets = Assets(root)
+    big = (200, 280)
+    assert assets.deck_for(big) == "large-index"
+    assets.prepare(big)
+    assert assets.face(DECK[0], big).get_size() == big and assets.large_index_forced()
+    assets.use_deck(True, False)
+    assert assets.deck_for(big) == "four-colour-large-index"
+    assert Assets().deck_for(big) == ""  # the full assets keep the small index on big cards

@@ -17,9 +17,11 @@ from game.platform import (
     PageOptions,
     StorageError,
     browser_guard,
-    canvas_size,
+    page_canvas,
     parse_page_query,
 )
+from game.render.layout import compute_layout
+from game.render.metrics import DEFAULT_METRICS
 from game.settings import Settings
 from game.storage import Storage
 
@@ -106,6 +108,57 @@ def test_refused_storage_is_a_storage_error() -> None:
         backend.write("game", "{}")
 
 
+def test_the_page_canvas_is_its_css_size_times_the_capped_pixel_ratio() -> None:
+    assert page_canvas(1280, 800, 1.0) == ((1280, 800), 1.0)
+    assert page_canvas(1920, 1080, 1.0) == ((1920, 1080), 1.0)
+    assert page_canvas(390, 844, 3.0) == ((780, 1688), 2.0)  # 1.5 device pixels a canvas pixel
+    assert page_canvas(1280, 720, 1.25) == ((1600, 900), 1.25)
+    assert page_canvas(0, 0, 0.0) == ((1, 1), 1.0)  # a page not laid out yet
+    # past the pixel budget, fewer canvas pixels, but never more than 1.5 device pixels each
+    (size, ratio) = page_canvas(1440, 900, 2.0)
+    assert size == (1920, 1200) and ratio == pytest.approx(4 / 3)
+    (size, ratio) = page_canvas(2560, 1440, 1.0)
+    assert size[0] * size[1] <= 1920 * 1200 * 1.01 and 1 / 1.5 <= ratio < 1
+    (size, ratio) = page_canvas(2560, 1440, 1.5)
+    assert (size, ratio) == ((2560, 1440), 1.0)
+
+
+@pytest.mark.parametrize(("css", "ratio"), [((390, 844), 2.0), ((844, 390), 2.0), ((1440, 900), 2.0)])
+def test_on_a_scaled_canvas_every_control_and_text_keeps_its_css_size(
+    css: tuple[int, int], ratio: float
+) -> None:
+    """Laid out for ``css`` × ``ratio`` canvas pixels with the metrics scaled by ``ratio``: the
+    native layout of a ``css`` window, every length ``ratio`` times (rounding aside)."""
+    native = compute_layout(css)
+    canvas = (round(css[0] * ratio), round(css[1] * ratio))
+    scaled = compute_layout(canvas, DEFAULT_METRICS.scaled(ratio))
+    assert scaled.font >= round(native.font * ratio) - 1
+    assert min(min(r.size) for r in scaled.buttons.values()) >= DEFAULT_METRICS.min_tap * ratio
+    assert abs(scaled.card[1] - native.card[1] * ratio) <= 2 * ratio
+    for name, rect in native.buttons.items():
+        assert abs(scaled.buttons[name].height - rect.height * ratio) <= 2 * ratio
+
+
+def test_the_browser_canvas_follows_the_page_and_keeps_the_game(display: None) -> None:
+    page = [(1280, 800), 1.0]
+
+    def canvas() -> tuple[tuple[int, int], float]:
+        return page[0], page[1]  # type: ignore[return-value]
+
+    ctx = make_context(Settings(), seed=1)
+    app = App(ctx, ctx.dealer.deal(ctx.settings, 5), fixed=True, canvas=canvas)
+    assert app.screen.get_size() == (1280, 800) and app.table.layout.size == (1280, 800)
+    app.manager.handle(Key(Action.DRAW))
+    page[:] = [(780, 1688), 2.0]  # the window became a phone held upright
+    app.frame(1 / 60)
+    assert app.screen.get_size() == (780, 1688) and app.table.layout.size == (780, 1688)
+    assert app.ctx.metrics.min_tap == 88 and app.table.layout.font >= 24
+    page[:] = [(1688, 780), 2.0]  # turned
+    app.frame(1 / 60)
+    assert app.screen.get_size() == (1688, 780) and app.table.layout.size == (1688, 780)
+    assert app.table.play.session.moves == 1 and app.table.play.number == 5
+
+
 class BrowserTab:
     """A stand-in of the ``js`` module of one browser tab: the profile's ``localStorage`` (shared
     by every tab), the tab's own ``sessionStorage``, and the page's listeners."""
@@ -136,9 +189,6 @@ def test_a_second_tab_saves_nothing_and_a_reloaded_tab_still_saves(monkeypatch: 
     reloaded = Storage(backend, browser_guard(backend))
     assert not reloaded.read_only and reloaded.save("game", 1, {"tab": 1, "reloaded": True})
 
-
-def test_canvas_is_landscape_natively() -> None:
-    assert canvas_size((720, 1280)) == (1280, 720)
 
 
 def test_fixed_canvas_ignores_fullscreen_key() -> None:

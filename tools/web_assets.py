@@ -2,16 +2,17 @@
 
     python tools/web_assets.py STAGE_DIR
 
-* Only the card decks the browser's fixed canvas can show are kept (asked of the staged game:
-  its layout's card heights on the canvas in either orientation, and its rule for when the
-  large corner index takes over), and a kept four-colour deck loses the faces that are
-  byte-identical in its two-colour twin (spades and hearts): the game's loader falls back to
-  the twin (``game.render.assets.twin_deck``). Every face of every kept deck is checked
-  to resolve.
-* Card faces are scaled down (smoothly, keeping their shape) to the largest card the browser's
-  fixed canvas ever shows: the table layout of the staged game, asked for both canvas
-  orientations. The page never draws a card bigger, so nothing visible is lost, and the four
-  decks then fit the 1.0 MB bundle.
+* Only the card decks the browser's reference canvas (:data:`game.config.WINDOW_SIZE`, either
+  orientation) can show are kept (asked of the staged game: its layout's card heights there,
+  and its rule for when the large corner index takes over): the large-index decks. A bigger
+  canvas (the page's canvas follows the screen) draws its bigger cards from them too (the
+  loader falls back when the small-index faces were not shipped). A kept four-colour deck
+  loses the faces that are byte-identical in its two-colour twin (spades and hearts): the
+  game's loader falls back to the twin (``game.render.assets.twin_deck``). Every face of
+  every kept deck is checked to resolve.
+* Card faces are scaled down (smoothly, keeping their shape) to the largest card of that
+  reference canvas, so the decks fit the 1.0 MB bundle; a bigger canvas draws them scaled up
+  (its text, buttons and card backs stay sharp).
 * The Spanish deck (``cards/spanish``, flat colours drawn by ``tools/draw_spanish_cards.py``)
   is kept whole, scaled like the others, and posterised to 16 levels per channel (4 bits:
   ``0x00, 0x11 … 0xff``), which the eye does not see on its flat colours and which halves its
@@ -97,8 +98,8 @@ def optimise_png(path: Path) -> None:
 
 
 def largest_card_height(stage: Path) -> int:
-    """The tallest card the staged game's table layout gives on the browser's canvas (either
-    orientation), asked of the staged code itself so a layout change is followed."""
+    """The tallest card the staged game's table layout gives on the browser's reference canvas
+    (either orientation), asked of the staged code itself so a layout change is followed."""
     _, _, heights = staged_game(stage)
     return int(max(heights))
 

@@ -1,28 +1,29 @@
 """The browser test: build the web bundle, check it, run it in real-time headless Chromium.
 
-    python tools/web_test.py [--skip-build] [--wrong] [--out DIR]
+    python tools/web_test.py [--skip-build] [--wrong] [--only pure|page] [--out DIR]
 
-Offline once its inputs are installed (``.ci/run`` installs them): Debian ``chromium``, npm
+Offline once its inputs are installed (``.ci/web`` installs them): Debian ``chromium``, npm
 ``pyodide@0.27.7`` (in ``build/web-test/node_modules``, installed here when missing), the native
-pygame-ce wheel's Python files (``pip download``), and the wasm pygame-ce kept as a test fixture in
-``../shared/web-runtime/`` beside the repository (used only here, never put in the bundle).
+pygame-ce wheel's Python files (``pip download``), PyPI ``websocket-client``, and, beside the
+repository in ``../shared/web-runtime/``, the wasm pygame-ce kept as a test fixture and pygbag
+0.9.3's CDN files (used only here, never put in the bundle).
 
 1. ``tools/build_web.py`` builds ``build/web``; the artifacts are checked: exactly the expected
    files, the bundle within :data:`BUNDLE_LIMIT`, no unfilled template placeholder, nothing but the
    game in the archive, and ``main.py`` ending in a plain ``asyncio.run`` in the browser.
-2. A small server on 127.0.0.1 serves pyodide, the built archive and the harness pages
-   (``tools/web_harness/``) and takes their reports. Chromium runs in real time (a virtual time
-   budget would freeze every clock inside pyodide):
+2. A small server on 127.0.0.1 (``web_harness/serve.py``) serves the built page, pyodide and the
+   harness pages and takes their reports. Chromium runs in real time (a virtual time budget would
+   freeze every clock inside pyodide):
    * ``pure.html`` unpacks the archive into pyodide and compares with native runs of
      ``tools/web_checks.py`` (deals, solver verdicts, node counts and lines, the game's hints, page
      address parsing), then localStorage, the clock with hidden time; launched twice on one
      browser profile, the second launch finds what the first saved;
    * the same page once more with one expectation deliberately wrong: it must report exactly that
      one failure, or the harness itself is broken;
-   * ``game.html`` runs the game itself on the fixture's wasm pygame-ce, entered as the web build
-     enters it, played by DOM events only (see that page for its five phases); the last two open
-     ``?variant=spanish&deal=77`` and ``?variant=giza&deal=77`` and tell each card drawn from its
-     face's signature (:func:`face_signature`) among every face of the repository's decks.
+   * the built page itself, ``build/web/index.html`` unchanged, on pygbag 0.9.3's own loader with
+     a stand-in for its CPython, played by trusted input over the DevTools protocol at four
+     window sizes (``web_harness/play.py``); cards are told from their face's signature
+     (:func:`face_signature`) among every face of the repository's decks.
 3. Prints every check, the browser/native time ratios, the browser's frame times, and last
    ``N passed, N failed``; exit status 1 on any failure. ``--wrong`` makes a real expectation
    wrong, to see the whole test fail.
@@ -31,11 +32,8 @@ pygame-ce wheel's Python files (``pip download``), and the wasm pygame-ce kept a
 from __future__ import annotations
 
 import argparse
-import base64
 import contextlib
-import functools
 import hashlib
-import http.server
 import json
 import os
 import shutil
@@ -43,17 +41,18 @@ import signal
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import zipfile
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tools"), str(ROOT / "tools" / "web_harness")]
 
 import web_checks  # noqa: E402
+from cdp import CdpError, chromium_path  # noqa: E402
+from play import play_page  # noqa: E402
+from serve import Runtime, Server  # noqa: E402
 
 WORK = ROOT / "build" / "web-test"
 WEB = ROOT / "build" / "web"
@@ -216,103 +215,12 @@ def web_entry_ok(source: str) -> bool:
 
 
 # --- the server --------------------------------------------------------------------------------------
-CONTENT_TYPES = {
-    ".js": "text/javascript",
-    ".html": "text/html",
-    ".wasm": "application/wasm",
-    ".json": "application/json",
-    ".py": "text/plain",
-}
-
-
-class Server:
-    """Static files and report collection on 127.0.0.1 (stdlib only)."""
-
-    def __init__(self, routes: dict[str, Path], pyodide: Path, expected: dict[str, bytes], out: Path) -> None:
-        self.routes, self.pyodide, self.expected, self.out = routes, pyodide, expected, out
-        self.results: dict[str, str] = {}
-        self.lock = threading.Lock()
-        handler = functools.partial(_Handler, self)
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.port = self.httpd.server_address[1]
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    def __enter__(self) -> Server:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-
-class _Handler(http.server.BaseHTTPRequestHandler):
-    def __init__(self, server_state: Server, *args: Any) -> None:
-        self.state = server_state
-        super().__init__(*args)
-
-    def log_message(self, format: str, *args: object) -> None:  # quiet
-        pass
-
-    def _send(self, body: bytes, kind: str, status: int = 200) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
-        self.end_headers()
-        self.wfile.write(body)
-
-    def do_GET(self) -> None:
-        url = urlsplit(self.path)
-        path = url.path
-        query = parse_qs(url.query)
-        if path == "/expected.json":
-            run = query.get("run", [""])[0]
-            body = self.state.expected["canary" if run == "canary" else "real"]
-            self._send(body, "application/json")
-            return
-        if path.startswith("/pyodide/"):
-            file = (self.state.pyodide / path[len("/pyodide/") :]).resolve()
-            if not file.is_relative_to(self.state.pyodide.resolve()):
-                file = Path("/nonexistent")
-        elif path in self.state.routes:
-            file = self.state.routes[path]
-        else:  # the harness pages: plain names in tools/web_harness, nothing below or above it
-            name = path.lstrip("/")
-            file = HARNESS / name if name and "/" not in name and ".." not in name else Path("/nonexistent")
-        if not file.is_file():
-            self._send(b"not found", "text/plain", 404)
-            return
-        kind = CONTENT_TYPES.get(file.suffix, "application/octet-stream")
-        self._send(file.read_bytes(), kind)
-
-    def do_POST(self) -> None:
-        url = urlsplit(self.path)
-        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-        run = parse_qs(url.query).get("run", ["run"])[0]
-        out = self.state.out
-        if url.path == "/log":
-            with self.state.lock, (out / f"{run}.log").open("a", encoding="utf-8") as f:
-                f.write(body.decode("utf-8", "replace") + "\n")
-        elif url.path.startswith("/png/"):
-            name = Path(url.path).name
-            (out / name).write_bytes(base64.b64decode(body.split(b",", 1)[1]))
-        elif url.path == "/result":
-            with self.state.lock:
-                self.state.results[run] = body.decode("utf-8", "replace")
-        else:
-            self._send(b"not found", "text/plain", 404)
-            return
-        self._send(b"", "text/plain", 204)
-
-
 # --- chromium -----------------------------------------------------------------------------------------
 def chromium() -> str:
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    raise WebTestError("no chromium on PATH (Debian: apt-get install chromium)")
+    try:
+        return chromium_path()
+    except CdpError as error:
+        raise WebTestError(str(error)) from None
 
 
 def stop(browser: subprocess.Popen[bytes]) -> None:
@@ -450,7 +358,7 @@ def expectations(wrong: bool) -> dict[str, bytes]:
 
 
 def browser_runs(server: Server, only: str, out: Path) -> dict[str, str]:
-    """Every Chromium launch; the report of each page run by name."""
+    """Every Chromium launch; the report of each run by name."""
     token = hashlib.sha256(str(time.time()).encode()).hexdigest()[:12]
     results: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as folder:
@@ -462,10 +370,10 @@ def browser_runs(server: Server, only: str, out: Path) -> dict[str, str]:
             results |= browse(server, second, profiles / "pure", ["pure-2"], 60, out)
         canary = "/pure.html#run=canary&phase=1&only=deal"
         results |= browse(server, canary, profiles / "canary", ["canary"], 60, out)
-        if only in ("", "game"):
-            game = f"/game.html?deal={GAME_DEAL}#run=game-1&phase=1"
-            runs = ["game-1", "game-2", "game-3", "game-4", "game-5"]
-            results |= browse(server, game, profiles / "game", runs, 240, out)
+        if only in ("", "page"):
+            runtime = Runtime(server, HARNESS / "cpython_standin.js")
+            page = play_page(server, runtime, face_expectations(), out, profiles / "page")
+            results["page"] = page.text()
     return results
 
 
@@ -475,11 +383,13 @@ def print_benchmark(results: dict[str, str]) -> None:
         if line.startswith("INFO TIME"):
             print("  " + line[len("INFO TIME ") :])
         if line.startswith("INFO FRAMES"):
+            browser = json.loads(line[len("INFO FRAMES ") :])
             native = native_frames(GAME_DEAL)["draw_p50"]
-            browser = float(line.split("draw p50 ")[1].split(" ms")[0])
-            print(f"  frames: {line[len('INFO FRAMES ') :]}")
-            ratio = browser / native
-            print(f"  drawn frame p50: browser {browser:.1f} ms native {native:.1f} ms ratio {ratio:.2f}")
+            print(
+                f"  frames while playing: p50 {browser['play_p50']:.1f} ms p99 {browser['play_p99']:.1f} ms; "
+                f"drawn frame p50 browser {browser['draw_p50']:.1f} ms native {native:.1f} ms "
+                f"ratio {browser['draw_p50'] / native:.2f}"
+            )
 
 
 def tally(report: web_checks.Report, results: dict[str, str], verbose: bool) -> None:
@@ -511,12 +421,16 @@ def run(args: argparse.Namespace) -> int:
     if not args.skip_build:
         subprocess.run([sys.executable, str(ROOT / "tools" / "build_web.py")], check=True, timeout=600)
     check_artifacts(WEB, report)
-    routes = {
-        "/piramide.apk": WEB / "piramide.apk",
+    pyodide = pyodide_dir()
+    folders = {"/pyodide/": pyodide, "/_standin/pyodide/": pyodide}
+    files = {
         "/site.zip": site_zip(),  # pygame for pyodide: the test's, never in the bundle
+        "/_standin/site.zip": site_zip(),
+        "/_standin/pygbag_standin.py": HARNESS / "pygbag_standin.py",
+        "/_standin/probe.py": HARNESS / "probe.py",
         "/web_checks.py": ROOT / "tools" / "web_checks.py",
     }
-    with Server(routes, pyodide_dir(), expectations(args.wrong), out) as server:
+    with Server(WEB, folders, files, expectations(args.wrong), out) as server:
         results = browser_runs(server, args.only, out)
     tally(report, results, args.verbose)
     print_benchmark(results)
@@ -534,7 +448,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--skip-build", action="store_true", help="test the bundle already in build/web")
     parser.add_argument("--wrong", action="store_true", help="make one real expectation wrong (must fail)")
     parser.add_argument(
-        "--only", choices=("pure", "game"), default="", help="run one page only (while developing)"
+        "--only", choices=("pure", "page"), default="", help="run one page only (while developing)"
     )
     parser.add_argument("--verbose", action="store_true", help="print passing checks too")
     parser.add_argument(

@@ -104,6 +104,11 @@ def twin_deck(deck: str) -> str | None:
     return deck_folder(False, deck.endswith("large-index"))
 
 
+SMALL_INDEX_PROBE = ("as", "ah")
+"""Faces whose presence tells a deck folder holds faces (spades and hearts: a four-colour folder
+may leave them to its two-colour twin, see :func:`twin_deck`)."""
+
+
 class AssetError(CommandError):
     """A card image or font is missing or cannot be read; the message names the file."""
 
@@ -152,15 +157,27 @@ class Assets:
         default the table's) come from (``""`` is the standard deck's own folder)."""
         if (self.deck_name if name is None else name) == SPANISH:
             return SPANISH
-        large = self.large_index or needs_large_index(size[1])
+        large = self.large_index or needs_large_index(size[1]) or not self._small_index_shipped()
         return deck_folder(self.four_colour, large)
+
+    def _small_index_shipped(self) -> bool:
+        """False when the deck of the colour setting comes with the large index only (the
+        browser bundle: its reference canvas never draws cards big enough for the small one)."""
+        folder = deck_folder(self.four_colour, False)
+        files = self._deck_files(folder)
+        twin = twin_deck(folder)
+        return any(name in files for name in SMALL_INDEX_PROBE) or (
+            twin is not None and any(name in self._deck_files(twin) for name in SMALL_INDEX_PROBE)
+        )
 
     def large_index_forced(self) -> bool:
         """True when the «Índices grandes» setting changes nothing: the table's cards are so small
-        that they use the large index anyway, or the deck (Spanish) has only a large index."""
+        that they use the large index anyway, the deck (Spanish) has only a large index, or only
+        the large-index faces were shipped."""
         if self.deck_name == SPANISH:
             return True
-        return self.card_size is not None and needs_large_index(self.card_size[1])
+        small = self.card_size is not None and needs_large_index(self.card_size[1])
+        return small or not self._small_index_shipped()
 
     def raw(self, name: str, deck: str = "") -> pygame.Surface:
         """The full-size image called ``name`` (any letter case) of ``deck``, converted for fast blits."""

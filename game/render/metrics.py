@@ -7,7 +7,7 @@ every screen by passing one different value.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 def clamp(value: float, low: float, high: float) -> float:
@@ -52,6 +52,25 @@ class Metrics:
 
     def button_h(self, font: int) -> int:
         return max(self.min_tap, round(font * self.button_ems))
+
+    def scaled(self, ratio: float) -> Metrics:
+        """The same sizes on a canvas of ``ratio`` pixels per CSS pixel (the browser's backing
+        store on a high-density screen): every length in pixels times ``ratio``, shares kept, so
+        the layout of a window ``ratio`` times as large is the native layout of the CSS window."""
+        if ratio == 1:
+            return self
+
+        def grow(length: int) -> int:
+            return round(length * ratio)
+
+        return replace(
+            self,
+            min_tap=grow(self.min_tap),
+            min_corner=grow(self.min_corner),
+            margin_range=(grow(self.margin_range[0]), grow(self.margin_range[1])),
+            font_range=(grow(self.font_range[0]), grow(self.font_range[1])),
+            panel_font_range=(grow(self.panel_font_range[0]), grow(self.panel_font_range[1])),
+        )
 
 
 DEFAULT_METRICS = Metrics()

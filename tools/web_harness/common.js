@@ -40,7 +40,7 @@ async function startPython() {
   say("pyodide " + pyodide.version);
   pyodide.unpackArchive(await fetchBytes("/piramide.apk"), "zip", { extractDir: "/bundle" });
   pyodide.FS.mkdirTree("/harness");
-  for (const name of ["web_checks.py", "harness_pure.py", "harness_game.py"]) {
+  for (const name of ["web_checks.py", "harness_pure.py"]) {
     pyodide.FS.writeFile(`/harness/${name}`, new Uint8Array(await fetchBytes(`/${name}`)));
   }
   await pyodide.runPythonAsync(`

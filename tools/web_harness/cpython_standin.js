@@ -117,11 +117,10 @@
       }
     };
     M.runPython = (code) => py.runPython(code);
-    window.__standin = {
-      py: (code) => String(py.runPython(code)),
-      pyAsync: async (code) => String(await py.runPythonAsync(code)),
-      marks, notes,
-    };
+    // the test's own namespace, apart from __main__ (where the page's block and main.py run)
+    const mine = py.globals.get("dict")();
+    py.runPython("import json\nfrom probe import P", { globals: mine });
+    window.__standin = { py: (code) => String(py.runPython(code, { globals: mine })), marks, notes };
     for (const hook of M.postRun || []) await hook(M);
   }
 

@@ -148,12 +148,18 @@ class Probe:
         return json.dumps(shown)
 
     def controls(self) -> str:
-        """Every tap target on the table (buttons, piles, pyramid cards' strips), as rectangles."""
+        """The table's sizes a player's finger and eye meet: each button and the deck (width,
+        height), a card, the strip a covered card shows, the text (canvas pixels)."""
         layout = self.layout
-        out = {f"button:{name}": list(rect) for name, rect in layout.buttons.items()}
-        out.update({"deck": list(layout.deck)})
-        for slot, rect in enumerate(layout.slots):
-            out[f"card:{slot}"] = [rect.x, rect.y, rect.width, layout.step]
+        out = {f"button:{name}": list(rect.size) for name, rect in layout.buttons.items()}
+        out.update(
+            {
+                "deck": list(layout.deck.size),
+                "card": list(layout.card),
+                "strip": [layout.step],
+                "font": [layout.font],
+            }
+        )
         return json.dumps(out)
 
     def button_point(self, name: str) -> str:
@@ -192,11 +198,17 @@ class Probe:
         answering = [ms for ms, asking in self.intervals if asking]
         return json.dumps(
             {
-                "play_p50": pct(playing, 0.5), "play_p99": pct(playing, 0.99), "play_n": len(playing),
-                "ask_p50": pct(answering, 0.5), "ask_p99": pct(answering, 0.99), "ask_n": len(answering),
-                "draw_p50": pct(self.costs, 0.5), "draw_p99": pct(self.costs, 0.99), "draws": len(self.costs),
+                "play_p50": pct(playing, 0.5),
+                "play_p99": pct(playing, 0.99),
+                "play_n": len(playing),
+                "ask_p50": pct(answering, 0.5),
+                "ask_p99": pct(answering, 0.99),
+                "ask_n": len(answering),
+                "draw_p50": pct(self.costs, 0.5),
+                "draw_p99": pct(self.costs, 0.99),
+                "draws": len(self.costs),
             }
-        )  # fmt: skip
+        )
 
 
 P = Probe()

@@ -224,8 +224,10 @@ class Runtime:
             with self.traffic.lock:
                 self.traffic.missing.append(url)
             headers = [{"name": "Access-Control-Allow-Origin", "value": "*"}]
-            browser.send("Fetch.fulfillRequest", {"requestId": request, "responseCode": 404,
-                                                  "responseHeaders": headers, "body": ""})  # fmt: skip
+            browser.send(
+                "Fetch.fulfillRequest",
+                {"requestId": request, "responseCode": 404, "responseHeaders": headers, "body": ""},
+            )
             return
         body = file.read_bytes()
         self.traffic.add(f"cdn/{name}", len(body))
@@ -236,6 +238,10 @@ class Runtime:
         ]
         browser.send(
             "Fetch.fulfillRequest",
-            {"requestId": request, "responseCode": 200, "responseHeaders": headers,
-             "body": base64.b64encode(body).decode()},
-        )  # fmt: skip
+            {
+                "requestId": request,
+                "responseCode": 200,
+                "responseHeaders": headers,
+                "body": base64.b64encode(body).decode(),
+            },
+        )
