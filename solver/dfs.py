@@ -70,32 +70,49 @@ class _Walk:
         """The move generator the problem's variant plays by (one waste pile or several)."""
 
 
-def _visit(walk: _Walk, node: Node) -> Generator[None, None, bool]:
-    pyr, stk, acc = node
+def _visit(walk: _Walk, start: Node) -> Generator[None, None, bool]:
+    """The search from ``start``, as one generator: a stack of the children still to try at
+    each depth, instead of a generator per node (a node then costs no generator, no frame and
+    no ``yield from`` through every level above it). Pauses after counting a node once
+    ``walk.pause_at`` is reached, before expanding it."""
+    problem, path, best, successors = walk.problem, walk.path, walk.best, walk.successors
+    goal = problem.goal_shift
+    pyr, stk, acc = start
     key = pyr << STOCK_BITS | stk
-    table = walk.best[key & SHARD_MASK]
-    seen = table.get(key)
-    if seen is not None and seen <= acc:
-        return False
-    table[key] = acc
+    best[key & SHARD_MASK][key] = acc
     walk.nodes += 1
     if walk.nodes >= walk.pause_at:
         yield
-    children = walk.successors(walk.problem, pyr, stk, acc)
+    children = successors(problem, pyr, stk, acc)
     if not children:
         return False
     children.sort(key=_BY_ACCESS)
-    path, best, goal = walk.path, walk.best, walk.problem.goal_shift
-    for child in children:
-        child_key = child[0] << STOCK_BITS | child[1]
-        if child_key >> goal == 0:
+    stack = [iter(children)]
+    while stack:
+        for child in stack[-1]:
+            pyr, stk, acc = child
+            key = pyr << STOCK_BITS | stk
+            if key >> goal == 0:
+                path.append(child)
+                return True
+            table = best[key & SHARD_MASK]
+            seen = table.get(key)
+            if seen is not None and seen <= acc:
+                continue
+            table[key] = acc
             path.append(child)
-            return True
-        seen = best[child_key & SHARD_MASK].get(child_key)
-        if seen is not None and seen <= child[2]:
-            continue  # checked here too, to spare a generator per repeated child
-        path.append(child)
-        if (yield from _visit(walk, child)):
-            return True
-        path.pop()
+            walk.nodes += 1
+            if walk.nodes >= walk.pause_at:
+                yield
+            children = successors(problem, pyr, stk, acc)
+            if children:
+                if len(children) > 1:
+                    children.sort(key=_BY_ACCESS)
+                stack.append(iter(children))
+                break
+            path.pop()
+        else:
+            stack.pop()
+            if stack:
+                path.pop()
     return False

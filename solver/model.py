@@ -40,8 +40,9 @@ Kings (the lone rank) never need a partner, and are handled before the search st
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from operator import add, or_
 from typing import TYPE_CHECKING
 
 from rules.piles import normal_cursor, residue_mask
@@ -82,6 +83,9 @@ class Shape:
     needs: tuple[tuple[int, int], ...]
     partnerless: int
     pyr: int
+    need_counts: int = 0
+    """:attr:`needs` packed as a front element is (``n << 4 * q``), to be met by
+    :meth:`Problem.stock_counts` in one comparison."""
 
 
 class Problem:
@@ -119,6 +123,9 @@ class Problem:
         pile, so a loss it proves holds for every order of those cards (issue 23.4)."""
         self.pile_pairs_of: dict[int, tuple[tuple[int, int, int], ...]] = {}
         """Several piles: per stock mask, its stock pairs (:func:`solver.piles.pile_pairs`)."""
+        self.stock_pairs_of: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        """One pile: per stock mask, its stock pair removals
+        (:func:`solver.movegen.stock_pair_removals`)."""
         self.pile_tables: PileTables | None = None
         """Several piles: :mod:`solver.piles`' tables of this stock, made on first use."""
         self.prank: tuple[int, ...] = tuple(card.rank if card else 0 for card in layout.pyramid)
@@ -143,6 +150,13 @@ class Problem:
         self.complements_before: tuple[int, ...] = tuple(c & ~twins for c in self.stock_complements)
         """:attr:`stock_complements` without a twin rank's cards: a low card looks for a partner
         before it only among high cards, so a pair of twins is found once, from its first card."""
+        self.counts_by_byte: tuple[tuple[int, ...], ...] = ()
+        """Per byte of a stock mask and its value: those cards counted by paired rank, packed as
+        :attr:`Shape.need_counts` (:meth:`stock_counts`); made on first use."""
+        self.partners_by_byte: tuple[tuple[int, ...], ...] = ()
+        """Per byte of a stock mask and its value: bit ``q`` set for each rank ``q`` whose partner
+        rank one of those cards has (:meth:`stranded`'s test, three lookups per mask); made on
+        first use (:meth:`_partner_tables`)."""
         self.king_slots = tuple(iter_slots(rank_pyr[self.lone]))
         self.king_mask = rank_pyr[self.lone]
         self.closed = _is_closed(state.pyramid)
@@ -249,7 +263,9 @@ class Problem:
         for q in self.paired_ranks:
             if not pyr & rank_pyr[pair_sum - q]:
                 partnerless |= 1 << q
-        return Shape(len(self.shape_list), pairs, singles, self._stock_needs(pyr), partnerless, pyr)
+        needs = self._stock_needs(pyr)
+        packed = sum(count << (FIELD * rank) for rank, count in needs)
+        return Shape(len(self.shape_list), pairs, singles, needs, partnerless, pyr, packed)
 
     def _pyramid_removals(self, pyr: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
         """:attr:`Shape.pairs` and :attr:`Shape.singles` of ``pyr``."""
@@ -505,12 +521,12 @@ class Problem:
         lonely = shape.partnerless
         if self.piles == 1:
             ahead = stk & ~waste
-            while lonely:
+            bytes_ = self.partners_by_byte or self._partner_tables()
+            lonely &= ~(bytes_[0][ahead & 255] | bytes_[1][ahead >> 8 & 255] | bytes_[2][ahead >> 16])
+            while lonely:  # the ranks with no partner ahead either
                 low = lonely & -lonely
-                q = low.bit_length() - 1
                 lonely ^= low
-                if not ahead & self.rank_stock[self.pair_sum - q]:
-                    stuck |= waste & self.rank_stock[q]
+                stuck |= waste & self.rank_stock[low.bit_length() - 1]
             return stuck
         while lonely:
             low = lonely & -lonely
@@ -525,6 +541,29 @@ class Problem:
                 if mine & same and not partners & ~(same & ~self.unseen):
                     stuck |= mine & same
         return stuck
+
+    def stock_counts(self, stk: int) -> int:
+        """The cards of ``stk`` counted by paired rank, packed (``n << 4 * q``): three lookups."""
+        tables = self.counts_by_byte or self.count_tables()
+        return tables[0][stk & 255] + tables[1][stk >> 8 & 255] + tables[2][stk >> 16]
+
+    def count_tables(self) -> tuple[tuple[int, ...], ...]:
+        """:attr:`counts_by_byte`, made now."""
+        self.counts_by_byte = self._stock_tables(lambda rank: 1 << (FIELD * rank), add)
+        return self.counts_by_byte
+
+    def _stock_tables(
+        self, value_of: Callable[[int], int], join: Callable[[int, int], int]
+    ) -> tuple[tuple[int, ...], ...]:
+        """Per byte of a stock mask, :func:`_by_byte` of ``value_of(rank)`` for its paired cards."""
+        paired = frozenset(self.paired_ranks)
+        values = [value_of(rank) if rank in paired else 0 for rank in self.srank]
+        return tuple(_by_byte(values[8 * byte : 8 * byte + 8], join) for byte in range(STOCK_BITS // 8))
+
+    def _partner_tables(self) -> tuple[tuple[int, ...], ...]:
+        pair_sum = self.pair_sum
+        self.partners_by_byte = self._stock_tables(lambda rank: 1 << (pair_sum - rank), or_)
+        return self.partners_by_byte
 
 
 FIELD = 4
@@ -571,6 +610,18 @@ def _half_covered(pyr: int, free_mask: int) -> list[tuple[int, int]]:
             found.extend((slot, slot + shift) for slot in iter_slots(lonely))
     found.sort()
     return found
+
+
+def _by_byte(per_card: list[int], join: Callable[[int, int], int]) -> tuple[int, ...]:
+    """For eight stock places whose cards give ``per_card``, per value 0-255 of their bits: the
+    values of the cards whose bits are set, joined (``operator.add`` for packed counts,
+    ``operator.or_`` for bits). Each value is its lowest card's joined to the value without it."""
+    per_card = per_card + [0] * (8 - len(per_card))
+    table = [0] * 256
+    for value in range(1, 256):
+        low = value & -value
+        table[value] = join(table[value ^ low], per_card[low.bit_length() - 1])
+    return tuple(table)
 
 
 def _by_rank(ranks: Sequence[int], top_rank: int, *, blanks: bool) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Node, Problem, Shape
+from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, STOCK_BITS, Node, Problem, Shape
 from solver.piles import successors as pile_successors
 
 STOCK_MASK = (1 << STOCK_BITS) - 1
@@ -34,18 +34,19 @@ def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | N
     can no longer be cleared (its stock front, :meth:`Problem.front`, when the problem uses
     fronts; else its stock needs), or (strict win) a card is stranded on the last pass."""
     shape = problem.shapes.get(pyr) or problem.shape(pyr)
-    pass_no = acc >> ACC_SHIFT
-    cursor = acc & CURSOR_MASK
-    later = pass_no < problem.passes
     rank_stock = problem.rank_stock
-    if problem.win_all and not later and cursor and problem.stranded(shape, stk, acc):
-        return None  # strict win: a card that can never leave
+    reach = stk  # the stock cards still in reach (Problem.reachable_stock, written out)
+    if shape.partnerless and acc & CURSOR_MASK and acc >> ACC_SHIFT >= problem.passes:
+        stuck = problem.stranded(shape, stk, acc)  # (0 unless some rank has no partner left)
+        if stuck:
+            if not problem.goal_shift:
+                return None  # strict win: a card that can never leave
+            reach = stk & ~((1 << (stuck.bit_length() - 1)) - 1)
     if problem.use_fronts:
         front = problem.front_lists.get(pyr)
         if front is None:
             front = problem.front_needs(pyr)
         if front != _NOTHING_NEEDED:
-            reach = stk if later or not cursor else problem.reachable_stock(shape, stk, acc)
             for needs in front:
                 for rank, count in needs:
                     if (reach & rank_stock[rank]).bit_count() < count:
@@ -54,11 +55,11 @@ def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | N
                     break  # this element of the front is within reach
             else:
                 return None  # none is (or the front is empty): the pyramid cannot be cleared
-    elif shape.needs:
-        reach = stk if later or not cursor else problem.reachable_stock(shape, stk, acc)
-        for rank, count in shape.needs:
-            if (reach & rank_stock[rank]).bit_count() < count:
-                return None
+    elif shape.need_counts:  # every rank's need met at once (packed counts, see Problem.front)
+        tables = problem.counts_by_byte or problem.count_tables()
+        have = tables[0][reach & 255] + tables[1][reach >> 8 & 255] + tables[2][reach >> 16]
+        if ((have | FIELD_TOPS) - shape.need_counts) & FIELD_TOPS != FIELD_TOPS:
+            return None
     return removals(problem, shape, pyr, stk, acc)
 
 
@@ -72,25 +73,75 @@ def removals(problem: Problem, shape: Shape, pyr: int, stk: int, acc: int) -> li
     now = pass_no << ACC_SHIFT
     next_pass = now + (1 << ACC_SHIFT)
     out: list[Node] = [(after, stk, acc) for after in shape.pairs]
+    if later:
+        for need, after in shape.singles:
+            cards = stk & rank_stock[need]
+            while cards:
+                low = cards & -cards
+                cards ^= low
+                rest = stk ^ low
+                new_cursor = (rest & (low - 1)).bit_length()
+                if low.bit_length() >= cursor:  # the card is the waste's top or still in the stock
+                    out.append((after, rest, now | new_cursor))
+                else:
+                    out.append((after, rest, next_pass | new_cursor))
+        pairs = problem.stock_pairs_of.get(stk)
+        if pairs is None:
+            pairs = stock_pair_removals(problem, stk)
+        for reached, rest, new_cursor in pairs:
+            out.append((pyr, rest, (now if reached >= cursor else next_pass) | new_cursor))
+        return out
+    # The last pass: only the waste's top and the stock can be played (one past the cursor's
+    # card, on): the singles with those cards, and the stock pairs among them, found as
+    # stock_pairs finds them (a suffix of the stock keeps which cards lie next to each other).
+    usable = stk >> (cursor - 1) << (cursor - 1) if cursor else stk
     for need, after in shape.singles:
-        cards = stk & rank_stock[need]
+        cards = usable & rank_stock[need]
         while cards:
             low = cards & -cards
             cards ^= low
             rest = stk ^ low
-            new_cursor = (rest & (low - 1)).bit_length()
-            if low.bit_length() >= cursor:  # the card is the waste's top or still in the stock
-                out.append((after, rest, now | new_cursor))
-            elif later:
-                out.append((after, rest, next_pass | new_cursor))
+            out.append((after, rest, now | (rest & (low - 1)).bit_length()))
+    complements, before_complements = problem.stock_complements, problem.complements_before
+    cards = usable & problem.low_stock
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        index = low.bit_length() - 1
+        before = usable & (low - 1)
+        if before and before_complements[index] >> (before.bit_length() - 1) & 1:
+            first = before.bit_length() - 1
+            rest = stk ^ low ^ (1 << first)
+            out.append((pyr, rest, now | (rest & ((1 << first) - 1)).bit_length()))
+        after_it = usable & ~(low | (low - 1))
+        if after_it:
+            second = after_it & -after_it
+            if complements[index] >> (second.bit_length() - 1) & 1:
+                rest = stk ^ low ^ second
+                out.append((pyr, rest, now | (rest & (low - 1)).bit_length()))
+    return out
+
+
+PAIRS_CACHE_CAP = 50_000
+"""Stock masks whose pair removals a problem keeps (:func:`stock_pair_removals`); past it the
+cache is emptied. A search meets each stock mask about three times (with other pyramids)."""
+
+
+def stock_pair_removals(problem: Problem, stk: int) -> tuple[tuple[int, int, int], ...]:
+    """The removals of two stock cards from stock ``stk`` (:func:`stock_pairs`, in its order),
+    as ``(reached, rest, cursor)``: the cursor from which the pair is playable this pass
+    (``first + 1``), the stock left, and the cursor after it. They depend on the stock alone,
+    which many nodes share: made once per stock mask and kept in ``problem.stock_pairs_of``."""
+    cache = problem.stock_pairs_of
+    if len(cache) >= PAIRS_CACHE_CAP:
+        cache.clear()
+    found = []
     for first, second in stock_pairs(problem, stk):
         rest = stk & ~(1 << first) & ~(1 << second)
-        new_cursor = (rest & ((1 << first) - 1)).bit_length()
-        if first + 1 >= cursor:
-            out.append((pyr, rest, now | new_cursor))
-        elif later:
-            out.append((pyr, rest, next_pass | new_cursor))
-    return out
+        found.append((first + 1, rest, (rest & ((1 << first) - 1)).bit_length()))
+    # a tuple of tuples of ints, which the collector stops tracking: a full cache costs it nothing
+    pairs = cache[stk] = tuple(found)
+    return pairs
 
 
 def stock_pairs(problem: Problem, stk: int) -> list[tuple[int, int]]:

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Node, Problem
+from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Node, Problem, Shape
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,20 +83,20 @@ def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | N
     shape = problem.shapes.get(pyr) or problem.shape(pyr)
     rank_stock = problem.rank_stock
     last = acc >> ACC_SHIFT >= problem.passes
-    if problem.win_all and last and problem.stranded(shape, stk, acc):
+    if last and not problem.goal_shift and problem.stranded(shape, stk, acc):
         return None  # strict win: a card that can never leave
     if shape.needs:
         reach = problem.reachable_stock(shape, stk, acc) if last else stk
         for rank, count in shape.needs:
             if (reach & rank_stock[rank]).bit_count() < count:
                 return None
-    return removals(problem, pyr, stk, acc)
+    return removals(problem, shape, pyr, stk, acc)
 
 
-def removals(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node]:
-    """Every removal from ``(pyr, stk, acc)`` as the node it leads to, at its earliest access:
-    pyramid pairs, then a free pyramid card with a stock card, then two stock cards."""
-    shape = problem.shapes.get(pyr) or problem.shape(pyr)
+def removals(problem: Problem, shape: Shape, pyr: int, stk: int, acc: int) -> list[Node]:
+    """Every removal from ``(pyr, stk, acc)``, ``shape`` being ``pyr``'s, as the node it leads
+    to, at its earliest access: pyramid pairs, then a free pyramid card with a stock card, then
+    two stock cards."""
     tables = problem.pile_tables or pile_tables(problem)
     end_of, above, normal_of = tables.end_of, tables.above, tables.normal
     rank_stock = problem.rank_stock

@@ -255,9 +255,10 @@ def _short(problem: Problem, needs: tuple[tuple[int, int], ...], reach: int) -> 
 def _children(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node]:
     """Every removal from ``(pyr, stk, acc)`` as the node it leads to, each at its earliest
     access (as :func:`solver.movegen.successors`, without the stock-need pruning)."""
+    shape = problem.shape(pyr)
     if problem.piles > 1:
-        return pile_removals(problem, pyr, stk, acc)
-    return removals(problem, problem.shape(pyr), pyr, stk, acc)
+        return pile_removals(problem, shape, pyr, stk, acc)
+    return removals(problem, shape, pyr, stk, acc)
 
 
 def _buried_waste_king(state: State) -> bool:
