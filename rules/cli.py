@@ -28,12 +28,12 @@ from collections.abc import Callable
 from typing import Any, NoReturn, TextIO, cast
 
 from rules.deals import is_ascii_number, shown
+from rules.interrupt import EXIT_INTERRUPTED, end_start_up
 from rules.variant import VARIANTS, Variant
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
 
 MAX_WHOLE_NUMBER_DIGITS = 18
 """Longer numbers on a command line are refused as too large (and never reach ``int``'s limit)."""
@@ -155,14 +155,18 @@ def _silence(stream: TextIO | None) -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 
-def run_command(main: Callable[[list[str]], int], prog: str) -> NoReturn:
+def run_command(main: Callable[[list[str]], int], prog: str, *, own_signals: bool = False) -> NoReturn:
     """``sys.exit(main(argv))`` with the exit statuses above: whatever stops ``main`` early is one
     line on standard error naming ``prog``. A :class:`CommandError` raised by ``main`` is printed
-    the same way, with status 1."""
+    the same way, with status 1. Ctrl-C before ``main`` starts is :mod:`rules.interrupt`'s; from
+    there it is a ``KeyboardInterrupt`` caught here, unless ``own_signals``: then the start-up
+    guard stays until ``main`` takes the signals over (the game, which saves before it exits)."""
     original = sys.stdout
     sys.stdout = cast(TextIO, GuardedOutput(original))
     try:
         try:
+            if not own_signals:
+                end_start_up()
             status = main(sys.argv[1:])
         except SystemExit as stop:
             status = _exit_status(stop.code)
