@@ -38,6 +38,7 @@ import rules  # noqa: F401 - first of all: Ctrl-C and SIGTERM during start-up en
 import argparse
 import asyncio
 import os
+import re
 import signal
 import sys
 from pathlib import Path
@@ -50,6 +51,7 @@ from game.settings import LANGUAGES, PASSES, DealMode
 from game.storage import FileBackend, Storage, default_data_dir
 from rules import DealNumberError, parse_deal_number
 from rules.cli import EXIT_OK, Parser, run_command, whole_number
+from rules.deals import shown
 from rules.interrupt import EXIT_INTERRUPTED
 from rules.labels import LabelTable, LabelTableError, load_table
 from rules.variant import VARIANTS
@@ -105,13 +107,17 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return args
 
 
+DECIMAL = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
+"""A number as our commands take it: the ASCII digits 0-9 and at most one decimal point (not
+``٣٠``, ``1_0``, ``3e1`` or ``inf``, which ``float`` would take)."""
+
+
 def _number_between(parser: Parser, name: str, raw: str, low: float, high: float) -> float:
-    try:
-        value = float(raw)
-    except ValueError:
-        parser.error(f"{name}: {raw!r} is not a number")
+    if not DECIMAL.fullmatch(raw):
+        parser.error(f"{name}: {shown(raw)} is not a number written with the digits 0-9")
+    value = float(raw)
     if not low <= value <= high:
-        parser.error(f"{name}: {raw} is not between {low:g} and {high:g}")
+        parser.error(f"{name}: {shown(raw)} is not between {low:g} and {high:g}")
     return value
 
 

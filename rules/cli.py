@@ -23,6 +23,7 @@ import argparse
 import contextlib
 import io
 import os
+import re
 import sys
 from collections.abc import Callable
 from typing import Any, NoReturn, TextIO, cast
@@ -56,7 +57,21 @@ class Parser(argparse.ArgumentParser):
         super().__init__(prog=prog, description=description, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: {message} (try --help)\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: {cut_long_words(message)} (try --help)\n")
+
+
+LONG_WORD = re.compile(r"\S{61,}")
+"""A word of a message longer than this (argparse quotes a bad value whole: a command line can
+hold a 128 KiB argument) is cut to its start, :data:`KEPT_OF_A_LONG_WORD` characters."""
+KEPT_OF_A_LONG_WORD = 40
+
+
+def cut_long_words(message: str) -> str:
+    """``message`` with every over-long word cut short (``'xxxx…' (100002 characters)``), so an
+    error line stays one short line whatever it quotes."""
+    return LONG_WORD.sub(
+        lambda word: f"{word[0][:KEPT_OF_A_LONG_WORD]}… ({len(word[0])} characters)", message
+    )
 
 
 def whole_number(text: str) -> int:
@@ -139,6 +154,42 @@ class GuardedOutput(io.TextIOBase):
         return self._stream
 
 
+class QuietErrors(io.TextIOBase):
+    """Standard error that never fails the program: when it cannot be written (``2>/dev/full``,
+    an I/O error) the line is lost, but the exit status stays the one the program meant (a bad
+    command line is still 2, not 1 for a failed write). Closed (``2>&-``), it takes the lines
+    too, which Python's ``print(file=None)`` would otherwise send to standard output."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        super().__init__()
+        self._stream = stream
+
+    def writable(self) -> bool:
+        return True
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self._stream.encoding if self._stream is not None else "utf-8"
+
+    def write(self, text: str) -> int:
+        if self._stream is not None:
+            try:
+                self._stream.write(text)
+                self._stream.flush()
+            except OSError:  # nothing more can be said: drop it, and what is still buffered
+                _silence(self._stream)
+                self._stream = None
+        return len(text)
+
+    def flush(self) -> None:
+        if self._stream is not None:
+            with contextlib.suppress(OSError):
+                self._stream.flush()
+
+    def close(self) -> None:
+        """Closing the guard never closes the real standard error."""
+
+
 def _exit_status(code: object) -> int:
     """The status a ``SystemExit`` carries (argparse raises it for ``--help`` and mistakes)."""
     if code is None:
@@ -147,8 +198,8 @@ def _exit_status(code: object) -> int:
 
 
 def _silence(stream: TextIO | None) -> None:
-    """Point descriptor 1 at the null device, so the output still buffered (which cannot be
-    written) is dropped at exit instead of failing a second time with a traceback."""
+    """Point ``stream``'s descriptor (1 or 2) at the null device, so what is still buffered
+    (which cannot be written) is dropped at exit instead of failing a second time."""
     if stream is None:
         return
     with contextlib.suppress(OSError, ValueError):  # no descriptor: nothing will be flushed to it
@@ -161,8 +212,9 @@ def run_command(main: Callable[[list[str]], int], prog: str, *, own_signals: boo
     the same way, with status 1. Ctrl-C before ``main`` starts is :mod:`rules.interrupt`'s; from
     there it is a ``KeyboardInterrupt`` caught here, unless ``own_signals``: then the start-up
     guard stays until ``main`` takes the signals over (the game, which saves before it exits)."""
-    original = sys.stdout
+    original, original_errors = sys.stdout, sys.stderr
     sys.stdout = cast(TextIO, GuardedOutput(original))
+    sys.stderr = cast(TextIO, QuietErrors(original_errors))
     try:
         try:
             if not own_signals:
