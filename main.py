@@ -194,7 +194,8 @@ async def main(argv: list[str]) -> int:
         storage, labels, deal=args.deal, overrides=overrides(args), fullscreen=args.fullscreen, kiosk=kiosk
     )
     stopper = Stopper(app, PROG)
-    for notice in storage.notices:
+    app.ctx.assets.open_fonts()
+    for notice in app.ctx.assets.notices + storage.notices:
         print(f"{PROG}: {notice}", file=sys.stderr)
     told = len(storage.notices)
     await app.run()
