@@ -11,7 +11,9 @@ overlap rule off; ``--variant``, ``--passes``, ``--classic`` and ``--lang`` over
 settings for this run (``--deal N --variant spanish`` is Spanish deal N, as a shared link gives it).
 Saves live in the user's data directory, or in ``--data-dir DIR``. A bad argument gets one line
 on stderr and exit status 2; a missing or broken card image or font, or no display to open a
-window on, one line and status 1; Ctrl-C, status 130 (see :mod:`rules.cli`). A missing or
+window on, one line and status 1; Ctrl-C, status 130 after saving, and SIGTERM, status 0
+after saving, as closing the window (during start-up both end it at once: :mod:`rules.interrupt`,
+:mod:`rules.cli`). A missing or
 unreadable label table is one line on stderr, and the game plays on without promising solvable
 deals.
 
@@ -30,6 +32,9 @@ and the loop goes on as a task, which ``sys.exit`` would stop before the first f
 
 from __future__ import annotations
 
+import rules  # noqa: F401 - first of all: Ctrl-C and SIGTERM during start-up end it cleanly (rules.interrupt)
+
+# isort: split
 import argparse
 import asyncio
 import os
@@ -44,16 +49,20 @@ from game.config import KIOSK_DATA_DIR, KIOSK_IDLE_SECONDS, KIOSK_TARGET_MM, WIN
 from game.settings import LANGUAGES, PASSES, DealMode
 from game.storage import FileBackend, Storage, default_data_dir
 from rules import DealNumberError, parse_deal_number
-from rules.cli import Parser, run_command, whole_number
+from rules.cli import EXIT_OK, Parser, run_command, whole_number
+from rules.interrupt import EXIT_INTERRUPTED
 from rules.labels import LabelTable, LabelTableError, load_table
+from rules.numbers import NumberTextError, decimal_number_text, shown
 from rules.variant import VARIANTS
 
 if TYPE_CHECKING:
     from game.app import App
 
+PROG = "main.py"
+
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = Parser("main.py", "Pirámide: Pyramid solitaire.")
+    parser = Parser(PROG, "Pirámide: Pyramid solitaire.")
     parser.add_argument("--deal", metavar="N", help="play deal number N (1-20000)")
     parser.add_argument(
         "--variant", choices=tuple(VARIANTS), help=f"variant to play ({', '.join(VARIANTS)}; default pyramid)"
@@ -99,40 +108,37 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 def _number_between(parser: Parser, name: str, raw: str, low: float, high: float) -> float:
     try:
-        value = float(raw)
-    except ValueError:
-        parser.error(f"{name}: {raw!r} is not a number")
+        value = decimal_number_text(raw)
+    except NumberTextError as error:
+        parser.error(f"{name}: {error}")
     if not low <= value <= high:
-        parser.error(f"{name}: {raw} is not between {low:g} and {high:g}")
+        parser.error(f"{name}: {shown(raw)} is not between {low:g} and {high:g}")
     return value
 
 
 class Stopper:
-    """In a kiosk, SIGTERM and SIGINT (``systemctl stop``, Ctrl+C in a terminal) end the loop
-    cleanly: the frame finishes, the game is saved and the process exits with status 0. (A kiosk
-    ignores the window's close event, which is how SDL passes these signals on by default.)
-    Installed before SDL starts, so SDL leaves them alone; natively only: the browser has none."""
+    """Once the game is built it takes SIGTERM and SIGINT over from the start-up guard
+    (:mod:`rules.interrupt`, which ends a start-up at once): the frame finishes, the game is
+    saved, and the process exits, with status 0 for SIGTERM (``systemctl stop``, as when the
+    window is closed) and, in a kiosk, for Ctrl-C too; at home Ctrl-C is «interrupted» and
+    status 130. Installed while SDL is running, whose own handlers (which turn these signals
+    into a window event) SDL never installed: Python's were there first."""
 
-    def __init__(self) -> None:
-        self.reason = ""
-        self.app: App | None = None
-
-    def install(self) -> None:
-        if sys.platform == "emscripten":
-            return
+    def __init__(self, app: App, prog: str) -> None:
+        self.app = app
+        self.prog = prog
         for number in (signal.SIGTERM, signal.SIGINT):
             signal.signal(number, self)
 
     def __call__(self, number: int, frame: FrameType | None) -> None:
-        self.reason = signal.Signals(number).name
-        if self.app is not None:
-            self.app.stop(self.reason)
+        self.app.stop(signal.Signals(number).name)
 
-    def watch(self, app: App) -> None:
-        """Stop ``app`` on the next signal (or now, if one came while it was being built)."""
-        self.app = app
-        if self.reason:
-            app.stop(self.reason)
+    def status(self) -> int:
+        """The exit status once the loop has ended (the game saved), after saying why if need be."""
+        if self.app.stop_reason == signal.SIGINT.name and self.app.kiosk is None:
+            print(f"{self.prog}: interrupted", file=sys.stderr)
+            return EXIT_INTERRUPTED
+        return EXIT_OK
 
 
 def load_labels() -> LabelTable:
@@ -141,7 +147,7 @@ def load_labels() -> LabelTable:
     try:
         return load_table()
     except LabelTableError as error:
-        print(f"main.py: {error}; deals cannot be guaranteed solvable", file=sys.stderr)
+        print(f"{PROG}: {error}; deals cannot be guaranteed solvable", file=sys.stderr)
         return LabelTable()
 
 
@@ -161,10 +167,8 @@ KIOSK_LANG = "es"
 
 async def main(argv: list[str]) -> int:
     args = parse_args(argv)
-    stopper = Stopper()
     data_dir = args.data_dir or default_data_dir()
     if args.kiosk:  # the kiosk's games and statistics never mix with a home player's
-        stopper.install()
         data_dir = data_dir / KIOSK_DATA_DIR
     storage = Storage(FileBackend(data_dir))
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
@@ -184,15 +188,16 @@ async def main(argv: list[str]) -> int:
     app = launch(
         storage, labels, deal=args.deal, overrides=overrides(args), fullscreen=args.fullscreen, kiosk=kiosk
     )
-    stopper.watch(app)
-    for notice in storage.notices:
-        print(f"main.py: {notice}", file=sys.stderr)
+    stopper = Stopper(app, PROG)
+    app.ctx.assets.open_fonts()
+    for notice in app.ctx.assets.notices + storage.notices:
+        print(f"{PROG}: {notice}", file=sys.stderr)
     told = len(storage.notices)
     await app.run()
     for notice in storage.notices[told:]:
-        print(f"main.py: {notice}", file=sys.stderr)
+        print(f"{PROG}: {notice}", file=sys.stderr)
     pygame.quit()
-    return 0
+    return stopper.status()
 
 
 def web_app() -> App:
@@ -224,7 +229,7 @@ def web_app() -> App:
     app.ctx.copy_text = platform.browser_copy
     app.ctx.deal_link = platform.deal_link
     for notice in storage.notices:
-        print(f"main.py: {notice}", file=sys.stderr)  # the browser's console
+        print(f"{PROG}: {notice}", file=sys.stderr)  # the browser's console
     return app
 
 
@@ -244,4 +249,4 @@ if __name__ == "__main__":
     if platform.IS_WEB:
         asyncio.run(web_main())
     else:
-        run_command(lambda argv: asyncio.run(main(argv)), "main.py")
+        run_command(lambda argv: asyncio.run(main(argv)), PROG, own_signals=True)

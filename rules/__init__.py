@@ -3,6 +3,7 @@
 Pure Python with no pygame: the game, the solver, the tests and the browser build share it.
 """
 
+import rules.interrupt  # noqa: F401 - first of all: guards a command's start-up against Ctrl-C
 from rules.cards import DECK, KING, PAIR_SUM, SPANISH_DECK, STANDARD_DECK, Card, Deck, parse_card, parse_cards
 from rules.deals import (
     FIRST_DEAL,

@@ -27,13 +27,13 @@ import sys
 from collections.abc import Callable
 from typing import Any, NoReturn, TextIO, cast
 
+from rules.interrupt import EXIT_INTERRUPTED, end_start_up
 from rules.numbers import NumberTextError, cut_long_words, decimal_number_text, shown, whole_number_text
 from rules.variant import VARIANTS, Variant
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
 
 class CommandError(Exception):
     """The run cannot go on (a file it needs is missing or unreadable): one line, exit status 1."""
@@ -144,6 +144,42 @@ class GuardedOutput(io.TextIOBase):
         return self._stream
 
 
+class QuietErrors(io.TextIOBase):
+    """Standard error that never fails the program: when it cannot be written (``2>/dev/full``,
+    an I/O error) the line is lost, but the exit status stays the one the program meant (a bad
+    command line is still 2, not 1 for a failed write). Closed (``2>&-``), it takes the lines
+    too, which Python's ``print(file=None)`` would otherwise send to standard output."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        super().__init__()
+        self._stream = stream
+
+    def writable(self) -> bool:
+        return True
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self._stream.encoding if self._stream is not None else "utf-8"
+
+    def write(self, text: str) -> int:
+        if self._stream is not None:
+            try:
+                self._stream.write(text)
+                self._stream.flush()
+            except OSError:  # nothing more can be said: drop it, and what is still buffered
+                _silence(self._stream)
+                self._stream = None
+        return len(text)
+
+    def flush(self) -> None:
+        if self._stream is not None:
+            with contextlib.suppress(OSError):
+                self._stream.flush()
+
+    def close(self) -> None:
+        """Closing the guard never closes the real standard error."""
+
+
 def _exit_status(code: object) -> int:
     """The status a ``SystemExit`` carries (argparse raises it for ``--help`` and mistakes)."""
     if code is None:
@@ -152,22 +188,27 @@ def _exit_status(code: object) -> int:
 
 
 def _silence(stream: TextIO | None) -> None:
-    """Point descriptor 1 at the null device, so the output still buffered (which cannot be
-    written) is dropped at exit instead of failing a second time with a traceback."""
+    """Point ``stream``'s descriptor (1 or 2) at the null device, so what is still buffered
+    (which cannot be written) is dropped at exit instead of failing a second time."""
     if stream is None:
         return
     with contextlib.suppress(OSError, ValueError):  # no descriptor: nothing will be flushed to it
         os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 
-def run_command(main: Callable[[list[str]], int], prog: str) -> NoReturn:
+def run_command(main: Callable[[list[str]], int], prog: str, *, own_signals: bool = False) -> NoReturn:
     """``sys.exit(main(argv))`` with the exit statuses above: whatever stops ``main`` early is one
     line on standard error naming ``prog``. A :class:`CommandError` raised by ``main`` is printed
-    the same way, with status 1."""
-    original = sys.stdout
+    the same way, with status 1. Ctrl-C before ``main`` starts is :mod:`rules.interrupt`'s; from
+    there it is a ``KeyboardInterrupt`` caught here, unless ``own_signals``: then the start-up
+    guard stays until ``main`` takes the signals over (the game, which saves before it exits)."""
+    original, original_errors = sys.stdout, sys.stderr
     sys.stdout = cast(TextIO, GuardedOutput(original))
+    sys.stderr = cast(TextIO, QuietErrors(original_errors))
     try:
         try:
+            if not own_signals:
+                end_start_up()
             status = main(sys.argv[1:])
         except SystemExit as stop:
             status = _exit_status(stop.code)

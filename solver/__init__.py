@@ -4,6 +4,7 @@
 (``search.step(nodes)``) for the game's frame loop.
 """
 
+import rules  # noqa: F401 - first: guards `python -m solver`'s start-up (rules.interrupt)
 from solver.search import Result, Search, Verdict, solve
 
 __all__ = ["Result", "Search", "Verdict", "solve"]

@@ -141,3 +141,46 @@ def bad_label_file(kind: str, folder: Path) -> Path:
     elif kind != "missing":
         raise ValueError(kind)
     return path
+
+
+SIGNAL_HOOK = '''\
+"""Test hook (loaded by Python at start-up as ``sitecustomize``): send this process one signal
+at an exact moment of its start-up, named by a Python audit event (PEP 578)."""
+import fnmatch
+import os
+import signal
+import sys
+
+_event, _, _name = os.environ["PIRAMIDE_TEST_SIGNAL_AT"].partition(":")
+_number = signal.Signals[os.environ["PIRAMIDE_TEST_SIGNAL"]]
+_sent = False
+
+
+def _hook(event, args):
+    global _sent
+    if _sent or event != _event or not args or not isinstance(args[0], str):
+        return
+    if args[0] == _name or fnmatch.fnmatchcase(os.path.basename(args[0]), _name):
+        _sent = True
+        os.kill(os.getpid(), _number)
+
+
+sys.addaudithook(_hook)
+'''
+
+
+def signal_env(folder: Path, at: str, number: signal.Signals, **extra: str | None) -> dict[str, str]:
+    """The environment of a child that sends itself signal ``number`` at the moment ``at`` of its
+    start-up: ``import:MODULE`` (the module starts to load), ``open:NAME`` (a file whose name
+    matches the pattern ``NAME`` is opened: ``open:.game.*.tmp``, the game's first save).
+    Deterministic: no timing involved."""
+    hook = folder / "signal-hook"
+    hook.mkdir(parents=True, exist_ok=True)
+    (hook / "sitecustomize.py").write_text(SIGNAL_HOOK, encoding="utf-8")
+    paths = [str(hook), os.environ.get("PYTHONPATH", "")]
+    return command_env(
+        PYTHONPATH=os.pathsep.join(p for p in paths if p),
+        PIRAMIDE_TEST_SIGNAL_AT=at,
+        PIRAMIDE_TEST_SIGNAL=number.name,
+        **extra,
+    )

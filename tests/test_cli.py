@@ -59,11 +59,64 @@ def test_abbreviated_options_are_refused(args: list[str]) -> None:
         ["main.py", "--deal", "٣"],
         ["-m", "rules", "deal", "٣"],
         ["-m", "rules", "label", "٣"],
+        ["main.py", "--kiosk", "--idle-seconds", "٣٠"],
+        ["main.py", "--kiosk", "--idle-seconds", "3e1"],
+        ["main.py", "--kiosk", "--target-mm", "1_0"],
+        ["main.py", "--kiosk", "--target-mm", "２０"],
+        ["main.py", "--kiosk", "--target-mm", " 20"],
     ],
     ids=" ".join,
 )
 def test_only_ascii_digits_make_a_number(args: list[str]) -> None:
-    one_line(run(args), 2, "0-9" if "--budget-ms" in args or "--passes" in args else "whole number")
+    digits = "--budget-ms" in args or "--passes" in args or "--kiosk" in args
+    one_line(run(args), 2, "0-9" if digits else "whole number")
+
+
+HUGE = "x" * 100_000
+"""A token as long as a command line allows (Linux takes at most 128 KiB in one argument)."""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["main.py", "--lang", HUGE],
+        ["main.py", "--variant", HUGE],
+        ["main.py", HUGE],
+        ["main.py", "--deal", HUGE],
+        ["main.py", "--kiosk", "--idle-seconds", HUGE],
+        ["main.py", "--kiosk", "--target-mm", "9" * 100_000],
+        ["-m", "rules", HUGE],
+        ["-m", "rules", "deal", "5", HUGE],
+        ["-m", "rules", "label", "5", "--variant", HUGE],
+        ["-m", "solver", HUGE],
+        ["-m", "solver", "--passes", HUGE],
+        ["-m", "solver", "analyse", HUGE],
+    ],
+    ids=lambda args: " ".join(arg if len(arg) < 20 else "HUGE" for arg in args),
+)
+def test_a_huge_token_is_cut_short_in_the_error_line(args: list[str]) -> None:
+    line = one_line(run(args), 2)
+    assert len(line) < 300 and ("…" in line or "-digit number is too large" in line), line[:400]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["main.py", "--bogus"],
+        ["main.py", "--deal", "0"],
+        ["main.py", "--kiosk", "--idle-seconds", "soon"],
+        ["-m", "rules", "deal", "0"],
+        ["-m", "rules", "label", "20001"],
+        ["-m", "rules", "bogus"],
+        ["-m", "solver", "--passes", "2"],
+        ["-m", "solver", "analyse", "--budget-ms", "0"],
+    ],
+    ids=" ".join,
+)
+def test_a_usage_error_is_status_2_even_when_stderr_cannot_be_written(args: list[str]) -> None:
+    result = run(args, shell_tail="2>/dev/full")
+    assert (result.returncode, result.stdout) == (2, "")
 
 
 LONG = "x" * 100_000

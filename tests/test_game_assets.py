@@ -47,12 +47,39 @@ def test_a_broken_card_image_names_its_file(window: None, tmp_path: Path) -> Non
         Assets(root).prepare((250, 350))  # the standard deck at this size
 
 
-def test_a_broken_font_names_its_file_instead_of_crashing_at_first_use(window: None, tmp_path: Path) -> None:
+BROKEN_FONTS = {
+    "empty": b"",
+    "corrupt": b"\x00\x01\x00\x00" + b"\x00" * 200,
+    "cut short": (SHIPPED_ASSETS / "fonts" / "DejaVuSans.ttf").read_bytes()[:5000],
+}
+
+
+@pytest.mark.parametrize("kind", BROKEN_FONTS)
+def test_a_broken_font_gives_way_to_the_other_bundled_one_with_a_notice(
+    window: None, tmp_path: Path, kind: str
+) -> None:
     root = make_assets(tmp_path)
-    (root / "fonts" / "DejaVuSans.ttf").unlink()
-    (root / "fonts" / "DejaVuSans.ttf").write_bytes(b"\x00\x01\x00\x00" + b"\x00" * 200)
-    with pytest.raises(AssetError, match=r"font cannot be read: .*DejaVuSans\.ttf"):
-        Assets(root).text("hola", 20, (0, 0, 0))
+    broken = root / "fonts" / "DejaVuSans.ttf"
+    broken.unlink()
+    broken.write_bytes(BROKEN_FONTS[kind])
+    assets = Assets(root)
+    line = assets.text("5♣ y 7♥ no suman 13", 20, (0, 0, 0))
+    assert line.get_width() > 100
+    assert assets.text("♠", 20, (0, 0, 0)).get_size() == assets.text("♠", 20, (0, 0, 0), bold=True).get_size()
+    assert len(assets.notices) == 1  # said once, however many sizes are opened
+    notice = assets.notices[0]
+    assert notice.startswith(f"a font cannot be read: {broken} (") and "DejaVuSans-Bold.ttf instead" in notice
+
+
+def test_with_both_fonts_missing_pygame_s_own_font_is_used(window: None, tmp_path: Path) -> None:
+    root = make_assets(tmp_path)
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        (root / "fonts" / name).unlink()
+    assets = Assets(root)
+    assert assets.text("Nuevo reparto", 20, (0, 0, 0), bold=True).get_width() > 50
+    assert assets.text("¿Aún se gana?", 30, (0, 0, 0)).get_width() > 50
+    assert [notice.split(":")[0] for notice in assets.notices] == ["a font is missing"] * 2
+    assert all(notice.endswith("using pygame's own font") for notice in assets.notices)
 
 
 def test_rendered_text_is_kept_within_its_memory_budget(display: None) -> None:

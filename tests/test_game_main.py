@@ -60,6 +60,8 @@ def test_options_are_read() -> None:
 
 # --- files, display and Ctrl-C: what stops the game is one line, never a traceback -------------
 
+needs_proc = pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="watches the game through /proc")
+
 
 def _game(tmp_path: Path, break_it: str) -> Path:
     """A copy of the assets (links) with one thing broken as ``break_it`` says; returns the folder."""
@@ -80,6 +82,9 @@ def _game(tmp_path: Path, break_it: str) -> Path:
     elif break_it == "corrupt font":
         (assets / "fonts" / "DejaVuSans-Bold.ttf").unlink()
         (assets / "fonts" / "DejaVuSans-Bold.ttf").write_bytes(b"\x00\x01\x00\x00 no glyphs here" * 10)
+    elif break_it == "empty font":
+        (assets / "fonts" / "DejaVuSans.ttf").unlink()
+        (assets / "fonts" / "DejaVuSans.ttf").write_bytes(b"")
     return assets
 
 
@@ -89,9 +94,7 @@ def _game(tmp_path: Path, break_it: str) -> Path:
         ("missing card", "As.png"),
         ("corrupt card", "Kd.png"),
         ("no cards folder", "cards"),
-        ("missing font", "DejaVuSans.ttf"),
         ("missing sound", "win.ogg"),
-        ("corrupt font", "DejaVuSans-Bold.ttf"),
     ],
 )
 def test_a_missing_or_broken_asset_is_one_line_naming_it_and_status_1(
@@ -101,6 +104,26 @@ def test_a_missing_or_broken_asset_is_one_line_naming_it_and_status_1(
     result = run(["main.py", "--deal", "1"], env=command_env(PIRAMIDE_ASSETS=str(assets)))
     line = one_line(result, 1, named)
     assert line.startswith("main.py: ") and str(assets) in line
+
+
+@needs_proc
+@pytest.mark.parametrize(
+    ("break_it", "named", "instead"),
+    [
+        ("missing font", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+        ("empty font", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+        ("corrupt font", "DejaVuSans-Bold.ttf", "DejaVuSans.ttf"),
+    ],
+)
+def test_a_missing_or_broken_font_is_one_line_and_the_game_plays_on(
+    tmp_path: Path, break_it: str, named: str, instead: str
+) -> None:
+    assets = _game(tmp_path, break_it)
+    result = interrupt(start_game(["--deal", "1"], command_env(PIRAMIDE_ASSETS=str(assets))))
+    assert result.returncode == 130 and "Traceback" not in result.stderr
+    font, last = result.stderr.strip().splitlines()
+    assert font.startswith("main.py: a font ") and str(assets / "fonts" / named) in font
+    assert font.endswith(f"using {instead} instead") and last == "main.py: interrupted"
 
 
 def test_a_deal_number_of_5000_digits_is_one_line_and_status_2() -> None:
@@ -118,9 +141,6 @@ def test_no_display_is_one_line_and_status_1(tmp_path: Path) -> None:
 def test_a_display_sdl_cannot_use_is_one_line_and_status_1(tmp_path: Path) -> None:
     env = command_env(SDL_VIDEODRIVER="x11", DISPLAY=None, XDG_RUNTIME_DIR=str(tmp_path))
     one_line(run(["main.py", "--deal", "1"], env=env), 1, "cannot open the game window")
-
-
-needs_proc = pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="watches the game through /proc")
 
 
 @needs_proc

@@ -15,8 +15,9 @@ value and a suit letter to the face's file; :meth:`Assets.use_deck` chooses the 
 draws, and :meth:`Assets.card_image` draws any deck's card.
 
 The files come from ``assets/`` (``cards/``, ``fonts/``), or from the folder named by
-``PIRAMIDE_ASSETS`` (see :func:`rules.labels.assets_dir`). A file that is missing or cannot be
-read raises :class:`AssetError` naming it, which the game reports in one line (exit status 1).
+``PIRAMIDE_ASSETS`` (see :func:`rules.labels.assets_dir`). A card image that is missing or
+cannot be read raises :class:`AssetError` naming it, which the game reports in one line (exit
+status 1); a font gives way to another (:meth:`Assets.font`), and :attr:`Assets.notices` says so.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ from rules.files import read_regular
 from rules.labels import assets_dir
 
 from .cards import deck_folder, make_back, needs_large_index, scale_face
+
+FONT_CHECK_SIZE = 16
+"""The size at which a font file is tried out."""
 
 TEXT_CACHE_BYTES = 4 * 2**20
 """Pixel memory kept for rendered lines of text: the least recently drawn go first beyond it.
@@ -131,10 +135,13 @@ class Assets:
         """The deck the table draws (a key of :data:`DECK_NAMES`)."""
         self.card_size: tuple[int, int] | None = None
         """The size of the table's cards (set by :meth:`prepare`)."""
-        self._font_files = {
+        self._font_files: dict[bool, Path | None] = {
             False: root / FONT_REGULAR.relative_to(ASSETS),
             True: root / FONT_BOLD.relative_to(ASSETS),
         }
+        """The file of each weight (bold or not); None: pygame's own font (see :meth:`_load_font`)."""
+        self.notices: list[str] = []
+        """What could not be read and what is used instead, one line each, for the game to show."""
         self._raw: dict[str, pygame.Surface] = {}
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._texts: OrderedDict[tuple[str, int, Color, bool], pygame.Surface] = OrderedDict()
@@ -265,19 +272,39 @@ class Assets:
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (max(6, size), bold)
         if key not in self._fonts:
-            self._fonts[key] = self._load_font(self._font_files[bold], key[0])
+            self._fonts[key] = self._load_font(bold, key[0])
         return self._fonts[key]
 
-    @staticmethod
-    def _load_font(path: Path, size: int) -> pygame.font.Font:
-        if not path.is_file():
-            raise AssetError(f"a font is missing: {path}")
+    def open_fonts(self) -> None:
+        """Open both fonts now, so a broken one is noticed (:attr:`notices`) at start-up."""
+        for bold in (False, True):
+            self.font(FONT_CHECK_SIZE, bold)
+
+    def _load_font(self, bold: bool, size: int) -> pygame.font.Font:
+        """The font of ``bold`` at ``size``. A font file that is missing or cannot be read gives
+        way, for good and said once in :attr:`notices`, to the other bundled font (DejaVu in
+        both weights has every letter and suit sign we show), or when that one cannot be read
+        either, to pygame's own font (which draws the suit signs as boxes)."""
+        path = self._font_files[bold]
+        if path is None:
+            return pygame.font.Font(None, size)
         try:
-            font = pygame.font.Font(path, size)
-            font.size("Ag")  # pygame opens a broken font without a word and fails at first use
-        except (OSError, pygame.error) as error:
-            raise AssetError(f"a font cannot be read: {path} ({error})") from None
-        return font
+            return _open_font(path, size)
+        except AssetError as error:
+            fallback = self._font_files[bold] = self._working_font(self._font_files[not bold])
+            instead = "pygame's own font" if fallback is None else f"{fallback.name} instead"
+            self.notices.append(f"{error}; using {instead}")
+            return self._load_font(bold, size)
+
+    @staticmethod
+    def _working_font(path: Path | None) -> Path | None:
+        if path is None:
+            return None
+        try:
+            _open_font(path, FONT_CHECK_SIZE)
+        except AssetError:
+            return None
+        return path
 
     def text(self, text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
         """``text`` rendered anti-aliased in one line; cached, so drawing it again costs a blit."""
@@ -317,6 +344,17 @@ class Assets:
         if current:
             lines.append(current)
         return lines
+
+
+def _open_font(path: Path, size: int) -> pygame.font.Font:
+    if not path.is_file():
+        raise AssetError(f"a font is missing: {path}")
+    try:
+        font = pygame.font.Font(path, size)
+        font.size("Ag")  # pygame opens a broken font without a word and fails at first use
+    except (OSError, ValueError, pygame.error) as error:  # ValueError: an empty file
+        raise AssetError(f"a font cannot be read: {path} ({error})") from None
+    return font
 
 
 def _pixel_bytes(surface: pygame.Surface) -> int:
