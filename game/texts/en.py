@@ -42,6 +42,7 @@ MESSAGES: dict[str, str] = {
     # refusals (rules.Refusal codes)
     "not_13": "those two don't add up to 13",
     "covered": "that card is still covered",
+    "only_with_cover": "that card can only go together with the card lying on it",
     "nothing_to_draw": "no cards left to turn over",
     "stock_not_empty": "you can recycle when the stock is empty",
     "no_recycles_left": "no recycles left",
@@ -63,6 +64,7 @@ MESSAGES: dict[str, str] = {
     "labels_missing": "Label table missing or unreadable: deals may have no solution",
     "no_partner": "no card adds up to {sum} with this one right now",
     "not_sum": "{a} and {b} do not add up to {sum}",
+    "only_with_cover_named": "{a} can only go together with {b}, the card lying on it",
     "variant_unlabelled": "{variant}: no proven deals yet; may have no solution",
     "nothing_to_undo": "nothing to undo",
     "par_no_undo": "this deal is already scored in the par match: go on with another",

@@ -45,6 +45,7 @@ MESSAGES: dict[str, str] = {
     # refusals (rules.Refusal codes)
     "not_13": "esas dos no suman 13",
     "covered": "esa carta sigue cubierta",
+    "only_with_cover": "esa carta solo se puede quitar junto con la que tiene encima",
     "nothing_to_draw": "no quedan cartas que dar la vuelta",
     "stock_not_empty": "podrás reciclar cuando el mazo esté vacío",
     "no_recycles_left": "no quedan reciclajes",
@@ -66,6 +67,7 @@ MESSAGES: dict[str, str] = {
     "labels_missing": "Falta la tabla de etiquetas o no se lee: puede no haber solución",
     "no_partner": "ahora mismo ninguna carta suma {sum} con esta",
     "not_sum": "{a} y {b} no suman {sum}",
+    "only_with_cover_named": "{a} solo se puede quitar junto con {b}, la carta que tiene encima",
     "variant_unlabelled": "{variant}: aún sin repartos comprobados; puede no tener solución",
     "nothing_to_undo": "no hay nada que deshacer",
     "par_no_undo": "el reparto ya está puntuado en la partida par: sigue con otro",
