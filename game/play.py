@@ -112,7 +112,7 @@ class Play:
         self.revealed = not label_hidden
         self.selected: int | None = None
         self.hint: Move | None = None
-        self.line: Line | None = Line("welcome", {"sum": session.state.rules.deck.pair_sum})
+        self.line: Line | None = welcome_line(session.state)
         self.inquiry: Inquiry | None = None
         self._backend = backend
         self.pacer = pacer or Pacer()
@@ -355,12 +355,15 @@ class Play:
         return self.best_given_up
 
     def _note_end(self) -> None:
+        every_card = self.state.rules.variant.win_all
         if self.session.is_won:
             self.revealed = True
-            self.line = Line("won_line")
+            self.line = Line("won_line_all" if every_card else "won_line")
         elif self.session.is_dead_end:
             self.revealed = True
             self.line = self.dead_end_line()
+        elif every_card and self.state.pyramid == 0:  # Estricta: the stock and the waste must go too
+            self.line = Line("pyramid_cleared_all")
 
     def dead_end_line(self) -> Line:
         """The line at a dead end: the deal's own «no solution» when its label says so."""
@@ -368,6 +371,15 @@ class Play:
         if self.par:  # scored and final: no undo, no replay
             key = "dead_line_par"
         return Line(key, tone=Tone.REFUSAL)
+
+
+def welcome_line(state: State) -> Line:
+    """The line a deal opens with: how a pair is made (and, when every card must go, that the
+    stock and the waste must go too)."""
+    pair_sum = state.rules.deck.pair_sum
+    if state.rules.variant.win_all:
+        return Line("welcome_all", {"sum": pair_sum, "total": state.rules.deck.size})
+    return Line("welcome", {"sum": pair_sum})
 
 
 def _effect(before: State, move: Move) -> Effect:

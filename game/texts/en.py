@@ -14,6 +14,7 @@ MESSAGES: dict[str, str] = {
     "label_hidden": "May have no solution",
     "pass": "pass {n} of {p}",
     "removed": "{n} of 28",
+    "removed_all": "{n} of {total}",
     "stock": "stock: {n}",
     "columns_left": "columns: {n}",
     "pile_stock": "Stock",
@@ -54,6 +55,10 @@ MESSAGES: dict[str, str] = {
     "game_won": "the pyramid is already cleared",
     # other lines under the table
     "welcome": "Tap a free card, then its partner: together they must add up to {sum}",
+    "welcome_all": (
+        "To win, all {total} cards must go, the stock and the waste too; pairs add up to {sum}"
+    ),
+    "pyramid_cleared_all": "Pyramid cleared: to win, clear the stock and the waste too",
     "bad_address_one": "Page address: {options} is not valid; {outcome}",
     "bad_address_many": "Page address: {options} are not valid; {outcome}",
     "address_option": "“{name}={value}”",
@@ -94,6 +99,7 @@ MESSAGES: dict[str, str] = {
     "rewind_unknown": "undetermined: found no earlier position known to be winnable",
     "rewind_cut": "cut short by time: no winnable earlier position found in time (there may be one)",
     "won_line": "Pyramid cleared! Tap “New deal” to go on",
+    "won_line_all": "Every card cleared! Tap “New deal” to go on",
     "dead_line_par": "No moves left: the deal is scored; go on with another",
     "dead_line": "No moves left: undo, replay or start another deal",
     "won_no_undo": "the game is won: it cannot be undone",
@@ -101,9 +107,11 @@ MESSAGES: dict[str, str] = {
     "dead_line_unsolvable": "No moves left, and this deal has no solution: try another one",
     # win panel
     "win_title": "Pyramid cleared!",
+    "win_title_all": "Every card cleared!",
     "win_time": "Time: {t}",
     "win_moves": "Moves: {n} (undone: {u})",
     "win_removed": "Cards removed: {n} of 28",
+    "win_removed_all": "Cards removed: {n} of {total}",
     "win_left": "Left in the stock and waste: {cards}",
     "win_left_none": "No cards left in the stock or the waste",
     "win_left_columns": "Left in the columns: {cards}",

@@ -17,6 +17,7 @@ MESSAGES: dict[str, str] = {
     "label_hidden": "Puede no tener solución",
     "pass": "vuelta {n} de {p}",
     "removed": "{n} de 28",
+    "removed_all": "{n} de {total}",
     "stock": "mazo: {n}",
     "columns_left": "columnas: {n}",
     "pile_stock": "Mazo",
@@ -57,6 +58,10 @@ MESSAGES: dict[str, str] = {
     "game_won": "la pirámide ya está despejada",
     # other lines under the table
     "welcome": "Toca una carta libre y luego su pareja: juntas deben sumar {sum}",
+    "welcome_all": (
+        "Para ganar se van las {total} cartas, también el mazo y el descarte; las parejas suman {sum}"
+    ),
+    "pyramid_cleared_all": "Pirámide despejada: para ganar, quita también el mazo y el descarte",
     "bad_address_one": "Dirección: {options} no vale; {outcome}",
     "bad_address_many": "Dirección: {options} no valen; {outcome}",
     "address_option": "«{name}={value}»",
@@ -101,6 +106,7 @@ MESSAGES: dict[str, str] = {
     "rewind_unknown": "sin determinar: no encontré un paso anterior del que se sepa que se gana",
     "rewind_cut": "cortado por tiempo: no encontré a tiempo un paso desde el que se gane (puede haberlo)",
     "won_line": "¡Pirámide despejada! Toca «Nuevo reparto» para seguir",
+    "won_line_all": "¡Todas las cartas quitadas! Toca «Nuevo reparto» para seguir",
     "dead_line_par": "No quedan jugadas: el reparto queda puntuado; sigue con otro",
     "dead_line": "No quedan jugadas: deshaz, repite o empieza otro reparto",
     "won_no_undo": "la partida ya está ganada: no se deshace",
@@ -108,9 +114,11 @@ MESSAGES: dict[str, str] = {
     "dead_line_unsolvable": "No quedan jugadas, y este reparto no tiene solución: prueba con otro",
     # win panel
     "win_title": "¡Pirámide despejada!",
+    "win_title_all": "¡Todas las cartas quitadas!",
     "win_time": "Tiempo: {t}",
     "win_moves": "Jugadas: {n} (deshechas: {u})",
     "win_removed": "Cartas quitadas: {n} de 28",
+    "win_removed_all": "Cartas quitadas: {n} de {total}",
     "win_left": "Sobran en el mazo y el descarte: {cards}",
     "win_left_none": "No sobra ninguna carta en el mazo ni en el descarte",
     "win_left_columns": "Sobran en las columnas: {cards}",
