@@ -13,7 +13,7 @@ import math
 import uuid
 from dataclasses import dataclass, field
 
-from rules import DRAW, RECYCLE, Card, Kind, Move, Refusal, Session, State, check_select
+from rules import DRAW, RECYCLE, Card, Kind, Move, Refusal, Session, State, check_select, overlap_cover
 from rules import partners as rules_partners
 from rules.labels import Label
 from rules.moves import PLACES
@@ -112,7 +112,7 @@ class Play:
         self.revealed = not label_hidden
         self.selected: int | None = None
         self.hint: Move | None = None
-        self.line: Line | None = Line("welcome", {"sum": session.state.rules.deck.pair_sum})
+        self.line: Line | None = welcome_line(session.state)
         self.inquiry: Inquiry | None = None
         self._backend = backend
         self.pacer = pacer or Pacer()
@@ -329,14 +329,11 @@ class Play:
     # --- internals -----------------------------------------------------------------------------
     def _refuse(self, refusal: Refusal, state: State | None = None, move: Move | None = None) -> None:
         """The refusal's line; two cards that do not pair are named, with the deck's sum
-        («7♠ y 5♥ no suman 13», «7 de oros y 3 de copas no suman 12»)."""
-        if refusal is Refusal.NOT_13 and state is not None and move is not None:
-            cards = [state.card_at(place) for place in move.places]
-            if len(cards) == 2 and cards[0] is not None and cards[1] is not None:
-                sums = {"a": cards[0], "b": cards[1], "sum": state.rules.deck.pair_sum}
-                self.line = Line("not_sum", sums, Tone.REFUSAL)
-                return
-        self.line = Line(refusal.value, tone=Tone.REFUSAL)
+        («7♠ y 5♥ no suman 13», «7 de oros y 3 de copas no suman 12»), and so is a card the
+        overlap rule lets go only with the card lying on it («Q♣ solo se puede quitar junto
+        con K♥, …»)."""
+        line = None if state is None or move is None else _named_refusal(refusal, state, move)
+        self.line = line or Line(refusal.value, tone=Tone.REFUSAL)
 
     def step_best(self, slice_ms: float) -> bool:
         """Give the best-score search of an ended par deal one slice (it starts on the first);
@@ -358,12 +355,15 @@ class Play:
         return self.best_given_up
 
     def _note_end(self) -> None:
+        every_card = self.state.rules.variant.win_all
         if self.session.is_won:
             self.revealed = True
-            self.line = Line("won_line")
+            self.line = Line("won_line_all" if every_card else "won_line")
         elif self.session.is_dead_end:
             self.revealed = True
             self.line = self.dead_end_line()
+        elif every_card and self.state.pyramid == 0:  # Estricta: the stock and the waste must go too
+            self.line = Line("pyramid_cleared_all")
 
     def dead_end_line(self) -> Line:
         """The line at a dead end: the deal's own «no solution» when its label says so."""
@@ -371,6 +371,15 @@ class Play:
         if self.par:  # scored and final: no undo, no replay
             key = "dead_line_par"
         return Line(key, tone=Tone.REFUSAL)
+
+
+def welcome_line(state: State) -> Line:
+    """The line a deal opens with: how a pair is made (and, when every card must go, that the
+    stock and the waste must go too)."""
+    pair_sum = state.rules.deck.pair_sum
+    if state.rules.variant.win_all:
+        return Line("welcome_all", {"sum": pair_sum, "total": state.rules.deck.size})
+    return Line("welcome", {"sum": pair_sum})
 
 
 def _effect(before: State, move: Move) -> Effect:
@@ -389,6 +398,22 @@ def _effect(before: State, move: Move) -> Effect:
         assert card is not None
         cards.append((place, card))
     return Removed(tuple(cards), before)
+
+
+def _named_refusal(refusal: Refusal, state: State, move: Move) -> Line | None:
+    """The refusal of a pair with its cards named, when the rules' reason is about them."""
+    cards = [state.card_at(place) for place in move.places]
+    if len(cards) != 2 or cards[0] is None or cards[1] is None:
+        return None
+    if refusal is Refusal.NOT_13:
+        return Line("not_sum", {"a": cards[0], "b": cards[1], "sum": state.rules.deck.pair_sum}, Tone.REFUSAL)
+    if refusal is Refusal.ONLY_WITH_COVER:
+        for place, card in zip(move.places, cards, strict=True):
+            cover = overlap_cover(state, place)
+            covering = None if cover is None else state.card_at(cover)
+            if covering is not None and cover not in move.places:
+                return Line("only_with_cover_named", {"a": card, "b": covering}, Tone.REFUSAL)
+    return None
 
 
 def _unknown_line(answer: Answer) -> Line:

@@ -25,6 +25,7 @@ class Refusal(enum.Enum):
 
     NOT_13 = "not_13"
     COVERED = "covered"
+    ONLY_WITH_COVER = "only_with_cover"
     NOTHING_TO_DRAW = "nothing_to_draw"
     STOCK_NOT_EMPTY = "stock_not_empty"
     NO_RECYCLES_LEFT = "no_recycles_left"
@@ -49,6 +50,7 @@ class Refusal(enum.Enum):
 MESSAGES: dict[Refusal, str] = {
     Refusal.NOT_13: "esas dos no suman 13",
     Refusal.COVERED: "esa carta sigue cubierta",
+    Refusal.ONLY_WITH_COVER: "esa carta solo se puede quitar junto con la que tiene encima",
     Refusal.NOTHING_TO_DRAW: "no quedan cartas que dar la vuelta",
     Refusal.STOCK_NOT_EMPTY: "podrás reciclar cuando el mazo esté vacío",
     Refusal.NO_RECYCLES_LEFT: "no quedan reciclajes",
@@ -116,7 +118,8 @@ def check(state: State, move: Move) -> Refusal | None:
     """Why ``move`` is refused in ``state``, or None when it is legal.
 
     Order of checks for a removal: a named card is missing, a card is still covered (the
-    overlap rule lets a half-covered card go only with the card lying on it), then the sum.
+    overlap rule lets a half-covered card go only with the card lying on it: paired with any
+    other card it is refused as :attr:`Refusal.ONLY_WITH_COVER`, not as covered), then the sum.
     """
     if state.is_won:
         return Refusal.GAME_WON
@@ -134,7 +137,10 @@ def check(state: State, move: Move) -> Refusal | None:
     for place in places:
         if place < SLOTS and COVERED_BY[place] & state.pyramid:
             partner = [p for p in places if p != place]
-            if not partner or overlap_cover(state, place) != partner[0]:
+            cover = overlap_cover(state, place)
+            if partner and cover is not None and cover != partner[0]:
+                return Refusal.ONLY_WITH_COVER
+            if not partner or cover != partner[0]:
                 return Refusal.COVERED
     deck = state.rules.deck
     if len(places) == 1:

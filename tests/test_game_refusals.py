@@ -111,3 +111,23 @@ def test_refusals_in_english(make_app: AppFactory) -> None:
     assert shown(app) == "that card is still covered"
     press_key(app, pygame.K_r)
     assert shown(app) == "you can recycle when the stock is empty"
+
+
+def test_a_card_half_covered_under_the_overlap_rule_says_it_pairs_only_with_its_cover(
+    make_app: AppFactory,
+) -> None:
+    """Deal 35 without 5♦ (P21) and 8♠ (P25): Q♣ (P18) lies under K♥ (P24) alone, so the
+    overlap rule lets it be tapped; with A♦ (P22, free) it is refused for what it is, the cards
+    named, not with «esa carta sigue cubierta» (the tapped A♦ is plainly free)."""
+    app = make_app(deal=35)
+    tap_place(app, 21)
+    tap_place(app, 25)
+    assert app.table.play.state.card_at(25) is None and app.table.play.session.moves == 1
+    before = snapshot(app)
+    tap_place(app, 18)
+    assert app.table.play.selected == 18
+    tap_place(app, 22)
+    named = "Q♣ solo se puede quitar junto con K♥, la carta que tiene encima"
+    assert_refused(app, Refusal.ONLY_WITH_COVER, before, named)
+    app.ctx.settings.lang = "en"
+    assert shown(app) == "Q♣ can only go together with K♥, the card lying on it"

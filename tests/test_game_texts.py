@@ -9,6 +9,7 @@ import pytest
 from game.scenes.record_screens import rules_name
 from game.texts import CATALOGUES, RULES_TEXT, Texts, format_time
 from rules import Refusal, RuleSet
+from rules.cards import parse_card
 from rules.labels import Label
 
 SPEC_WORDING = {
@@ -28,6 +29,30 @@ SPEC_WORDING = {
     "pass": "vuelta {n} de {p}",
     "removed": "{n} de 28",
 }
+
+
+SPEC_REFUSALS = {
+    Refusal.NOT_13: "esas dos no suman 13",
+    Refusal.COVERED: "esa carta sigue cubierta",
+    Refusal.NOTHING_TO_DRAW: "no quedan cartas que dar la vuelta",
+    Refusal.STOCK_NOT_EMPTY: "podrás reciclar cuando el mazo esté vacío",
+    Refusal.NO_RECYCLES_LEFT: "no quedan reciclajes",
+    Refusal.WASTE_EMPTY: "no hay nada en la pila de descarte para reciclar",
+}
+"""SPEC §2's refusal lines, word for word."""
+
+
+def test_refusals_keep_the_spec_wording_and_the_sum_names_the_cards() -> None:
+    """SPEC §2: the rules' lines as quoted; the sum refusal as the game shows it names the two
+    cards, as the SPEC's own example («5♣ y 7♥ no suman 13»); and a card covered under the
+    overlap rule, tapped with another free card, gets its own reason, not «sigue cubierta»."""
+    for refusal, line in SPEC_REFUSALS.items():
+        assert refusal.message == line == Texts("es").refusal(refusal)
+    five, seven = parse_card("5c"), parse_card("7h")
+    assert Texts("es").t("not_sum", a=five, b=seven, sum=13) == "5♣ y 7♥ no suman 13"
+    assert Texts("en").t("not_sum", a=five, b=seven, sum=13) == "5♣ and 7♥ do not add up to 13"
+    assert Refusal.ONLY_WITH_COVER.message != Refusal.COVERED.message
+    assert "cubierta" not in Refusal.ONLY_WITH_COVER.message
 
 
 def test_every_language_has_the_same_keys_and_fields() -> None:

@@ -13,10 +13,12 @@ import pytest
 
 import main
 from game.app import App, launch, make_context
-from game.driver import press_key, step, tap, tap_button
+from game.driver import play_by_taps, press_key, step, tap, tap_button
 from game.platform import BadOption, PageOptions, deal_link, deal_query, parse_page_query
+from game.play import welcome_line
 from game.render.assets import face_name
 from game.scenes.deal_dialog import DealDialog
+from game.scenes.panel import Panel
 from game.scenes.rules_screen import RulesScreen
 from game.scenes.settings_screen import ROWS, VARIANT_ROW, SettingsScreen
 from game.settings import Settings
@@ -26,6 +28,7 @@ from rules import LAST_DEAL, Move, RuleSet, State
 from rules.cards import SPANISH_DECK, parse_card
 from rules.labels import LabelTable
 from rules.variant import PYRAMID, REGISTERED, SPANISH, VARIANTS
+from solver import Search, Verdict
 
 AppFactory = Callable[..., App]
 
@@ -422,3 +425,44 @@ def test_statistics_name_the_variant_and_offer_its_rule_sets(display: None) -> N
     assert RuleSet() in screen.choices and RuleSet(variant=STRICT) in screen.choices
     names = [rules_name(texts, rules) for rules in screen.choices]
     assert len(set(names)) == len(names)  # no two read the same
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_strict_says_stock_and_waste_must_go_too_and_counts_all_52(make_app: AppFactory, lang: str) -> None:
+    """Estricta, deal 77, played by the solver's line: the status counts every card (of 52, not
+    of the pyramid's 28); the table says from the start, and again when the pyramid is cleared,
+    that the stock and the waste must go too; the win panel is about all 52 cards."""
+
+    app = make_app(deal=77, variant="strict", lang=lang)
+    texts = app.ctx.texts
+    table = app.table
+    start = table.frame()
+    assert start.status[0] == texts.t("removed_all", n=0, total=52)
+    welcome = welcome_line(table.play.state)  # (here the labels' absence is said in its place)
+    opening = texts.t(welcome.key, **welcome.params)
+    assert ("mazo" if lang == "es" else "stock") in opening and "52" in opening
+    result = Search(table.play.state).step(1_000_000)
+    assert result is not None and result.verdict is Verdict.SOLVABLE
+    moves = list(result.moves)
+    cleared = next(i for i, move in enumerate(moves) if 0 in move.places)
+    for move in moves[: cleared + 1]:
+        play_by_taps(app, move)
+    state = table.play.state
+    assert state.pyramid == 0 and not state.is_won and app.manager.top is table
+    frame = table.frame()
+    left = state.stock.bit_count()
+    assert frame.status[0] == texts.t("removed_all", n=52 - left, total=52)
+    assert frame.status[0] != texts.t("removed", n=28)
+    assert frame.line == texts.t("pyramid_cleared_all")
+    for move in moves[cleared + 1 :]:
+        play_by_taps(app, move)
+    assert table.play.session.is_won
+    panel = app.manager.top
+    assert isinstance(panel, Panel)
+    assert panel.title(texts) == texts.t("win_title_all") != texts.t("win_title")
+    body = panel.body(texts)
+    assert texts.t("win_removed_all", n=52, total=52) in body
+    assert not any("28" in line for line in body)
+    assert table.frame().line == texts.t("won_line_all")
+    if lang == "es":
+        assert "52 de 52" in body[2] and panel.title(texts) == "¡Todas las cartas quitadas!"

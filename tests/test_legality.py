@@ -131,8 +131,18 @@ def test_overlap_rule_on_lets_card_go_with_its_only_cover() -> None:
 
 
 def test_overlap_card_pairs_only_with_its_cover() -> None:
+    """The half-covered card is free under the overlap rule, but only with its cover: tapped
+    with another free card it is refused for that reason, not as «sigue cubierta» (SPEC §2)."""
     state = apply(parse_position(HALF_COVERED), M("P21"))
-    assert check(state, M("P15+S")) is Refusal.COVERED
+    assert check(state, M("P15+S")) is Refusal.ONLY_WITH_COVER
+    assert check(state, M("S+P15")) is Refusal.ONLY_WITH_COVER
+    assert Refusal.ONLY_WITH_COVER.message == "esa carta solo se puede quitar junto con la que tiene encima"
+
+
+def test_a_half_covered_king_is_covered() -> None:
+    """A King goes alone, so the overlap rule never frees it: it is plainly still covered."""
+    state = apply(parse_position("pyramid: P15=Kc P21=Kh P22=Ad; stock: Qc"), M("P21"))
+    assert check(state, M("P15")) is Refusal.COVERED
 
 
 def test_overlap_rule_off() -> None:

@@ -109,7 +109,7 @@ def win_panel(
         lines = [
             texts.t("win_time", t=format_time(session.clock.elapsed())),
             texts.t("win_moves", n=session.moves, u=session.undos),
-            texts.t("win_removed", n=state.removed_from_pyramid),
+            texts.removed(state, "win_removed"),
             texts.t("win_left" + where, cards=", ".join(map(texts.card, left)))
             if left
             else texts.t("win_left_none" + where),
@@ -146,7 +146,8 @@ def win_panel(
         del buttons[1]
     if number is not None and not ctx.kiosk:  # a kiosk's clipboard is of no use to anyone
         buttons.insert(0, PanelButton(copy_label, copy))
-    panel = _closable(ctx, manager, "win_title", body, buttons)
+    every_card = play.state.rules.variant.win_all  # Estricta: not only the pyramid went
+    panel = _closable(ctx, manager, "win_title_all" if every_card else "win_title", body, buttons)
     return panel
 
 
@@ -162,7 +163,7 @@ def dead_end_panel(
     par_scores = par_lines(ctx, play)
 
     def body(texts: Texts) -> list[str]:
-        removed = texts.t("win_removed", n=play.state.removed_from_pyramid)
+        removed = texts.removed(play.state, "win_removed")
         return [texts.t("dead_body"), removed, *_verdict_lines(texts, play), *par_scores(texts)]
 
     if play.par:  # a par deal ends here, scored: on to the next one, or a last look at the board

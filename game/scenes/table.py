@@ -425,7 +425,7 @@ class TableScene(Scene):
         recycle_ready = check(state, RECYCLE) is None
         has_stock = state.rules.variant.has_stock
         status = [
-            texts.t("removed", n=state.removed_from_pyramid),
+            texts.removed(state),
             texts.t("stock", n=state.stock_count)
             if has_stock
             else texts.t("columns_left", n=state.column_count),

@@ -6,7 +6,7 @@ checks it); a refusal from :mod:`rules` is looked up by its stable code.
 
 from __future__ import annotations
 
-from rules import Card, Refusal
+from rules import Card, Refusal, State
 from rules.cards import STANDARD_DECK
 from rules.labels import Label
 from rules.variant import REGISTERED, Variant
@@ -52,6 +52,15 @@ class Texts:
     def refusal(self, refusal: Refusal) -> str:
         return self._messages[refusal.value]
 
+    def removed(self, state: State, key: str = "removed") -> str:
+        """How many cards are gone: «12 de 28» (``key`` ``win_removed``: «Cartas quitadas: 12 de
+        28»), or «40 de 52» (``removed_all``, ``win_removed_all``) in a variant won only with every
+        card gone (Estricta), so the count never reads as won while the stock must still go."""
+        done, total = cards_removed(state)
+        if state.rules.variant.win_all:
+            return self.t(f"{key}_all", n=done, total=total)
+        return self.t(key, n=done)
+
     def label(self, label: Label) -> str:
         return self._messages[LABEL_KEYS[label]]
 
@@ -83,6 +92,15 @@ class Texts:
             return card.symbol
         rank = self.t(f"rank_{deck.name}_{card.rank}") if card.rank >= 10 else str(card.rank)
         return self.t(f"card_{deck.name}", rank=rank, suit=self.t(f"suit_{deck.name}_{card.suit}"))
+
+
+def cards_removed(state: State) -> tuple[int, int]:
+    """Cards gone, out of the cards that must go to win: the pyramid's (``12, 28``), or every
+    card of the deck when the variant is won only with all of them gone (Estricta: ``40, 52``)."""
+    if state.rules.variant.win_all:
+        total = state.rules.deck.size
+        return total - state.pyramid_left - state.stock.bit_count() - state.column_count, total
+    return state.removed_from_pyramid, state.rules.variant.slots
 
 
 def format_time(seconds: float) -> str:

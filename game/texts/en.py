@@ -14,6 +14,7 @@ MESSAGES: dict[str, str] = {
     "label_hidden": "May have no solution",
     "pass": "pass {n} of {p}",
     "removed": "{n} of 28",
+    "removed_all": "{n} of {total}",
     "stock": "stock: {n}",
     "columns_left": "columns: {n}",
     "pile_stock": "Stock",
@@ -42,6 +43,7 @@ MESSAGES: dict[str, str] = {
     # refusals (rules.Refusal codes)
     "not_13": "those two don't add up to 13",
     "covered": "that card is still covered",
+    "only_with_cover": "that card can only go together with the card lying on it",
     "nothing_to_draw": "no cards left to turn over",
     "stock_not_empty": "you can recycle when the stock is empty",
     "no_recycles_left": "no recycles left",
@@ -53,6 +55,10 @@ MESSAGES: dict[str, str] = {
     "game_won": "the pyramid is already cleared",
     # other lines under the table
     "welcome": "Tap a free card, then its partner: together they must add up to {sum}",
+    "welcome_all": (
+        "To win, all {total} cards must go, the stock and the waste too; pairs add up to {sum}"
+    ),
+    "pyramid_cleared_all": "Pyramid cleared: to win, clear the stock and the waste too",
     "bad_address_one": "Page address: {options} is not valid; {outcome}",
     "bad_address_many": "Page address: {options} are not valid; {outcome}",
     "address_option": "“{name}={value}”",
@@ -63,6 +69,7 @@ MESSAGES: dict[str, str] = {
     "labels_missing": "Label table missing or unreadable: deals may have no solution",
     "no_partner": "no card adds up to {sum} with this one right now",
     "not_sum": "{a} and {b} do not add up to {sum}",
+    "only_with_cover_named": "{a} can only go together with {b}, the card lying on it",
     "variant_unlabelled": "{variant}: no proven deals yet; may have no solution",
     "nothing_to_undo": "nothing to undo",
     "par_no_undo": "this deal is already scored in the par match: go on with another",
@@ -92,6 +99,7 @@ MESSAGES: dict[str, str] = {
     "rewind_unknown": "undetermined: found no earlier position known to be winnable",
     "rewind_cut": "cut short by time: no winnable earlier position found in time (there may be one)",
     "won_line": "Pyramid cleared! Tap “New deal” to go on",
+    "won_line_all": "Every card cleared! Tap “New deal” to go on",
     "dead_line_par": "No moves left: the deal is scored; go on with another",
     "dead_line": "No moves left: undo, replay or start another deal",
     "won_no_undo": "the game is won: it cannot be undone",
@@ -99,9 +107,11 @@ MESSAGES: dict[str, str] = {
     "dead_line_unsolvable": "No moves left, and this deal has no solution: try another one",
     # win panel
     "win_title": "Pyramid cleared!",
+    "win_title_all": "Every card cleared!",
     "win_time": "Time: {t}",
     "win_moves": "Moves: {n} (undone: {u})",
     "win_removed": "Cards removed: {n} of 28",
+    "win_removed_all": "Cards removed: {n} of {total}",
     "win_left": "Left in the stock and waste: {cards}",
     "win_left_none": "No cards left in the stock or the waste",
     "win_left_columns": "Left in the columns: {cards}",

@@ -17,6 +17,7 @@ MESSAGES: dict[str, str] = {
     "label_hidden": "Puede no tener solución",
     "pass": "vuelta {n} de {p}",
     "removed": "{n} de 28",
+    "removed_all": "{n} de {total}",
     "stock": "mazo: {n}",
     "columns_left": "columnas: {n}",
     "pile_stock": "Mazo",
@@ -45,6 +46,7 @@ MESSAGES: dict[str, str] = {
     # refusals (rules.Refusal codes)
     "not_13": "esas dos no suman 13",
     "covered": "esa carta sigue cubierta",
+    "only_with_cover": "esa carta solo se puede quitar junto con la que tiene encima",
     "nothing_to_draw": "no quedan cartas que dar la vuelta",
     "stock_not_empty": "podrás reciclar cuando el mazo esté vacío",
     "no_recycles_left": "no quedan reciclajes",
@@ -56,6 +58,10 @@ MESSAGES: dict[str, str] = {
     "game_won": "la pirámide ya está despejada",
     # other lines under the table
     "welcome": "Toca una carta libre y luego su pareja: juntas deben sumar {sum}",
+    "welcome_all": (
+        "Para ganar se van las {total} cartas, también el mazo y el descarte; las parejas suman {sum}"
+    ),
+    "pyramid_cleared_all": "Pirámide despejada: para ganar, quita también el mazo y el descarte",
     "bad_address_one": "Dirección: {options} no vale; {outcome}",
     "bad_address_many": "Dirección: {options} no valen; {outcome}",
     "address_option": "«{name}={value}»",
@@ -66,6 +72,7 @@ MESSAGES: dict[str, str] = {
     "labels_missing": "Falta la tabla de etiquetas o no se lee: puede no haber solución",
     "no_partner": "ahora mismo ninguna carta suma {sum} con esta",
     "not_sum": "{a} y {b} no suman {sum}",
+    "only_with_cover_named": "{a} solo se puede quitar junto con {b}, la carta que tiene encima",
     "variant_unlabelled": "{variant}: aún sin repartos comprobados; puede no tener solución",
     "nothing_to_undo": "no hay nada que deshacer",
     "par_no_undo": "el reparto ya está puntuado en la partida par: sigue con otro",
@@ -99,6 +106,7 @@ MESSAGES: dict[str, str] = {
     "rewind_unknown": "sin determinar: no encontré un paso anterior del que se sepa que se gana",
     "rewind_cut": "cortado por tiempo: no encontré a tiempo un paso desde el que se gane (puede haberlo)",
     "won_line": "¡Pirámide despejada! Toca «Nuevo reparto» para seguir",
+    "won_line_all": "¡Todas las cartas quitadas! Toca «Nuevo reparto» para seguir",
     "dead_line_par": "No quedan jugadas: el reparto queda puntuado; sigue con otro",
     "dead_line": "No quedan jugadas: deshaz, repite o empieza otro reparto",
     "won_no_undo": "la partida ya está ganada: no se deshace",
@@ -106,9 +114,11 @@ MESSAGES: dict[str, str] = {
     "dead_line_unsolvable": "No quedan jugadas, y este reparto no tiene solución: prueba con otro",
     # win panel
     "win_title": "¡Pirámide despejada!",
+    "win_title_all": "¡Todas las cartas quitadas!",
     "win_time": "Tiempo: {t}",
     "win_moves": "Jugadas: {n} (deshechas: {u})",
     "win_removed": "Cartas quitadas: {n} de 28",
+    "win_removed_all": "Cartas quitadas: {n} de {total}",
     "win_left": "Sobran en el mazo y el descarte: {cards}",
     "win_left_none": "No sobra ninguna carta en el mazo ni en el descarte",
     "win_left_columns": "Sobran en las columnas: {cards}",
