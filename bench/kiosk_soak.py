@@ -26,8 +26,8 @@ fresh deal and plays it by taps until it is won, lost or stuck (or ``--max-moves
 ``--hint-every`` moves (and plays the hinted move), «¿Aún se gana?» every ``--ask-every`` moves,
 random legal moves otherwise (removals preferred); each answer is waited for, frame by frame,
 as on the glass. Then the visitor walks away and the idle reset brings the demo back. This is
-the session the game's solver caches see in real use (issue 23.6: 2,452 played deals took the
-game from 112 to 275 MB); its RSS must stay as flat.
+the session the game's solver caches see in real use (issue 23.6 saw the game's memory grow
+with every played deal: bench/RESULTS.md, «Kiosk soak»); its RSS must stay as flat.
 """
 
 from __future__ import annotations
