@@ -121,13 +121,7 @@ class Problem:
         """Stock places whose card is not known to lie there (the set of their cards is known,
         not their order): :meth:`stranded` takes a card there for one that may land on any
         pile, so a loss it proves holds for every order of those cards (issue 23.4)."""
-        self.pile_pairs_of: dict[int, tuple[tuple[int, int, int], ...]] = {}
-        """Several piles: per stock mask, its stock pairs (:func:`solver.piles.pile_pairs`)."""
-        self.stock_pairs_of: dict[int, tuple[tuple[int, int, int], ...]] = {}
-        """One pile: per stock mask, its stock pair removals
-        (:func:`solver.movegen.stock_pair_removals`)."""
-        self.pile_tables: PileTables | None = None
-        """Several piles: :mod:`solver.piles`' tables of this stock, made on first use."""
+        self._init_stock_caches()
         self.prank: tuple[int, ...] = tuple(card.rank if card else 0 for card in layout.pyramid)
         self.srank: tuple[int, ...] = tuple(
             0 if blank >> index & 1 else card.rank for index, card in enumerate(layout.stock)
@@ -166,6 +160,19 @@ class Problem:
         self._init_fronts(like)
         self._init_shapes(like)
         self.start = self._start_node(state)
+
+    def _init_stock_caches(self) -> None:
+        """The move generators' tables of the stock's pairs, filled as they are asked for."""
+        self.pile_pairs_of: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        """Several piles: per stock mask, its stock pairs (:func:`solver.piles.pile_pairs`)."""
+        self.stock_pairs_of: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        """One pile: per stock mask, its stock pair removals
+        (:func:`solver.movegen.stock_pair_removals`)."""
+        self.last_pass_pairs_of: dict[int, tuple[tuple[int, int], ...]] = {}
+        """One pile, the last pass: per set of playable stock cards, the stock pairs among them
+        (:func:`solver.movegen.last_pass_pairs`)."""
+        self.pile_tables: PileTables | None = None
+        """Several piles: :mod:`solver.piles`' tables of this stock, made on first use."""
 
     def _init_shapes(self, like: Problem | None) -> None:
         """The pyramid tables (which never read the stock): shared with ``like`` when it has the
