@@ -330,6 +330,8 @@ class Fuzz:
         self.config = random_config(self.rng, 0)
         self.storage = Storage(MemoryBackend())
         self.life_left = 0
+        self.quiet = 0
+        """Frames left in which nothing is posted."""
 
     # --- lives -----------------------------------------------------------------------------
     def new_life(self, resume: bool = False) -> App:
@@ -437,7 +439,13 @@ class Fuzz:
 
     # --- input -----------------------------------------------------------------------------
     def post_some(self, app: App) -> int:
-        """Post one to four input actions; returns the number of pygame events posted."""
+        """Post one to four input actions; returns the number of pygame events posted. Now and
+        then nobody touches anything for a while (animations end, a kiosk's demo plays)."""
+        if self.quiet > 0:
+            self.quiet -= 1
+            return 0
+        if self.rng.random() < 0.005:
+            self.quiet = self.rng.randint(20, 300)
         return sum(self.post_one(app) for _ in range(self.rng.choice((1, 1, 1, 2, 2, 3, 4))))
 
     def post_one(self, app: App) -> int:
