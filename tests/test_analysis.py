@@ -117,7 +117,7 @@ def _with_unseen(
 ORDERS_RULE_SETS = [*ALL_RULE_SETS, RuleSet(variant=STRICT), RuleSet(1, False, SPANISH)]
 
 
-@pytest.mark.parametrize("rules", ORDERS_RULE_SETS, ids=str)
+@pytest.mark.parametrize("rules", one_per_family(ORDERS_RULE_SETS))
 def test_the_share_of_winning_orders_is_exact_when_few_cards_are_unseen(rules: RuleSet) -> None:
     rng = random.Random(f"orders {rules}")
     checked = 0
@@ -214,7 +214,7 @@ def _hint_of(state: State, seen: int) -> tuple[Move | None, Verdict]:
     return found.hint, found.verdict
 
 
-@pytest.mark.parametrize("rules", [RuleSet(1, True), RuleSet(1, False), RuleSet(3, True)], ids=str)
+@pytest.mark.parametrize("rules", one_per_family([RuleSet(1, True), RuleSet(1, False), RuleSet(3, True)]))
 def test_no_peeking_the_hint_never_depends_on_unseen_cards(rules: RuleSet) -> None:
     """The hint gathers its own orders and judges moves on them: none of it may depend on
     where the unseen cards really lie (early positions, where most cards are unseen)."""
@@ -516,7 +516,7 @@ def test_the_reported_share_never_exceeds_the_true_share_of_the_orders_tried(
         assert undecided_seen > 0  # the tight limit did leave orders undecided
 
 
-@pytest.mark.parametrize("rules", ALL_RULE_SETS, ids=str)
+@pytest.mark.parametrize("rules", one_per_family(ALL_RULE_SETS))
 def test_winnable_or_lost_only_when_every_or_no_order_wins(rules: RuleSet) -> None:
     """With every order tried: exact and equal to brute force when all were decided; when a
     tight node limit leaves some undecided, a lower bound and never a verdict."""

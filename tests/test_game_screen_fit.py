@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pygame
 import pytest
+from families import big_windows_slow
 
 from game.app import App, make_context
 from game.config import PANEL_POP_SECONDS
@@ -78,7 +79,7 @@ def context(lang: str, metrics: Metrics) -> Context:
 
 @pytest.mark.parametrize("metrics", [Metrics(), KIOSK], ids=["default", "kiosk"])
 @pytest.mark.parametrize("lang", ["es", "en"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", big_windows_slow(SIZES))
 def test_settings_deal_dialog_rules_and_panels_fit(
     display: None, size: tuple[int, int], lang: str, metrics: Metrics
 ) -> None:
@@ -107,7 +108,7 @@ def test_settings_deal_dialog_rules_and_panels_fit(
     assert targets_problems(size, geometry.panel, geometry.buttons, metrics.min_tap) == []
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", big_windows_slow(SIZES))
 def test_settings_with_more_rows_still_fit(
     display: None, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
 ) -> None:
@@ -128,7 +129,7 @@ def test_settings_with_more_rows_still_fit(
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", big_windows_slow(SIZES))
 def test_statistics_daily_and_the_deal_dialog_with_its_daily_row_fit(
     display: None, size: tuple[int, int], lang: str
 ) -> None:
@@ -172,7 +173,7 @@ def band_rows_covered(
     return rows
 
 
-@pytest.mark.parametrize("size", LINE_SIZES)
+@pytest.mark.parametrize("size", big_windows_slow(LINE_SIZES))
 def test_a_panel_leaves_the_message_line_whole_or_covers_it_whole(
     make_app: Callable[..., App], size: tuple[int, int]
 ) -> None:
@@ -198,7 +199,7 @@ def test_a_panel_leaves_the_message_line_whole_or_covers_it_whole(
     assert problems == []
 
 
-@pytest.mark.parametrize("size", LINE_SIZES)
+@pytest.mark.parametrize("size", big_windows_slow(LINE_SIZES))
 @pytest.mark.parametrize("opener", ["stats", "daily", "deal", "settings"])
 def test_screens_over_the_table_leave_its_message_line_whole_or_cover_it(
     make_app: Callable[..., App], size: tuple[int, int], opener: str
@@ -228,7 +229,7 @@ def kiosk_app(size: tuple[int, int], lang: str) -> App:
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
-@pytest.mark.parametrize("size", KIOSK_LINE_SIZES)
+@pytest.mark.parametrize("size", big_windows_slow(KIOSK_LINE_SIZES))
 def test_the_kiosk_prompt_never_cuts_the_message_line_even_while_it_pops_in(
     display: None, size: tuple[int, int], lang: str
 ) -> None:
@@ -252,7 +253,7 @@ def test_the_kiosk_prompt_never_cuts_the_message_line_even_while_it_pops_in(
     assert problems == []
 
 
-@pytest.mark.parametrize("size", KIOSK_LINE_SIZES)
+@pytest.mark.parametrize("size", big_windows_slow(KIOSK_LINE_SIZES))
 def test_the_attract_banner_covers_the_message_lines_whole_room(display: None, size: tuple[int, int]) -> None:
     app = kiosk_app(size, "es")
     step(app, 12, 0.1)  # nobody touched the screen: the demo starts at once

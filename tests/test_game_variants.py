@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from families import big_windows_slow
 
 import main
 from game.app import App, launch, make_context
@@ -77,7 +78,7 @@ DIALOG_SIZES = [(320, 480), (360, 640), (480, 800), (640, 360), (800, 480), (128
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
-@pytest.mark.parametrize("size", DIALOG_SIZES)
+@pytest.mark.parametrize("size", big_windows_slow(DIALOG_SIZES))
 def test_the_deal_dialog_names_the_variant_of_the_next_deal(
     make_app: AppFactory, size: tuple[int, int], lang: str
 ) -> None:

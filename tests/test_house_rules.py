@@ -16,7 +16,7 @@ import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
-from families import DEFAULT_RUN, family, one_per_family
+from families import DEFAULT_RUN, big_windows_slow, family, one_per_family
 
 from rules.variant import every_rule_set
 
@@ -145,6 +145,10 @@ def test_the_default_run_keeps_one_rule_set_per_family_and_ci_runs_the_rest() ->
     assert sorted(family(rules) for rules in kept) == ["columns", "one waste pile", "waste piles"]
     assert {family(rules) for rules in every_rule_set()} == {family(rules) for rules in kept}
     assert all(mark.name == "slow" for p in params for mark in p.marks)  # type: ignore[attr-defined]
+    sizes = big_windows_slow([(1280, 720), (3840, 2160), (2160, 3840), (1920, 1080)])
+    assert ["slow" if hasattr(size, "marks") else size for size in sizes] == [
+        (1280, 720), "slow", "slow", (1920, 1080)
+    ]
     options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]
     assert options["ini_options"]["addopts"][-2:] == ["-m", "not slow"]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from families import one_per_family
 from solver_cases import random_position, reference_deals, reference_state
 
 from rules.cards import SPANISH_DECK, STANDARD_DECK
@@ -64,7 +65,7 @@ STOCK_RULE_SETS = [rules for rules in every_rule_set() if rules.variant.has_stoc
 
 
 @pytest.mark.parametrize("fronts", [False, True], ids=["needs", "fronts"])
-@pytest.mark.parametrize("rules", STOCK_RULE_SETS, ids=str)
+@pytest.mark.parametrize("rules", one_per_family(STOCK_RULE_SETS))
 def test_numpy_and_pure_generators_give_identical_moves(rules: RuleSet, fronts: bool) -> None:
     rng = random.Random(f"movegen {rules}")
     compared = 0
@@ -169,7 +170,7 @@ def test_identical_moves_on_mid_game_and_last_pass_positions(fronts: bool) -> No
     assert sum(p.piles > 1 for p in problems) >= 30
 
 
-@pytest.mark.parametrize("rules", rule_sets(APOPHIS), ids=str)
+@pytest.mark.parametrize("rules", one_per_family(rule_sets(APOPHIS)))
 def test_identical_pile_moves_on_positions_of_play(rules: RuleSet) -> None:
     """Apophis positions reached by the rules (random play, draws and recycles included) late
     in the game, and random walks of the search from them."""
