@@ -9,7 +9,6 @@ the scene may animate; the state itself has already changed when it is returned.
 from __future__ import annotations
 
 import enum
-import math
 import uuid
 from dataclasses import dataclass, field
 
@@ -417,17 +416,23 @@ def _named_refusal(refusal: Refusal, state: State, move: Move) -> Line | None:
 
 
 def _unknown_line(answer: Answer) -> Line:
-    """«sin determinar», with the share of winning orders of the unseen cards when known: exact
-    when every order was tried and decided, else what the orders tried show, rounded down (an
-    undecided order is not a win, so «al menos» when some were left undecided)."""
+    """«sin determinar», with what the orders of the unseen cards showed when some were tried:
+    the share of all of them when every order was tried and decided; else counts, not a share
+    (a share of a few orders, a lower bound once some are unresolved, read as "probably lost"
+    to a newcomer): the orders tried, those won in, those not, and those left unresolved (not
+    known either way), said as "not known yet" when some were."""
     share = answer.win_share
     if share is not None:
         if answer.exact and not answer.cut_short:
             return Line("analysis_share_exact", {"p": round(100 * share)}, Tone.HINT)
-        values: dict[str, object] = {"p": math.floor(100 * share + 1e-9), "n": answer.orders_tried}
+        tried, unresolved = answer.orders_tried, answer.undecided
+        won = round(share * tried)
+        values: dict[str, object] = {"n": tried, "w": won, "l": tried - won - unresolved, "u": unresolved}
         if answer.cut_short:
             return Line("analysis_cut_share", values, Tone.HINT)
-        return Line("analysis_share_least" if answer.undecided else "analysis_share", values, Tone.HINT)
+        if answer.undecided:
+            return Line("analysis_share_least", values, Tone.HINT)
+        return Line("analysis_share_all" if won == tried else "analysis_share", values, Tone.HINT)
     if answer.cut_short:
         return Line("analysis_cut", tone=Tone.HINT)
     return Line("analysis_unknown_unseen" if answer.unseen else "analysis_unknown", tone=Tone.HINT)

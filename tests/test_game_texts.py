@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 
+from game.app import App
+from game.render.table_view import message_room
+from game.render.widgets import button_lines
 from game.scenes.record_screens import rules_name
 from game.texts import CATALOGUES, RULES_TEXT, Texts, format_time
 from rules import Refusal, RuleSet
@@ -115,18 +119,40 @@ SHARE_KEYS = ("analysis_share", "analysis_share_least", "analysis_cut_share")
 
 
 @pytest.mark.parametrize("lang", sorted(CATALOGUES))
-def test_share_answers_say_how_many_orders_they_come_from(lang: str) -> None:
-    """An estimate names the orders it was taken from; «al menos» when some were undecided or
-    the question was cut short; the Spanish reads «N órdenes probados de las cartas sin ver»."""
+def test_estimates_count_the_orders_tried_won_not_won_and_unresolved(lang: str) -> None:
+    """An estimate from some orders of the unseen cards names how many were tried and what
+    they showed, in counts, not a share («al menos el 18 %» read as a loss); «Aún no se sabe»
+    when some were left unresolved; cut short by time, it says so first."""
     texts = Texts(lang)
+    values = {"n": 40, "w": 12, "l": 10, "u": 18}
     for key in SHARE_KEYS:
-        line = texts.t(key, p=45, n=40)
-        assert "45 %" in line and "40" in line, (key, line)
-        if lang == "es":
-            assert "40 órdenes probados de las cartas sin ver" in line, line
-            assert ("al menos el 45 %" in line) == (key != "analysis_share"), line
-        else:
-            assert "40 orders of the unseen cards tried" in line, line
-            assert ("at least 45 %" in line) == (key != "analysis_share"), line
+        line = texts.t(key, **values)
+        assert "%" not in line and "12" in line and "10" in line, (key, line)
+        assert ("18" in line) == (key != "analysis_share"), (key, line)
+    es = Texts("es")
+    assert es.t("analysis_share_least", **values) == (
+        "Aún no se sabe: de 40 órdenes probados de las cartas sin ver, se gana en 12, no en 10, "
+        "18 sin resolver"
+    )
+    assert es.t("analysis_cut_share", **values).startswith("Cortado por tiempo: de 40 órdenes probados")
+    assert es.t("analysis_share", **values).startswith("Depende de las cartas sin ver: de 40 órdenes")
+    assert Texts("en").t("analysis_share_least", **values).startswith("Not known yet: of 40 orders")
     exact = texts.t("analysis_share_exact", p=25)
     assert "25 %" in exact and "~" not in exact
+
+
+@pytest.mark.parametrize("lang", sorted(CATALOGUES))
+def test_the_longest_answers_fit_two_rows_under_the_table_on_the_smallest_window(
+    make_app: Callable[..., App], lang: str
+) -> None:
+    """The line under the table has two rows at most: the longest answers, with two-digit
+    counts, fit them at 320×480 without shrinking past a readable size."""
+    app = make_app(size=(320, 480), lang=lang)
+    layout, texts = app.table.layout, app.ctx.texts
+    room = message_room(layout).size
+    values = {"n": 40, "w": 12, "l": 10, "u": 18, "p": 100}
+    for key in (*SHARE_KEYS, "analysis_share_all", "analysis_share_exact"):
+        line = texts.t(key, **values)
+        rows = button_lines(app.ctx.assets, line, layout.font + 1, (0, 0, 0), room, bold=True)
+        assert len(rows) <= 2 and all(row.get_width() <= room[0] for row in rows), key
+        assert all(row.get_height() >= 12 for row in rows), key

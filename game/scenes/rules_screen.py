@@ -64,32 +64,37 @@ class RulesScreen(Scene):
         return self.ctx.settings.variant
 
     @property
+    def lines_per_column(self) -> int:
+        """How many lines a column holds (at least 4, however short the window)."""
+        return max(4, self.text_area.height // line_height(self.font + 1))
+
+    @property
     def column_width(self) -> int:
         return (self.text_area.width - (self.columns - 1) * self.column_gap) // self.columns
 
     def _paginate(self) -> list[list[Line]]:
-        """Columns of text: whole sections per column when they fit; a section longer than the
-        room left is split when the column is less than half full."""
+        """Columns of text, filled paragraph by paragraph: a paragraph that does not fit the room
+        left in a column starts the next one, whole (only a paragraph taller than a whole column
+        is cut, and then only where a column is full), and a heading goes with its section's
+        first paragraph, so a column never ends on a heading nor opens mid-sentence."""
         assets = self.ctx.assets
         width = self.column_width
-        per_page = max(4, self.text_area.height // line_height(self.font + 1))
-        pages: list[list[Line]] = [[]]
+        per_column = self.lines_per_column
+        columns: list[list[Line]] = [[]]
         for heading, paragraphs in self.ctx.texts.rules_sections(self.variant):
-            title = assets.wrap(heading, self.font + 3, width, bold=True)
-            section: list[Line] = [(line, True) for line in title]
-            for paragraph in paragraphs:
-                section += [(line, False) for line in assets.wrap(paragraph, self.font, width)]
-                section.append(("", False))
-            # a section that does not fit starts a new column, unless this one is not yet
-            # half full (then the section is split, rather than leaving half a column empty)
-            if len(pages[-1]) >= per_page // 2 and len(pages[-1]) + len(section) > per_page:
-                pages.append([])
-            for line in section:
-                if len(pages[-1]) >= per_page:
-                    pages.append([])
-                if pages[-1] or line[0]:
-                    pages[-1].append(line)
-        return [page for page in pages if page]
+            title = [(line, True) for line in assets.wrap(heading, self.font + 3, width, bold=True)]
+            for index, paragraph in enumerate(paragraphs):
+                text = [(line, False) for line in assets.wrap(paragraph, self.font, width)]
+                block = title + text if index == 0 else text
+                if columns[-1] and len(columns[-1]) + len(block) > per_column:
+                    columns.append([])
+                for line in block:  # fits, unless taller than a whole column
+                    if len(columns[-1]) >= per_column:
+                        columns.append([])
+                    columns[-1].append(line)
+                if len(columns[-1]) < per_column:
+                    columns[-1].append(("", False))  # a blank line between paragraphs
+        return [column for column in columns if column]
 
     def turn(self, step: int) -> None:
         self.page = max(0, min(len(self.pages()) - 1, self.page + step))

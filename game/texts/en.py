@@ -83,11 +83,20 @@ MESSAGES: dict[str, str] = {
     "analysis_winnable": "Yes: this position can still be won",
     "analysis_unknown": "undetermined (this does not mean there is no solution)",
     "analysis_unknown_unseen": "undetermined: some stock cards are unseen (it may still be winnable)",
-    "analysis_share": "wins in {p} % of {n} orders of the unseen cards tried",
-    "analysis_share_least": "wins in at least {p} % of {n} orders of the unseen cards tried",
-    "analysis_share_exact": "wins in {p} % of the possible orders of the unseen cards (all tried)",
+    "analysis_share": "It depends on the unseen cards: of {n} orders tried, won in {w}, not in {l}",
+    "analysis_share_all": (
+        "It depends on the unseen cards: won in all {n} orders tried (not every possible one)"
+    ),
+    "analysis_share_least": (
+        "Not known yet: of {n} orders of the unseen cards tried, won in {w}, not in {l}, {u} unresolved"
+    ),
+    "analysis_share_exact": (
+        "It depends on the unseen cards: wins in {p} % of their possible orders (all tried)"
+    ),
     "analysis_cut": "cut short by time: undetermined (this does not mean there is no solution)",
-    "analysis_cut_share": "cut short by time: wins in at least {p} % of {n} orders of the unseen cards tried",
+    "analysis_cut_share": (
+        "Cut short by time: of {n} orders of the unseen cards tried, won in {w}, not in {l}, {u} unresolved"
+    ),
     "rewind_busy": "looking for the last position that can still be won",
     "rewind_done": "Back to the last position that can still be won ({n} back)",
     "rewind_start": "Back to the deal's start, which is proven solvable ({n} back)",

@@ -86,14 +86,22 @@ MESSAGES: dict[str, str] = {
     "analysis_label_winnable": "Sí: este reparto tiene solución comprobada",
     "analysis_unknown": "sin determinar (no quiere decir que no tenga solución)",
     "analysis_unknown_unseen": "sin determinar: hay cartas del mazo sin ver (puede tener solución)",
-    "analysis_share": "se gana en el {p} % de {n} órdenes probados de las cartas sin ver",
-    "analysis_share_least": "se gana en al menos el {p} % de {n} órdenes probados de las cartas sin ver",
+    # an estimate over orders of the unseen cards: {n} tried, won in {w}, not in {l}, {u} unresolved
+    "analysis_share": "Depende de las cartas sin ver: de {n} órdenes probados, se gana en {w} y no en {l}",
+    "analysis_share_all": (
+        "Depende de las cartas sin ver: se gana en los {n} órdenes probados (no en todos los posibles)"
+    ),
+    "analysis_share_least": (
+        "Aún no se sabe: de {n} órdenes probados de las cartas sin ver, se gana en {w}, no en {l}, "
+        "{u} sin resolver"
+    ),
     "analysis_share_exact": (
-        "se gana en el {p} % de los órdenes posibles de las cartas sin ver (probados todos)"
+        "Depende de las cartas sin ver: se gana en el {p} % de sus órdenes posibles (probados todos)"
     ),
     "analysis_cut": "cortado por tiempo: sin determinar (no quiere decir que no tenga solución)",
     "analysis_cut_share": (
-        "cortado por tiempo: se gana en al menos el {p} % de {n} órdenes probados de las cartas sin ver"
+        "Cortado por tiempo: de {n} órdenes probados de las cartas sin ver, se gana en {w}, no en {l}, "
+        "{u} sin resolver"
     ),
     "rewind_busy": "buscando el último paso desde el que se gana",
     "rewind_done": "De vuelta al último paso desde el que se gana ({n} atrás)",
