@@ -4,9 +4,10 @@
 
 Watches the deal animation to its end, then plays a known winning line of deal 1 by posted
 taps (with selections, hints, undos and a settings visit mixed in) and watches the win cascade
-behind the result panel, timing every frame: event handling, logic, animation and a full
-redraw of the window (each frame is forced to draw, so this measures what a frame costs when it
-does draw; the game itself skips frames where nothing changed). Start-up (opening the window,
+behind the result panel, timing every frame: event handling, logic, animation and drawing
+(each frame is forced to draw; the game repaints only what changed since the last frame, from
+the table's cached layer, so a frame where nothing changed paints nothing: such frames are
+counted apart as idle, the others as painted). Start-up (opening the window,
 loading and scaling the card art for its size: done again only on a resize) and the first frame
 are reported apart; the deal animation's frames are reported apart too (and included in the
 totals). Prints frame counts, p50, p99 and max.
@@ -60,6 +61,8 @@ class Timer:
         self.cpu: list[float] = []
         """The same frames in CPU time of this thread: what a frame costs even when other
         programs share the cores (wall-clock times then include waiting for a core)."""
+        self.idle: list[bool] = []
+        """Whether that frame painted no pixel (nothing had changed)."""
         self.searching: list[bool] = []
         """Whether a question to the solver ran in that frame: such frames give the search what
         drawing leaves of the frame, so they are reported apart from play frames."""
@@ -73,6 +76,7 @@ class Timer:
             self.app.frame(FRAME_SECONDS)
             self.times.append((time.perf_counter() - start) * 1000.0)
             self.cpu.append((time.thread_time() - cpu) * 1000.0)
+            self.idle.append(self.app.manager.painted == 0)
 
     def tap_place(self, place: int) -> None:
         post_tap(self.app.table.layout.tap_point(place))
@@ -187,6 +191,7 @@ def main() -> int:
     first = timer.times.pop()
     timer.cpu.pop()
     timer.searching.pop()
+    timer.idle.pop()
     deal_start = time.perf_counter()
     while app.table.anim.dealing:
         timer.frames(1)
@@ -195,11 +200,15 @@ def main() -> int:
     script(timer)
     won = app.table.play.session.is_won
     times = timer.times
-    print(f"frames timed: {len(times)} at {width}x{height} (every frame redrawn), deal won: {won}")
+    print(f"frames timed: {len(times)} at {width}x{height} (every frame forced to draw), deal won: {won}")
     print(f"start-up (window, card art loaded and scaled): {startup:.1f} ms   first frame: {first:.2f} ms")
     p50, p99 = statistics.median(times), percentile(times, 0.99)
     print(f"p50 {p50:.2f} ms   p99 {p99:.2f} ms   max {max(times):.2f} ms")
     print(f"  (CPU time: {spread(timer.cpu)})")
+    for label, idle in (("painted", False), ("idle (nothing changed, nothing painted)", True)):
+        chosen = [c for c, still in zip(timer.cpu, timer.idle, strict=True) if still is idle]
+        if chosen:
+            print(f"  {label} frames: {len(chosen)}   CPU {spread(chosen)}")
     for label, wanted in (("play frames (no search running)", False), ("frames with a search running", True)):
         chosen = [t for t, busy in zip(times, timer.searching, strict=True) if busy is wanted]
         if chosen:
@@ -226,6 +235,7 @@ def report_questions(timer: Timer, plain: list[tuple[float, float]]) -> None:
     timer.times.clear()
     timer.cpu.clear()
     timer.searching.clear()
+    timer.idle.clear()
     asked = questions(timer)
     answering = [(t, c) for t, c, busy in zip(timer.times, timer.cpu, timer.searching, strict=True) if busy]
     backend = type(timer.app.table.play.answers.backend).__name__

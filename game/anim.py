@@ -201,6 +201,10 @@ class Animator:
         return moving
 
     # --- drawing -------------------------------------------------------------------------------
+    def ghost_rects(self) -> list[pygame.Rect]:
+        """Where :meth:`draw` paints the moving cards now (what a frame must repaint for them)."""
+        return [ghost.frame()[0] for ghost in self.ghosts if ghost.age >= ghost.delay]
+
     def draw(self, surface: pygame.Surface, assets: Assets, card_size: tuple[int, int]) -> None:
         """The moving cards (the cascade is drawn separately, above the result panel's backdrop)."""
         for ghost in self.ghosts:

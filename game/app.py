@@ -222,8 +222,11 @@ class App:
 
     def draw(self) -> None:
         self.screen = display_surface()
-        self.manager.draw(self.screen)
-        pygame.display.flip()
+        changed = self.manager.draw(self.screen)
+        if changed is None:
+            pygame.display.flip()
+        elif changed:  # only what changed goes to the screen; nothing at all when nothing did
+            pygame.display.update(changed)
         self.dirty = False
         self.frames_drawn += 1
         if self.frames_drawn == 1 and self.on_first_frame is not None:
@@ -242,8 +245,10 @@ class App:
         elif signal is not None:
             self.visibility.apply(signal)
             self.dirty = True
+            self.manager.invalidate()
         if event.type in REDRAW_EVENTS:
             self.dirty = True
+            self.manager.invalidate()
         command = to_command(event)
         if command is None:
             return

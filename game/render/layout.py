@@ -99,6 +99,7 @@ class TableLayout:
         """The places of the piles a tap can hit: the deck, the stock's top card (one pile) and
         the waste piles."""
         return (DECK, STOCK, WASTE) if self.piles == 1 else (DECK, *WASTE_PILES[: self.piles])
+
     columns: list[list[pygame.Rect]] = field(default_factory=list)
     """Face-up columns (Giza): per column, the rectangle of each card, the bottom card first;
     each lies lower than the one before by :attr:`column_step`, the last one whole."""
@@ -312,6 +313,7 @@ PHONE_ROW_STEP = 0.4
 of a card's height (:data:`ROW_STEP` otherwise), down to :data:`PHONE_STRIP_GIVE` pixels under
 ``metrics.min_corner``: what lets 44 px cards fit a 640×360 window (a strip of 25 px, not 26)."""
 PHONE_STRIP_GIVE = 2
+
 
 def _low_window(
     size: tuple[int, int], smallest: Metrics, arrangements: tuple[Arrangement, ...], variant: Variant

@@ -109,9 +109,10 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int | None = 
     pygame.draw.rect(surface, FOCUS, rect.inflate(8, 8), width=3, border_radius=radius + 3)
 
 
-def dim(surface: pygame.Surface) -> None:
-    """Darken everything drawn so far (under a modal scene), by :data:`DIM_FACTOR`."""
-    surface.fill(DIM_FACTOR, special_flags=pygame.BLEND_RGB_MULT)
+def dim(surface: pygame.Surface, rect: pygame.Rect | None = None) -> None:
+    """Darken everything drawn so far (under a modal scene), or only ``rect`` of it, by
+    :data:`DIM_FACTOR`."""
+    surface.fill(DIM_FACTOR, rect, special_flags=pygame.BLEND_RGB_MULT)
 
 
 def panel_width(size: tuple[int, int], font: int, margin: int, extra: int = 0) -> int:

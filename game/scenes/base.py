@@ -4,15 +4,23 @@ A scene receives normalised commands (:mod:`game.input`), advances on ``update(d
 draws itself on the surface it is given. The table is the bottom scene; panels and screens
 are pushed on top. Only the top scene gets input; every scene is updated, so the table keeps
 its animations and analysis going under a panel. Drawing starts at the highest opaque scene.
+
+The window is repainted only where it changed (dirty rectangles), in the two cases play spends
+its time in: the table alone (it repaints what changed, :meth:`Scene.paint`), and one modal
+scene over it (a panel: the table is kept dimmed on a surface of its own and repainted there
+where it changed; the panel is drawn again only when what it shows changed, :meth:`Scene.look`).
+Anything else (a screen over a screen, the kiosk's demo, the win cascade's trails) draws
+every scene whole. :meth:`SceneManager.draw` says which: the rectangles changed, or None.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 
 import pygame
 
 from game.input import Command
+from game.render.layer import area, disjoint
 from game.render.widgets import PANEL_SHADOW, dim
 
 
@@ -78,6 +86,27 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw on ``surface`` (fetched again by the app after every resize)."""
 
+    def paint(self, target: pygame.Surface, whole: bool) -> list[pygame.Rect]:
+        """Bring ``target`` up to date, knowing that it shows what the last call painted there
+        (unless ``whole``: then paint all of it). Returns the rectangles painted. By default the
+        scene is drawn whole every time."""
+        self.draw(target)
+        return [target.get_rect()]
+
+    def look(self) -> Hashable | None:
+        """A value naming everything :meth:`draw` shows now, so that a frame where it is the same
+        as last time need not draw the scene again; None: draw it every frame."""
+        return None
+
+    def bounds(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where :meth:`draw` paints in a window of ``size`` (a panel: its box and its shadow)."""
+        return pygame.Rect((0, 0), size)
+
+    def overlay_showing(self) -> bool:
+        """True while :meth:`draw_overlay` keeps something on screen that only a whole frame
+        redraws (the win cascade's trails)."""
+        return False
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Draw above every scene (after all of them), e.g. the win flourish over its panel."""
 
@@ -95,6 +124,15 @@ class SceneManager:
         self.stack: list[Scene] = []
         self.size: tuple[int, int] = (0, 0)
         self._backdrop: pygame.Surface | None = None
+        self._shown: tuple[pygame.Surface, tuple[object, ...]] | None = None
+        """The surface last drawn on, and what was drawn (the stack, the way): when the next frame
+        is drawn the same way on the same surface, only what changed is repainted."""
+        self._dimmed: pygame.Surface | None = None
+        """The table under a panel, dimmed, kept up to date where it changes."""
+        self._look: Hashable | None = None
+        self._bounds = pygame.Rect(0, 0, 0, 0)
+        self.painted = 0
+        """Pixels the last :meth:`draw` painted (the benchmark reports frames that painted none)."""
 
     @property
     def top(self) -> Scene | None:
@@ -149,8 +187,32 @@ class SceneManager:
             changed |= scene.overlay_active()
         return changed
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def invalidate(self) -> None:
+        """Draw the whole window next frame (it was exposed, or shown again)."""
+        self._shown = None
+
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw the scenes on ``surface``. Returns the rectangles that changed, or None when the
+        whole window was drawn (see the module's docstring)."""
         top = self.top
+        incremental = top is not None and not any(scene.overlay_showing() for scene in self.stack)
+        way = "alone" if incremental and len(self.stack) == 1 else "whole"
+        if incremental and len(self.stack) == 2 and top is not None and top.modal:
+            way = "under"
+        shown = (surface.get_size(), way, *map(id, self.stack))
+        whole = self._shown is None or self._shown[0] is not surface or self._shown[1] != shown
+        self._shown = (surface, shown)
+        self.painted = surface.get_width() * surface.get_height()
+        rects: list[pygame.Rect] | None = None
+        if way == "alone" and top is not None:
+            rects = top.paint(surface, whole)
+            top.draw_overlay(surface)
+        elif way == "under":
+            rects = self._paint_under(surface, whole)
+        if rects is not None:
+            self.painted = area(rects)
+            return None if whole else rects
+        self._dimmed = None
         if top is not None and top.modal and len(self.stack) > 1:
             self._draw_backdrop(surface)
             top.draw(surface)
@@ -158,6 +220,36 @@ class SceneManager:
             self._draw_scenes(surface, self.stack)
         for scene in self.stack:
             scene.draw_overlay(surface)
+        return None
+
+    def _paint_under(self, surface: pygame.Surface, whole: bool) -> list[pygame.Rect]:
+        """The table (kept dimmed on a surface of its own, repainted there where it changed) and
+        one modal scene over it, drawn again where the table changed under it or when it
+        changed itself."""
+        base, top = self.stack
+        window = surface.get_rect()
+        if whole or self._dimmed is None or self._dimmed.get_size() != window.size:
+            self._dimmed = pygame.Surface(window.size).convert()
+            base.paint(self._dimmed, True)
+            dim(self._dimmed)
+            damage = [window]
+        else:
+            damage = base.paint(self._dimmed, False)
+            for rect in damage:
+                dim(self._dimmed, rect)
+        bounds, look = top.bounds(window.size), top.look()
+        if whole or look is None or look != self._look or bounds != self._bounds:
+            damage += [bounds, self._bounds]
+        self._look, self._bounds = look, bounds
+        dirty = disjoint(damage, window)
+        for rect in dirty:
+            surface.blit(self._dimmed, rect, rect)
+        for rect in dirty:
+            if rect.colliderect(bounds):
+                surface.set_clip(rect)
+                top.draw(surface)
+        surface.set_clip(None)
+        return dirty
 
     def _draw_scenes(self, surface: pygame.Surface, scenes: list[Scene]) -> None:
         start = 0

@@ -7,7 +7,7 @@ panel can be cancelled). The panel slides in briefly; it takes input from its fi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 import pygame
@@ -17,6 +17,7 @@ from game.config import PANEL_POP_SECONDS, PANEL_TEXT
 from game.context import Context
 from game.input import Action, Command, Key, Tap
 from game.render.widgets import (
+    PANEL_SHADOW,
     Style,
     blit_lines,
     draw_button,
@@ -167,6 +168,15 @@ class Panel(Scene):
             return False
         self.age += dt
         return True
+
+    def look(self) -> Hashable:
+        geo = self.geometry()
+        return geo.key, self.focus, self.slide(geo)
+
+    def bounds(self, size: tuple[int, int]) -> pygame.Rect:
+        geo = self.geometry()
+        panel = geo.panel.move(0, self.slide(geo))
+        return panel.union(panel.move(0, PANEL_SHADOW)).inflate(16, 16)
 
     def draw(self, surface: pygame.Surface) -> None:
         geo = self.geometry()

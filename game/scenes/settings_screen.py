@@ -13,8 +13,8 @@ finger comes up without having dragged, so a drag that starts on a button never 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable
+from dataclasses import astuple, dataclass
 
 import pygame
 
@@ -22,6 +22,7 @@ from game.config import DRAG_SLOP_PX, PANEL_TEXT, SCROLL_BAR, SETTINGS_SIDE_BY_S
 from game.context import Context
 from game.input import Action, Command, Drag, Key, Release, Scroll, Tap
 from game.render.widgets import (
+    PANEL_SHADOW,
     Style,
     blit_lines,
     button_lines,
@@ -427,6 +428,16 @@ class SettingsScreen(Scene):
         ):
             return self.ctx.t("mode_solvable_unsure")
         return spec.names(self.ctx.texts, value)
+
+    def look(self) -> Hashable:
+        settings = astuple(self.ctx.settings)
+        return tuple(self.panel), self.scroll, self.focus, self.focus_visible, settings, self.locked_now()
+
+    def locked_now(self) -> tuple[bool, ...]:
+        return tuple(self.locked(row) for row in range(len(self.rows)))
+
+    def bounds(self, size: tuple[int, int]) -> pygame.Rect:
+        return self.panel.union(self.panel.move(0, PANEL_SHADOW)).inflate(16, 16)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.panel)

@@ -23,6 +23,7 @@ from game.config import (
 from game.context import Context
 from game.input import Action, Command, Drag, Key, Release, Tap
 from game.play import DECK, Effect, Play, Removed, Tone
+from game.render.layer import disjoint
 from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout, compute_layout
 from game.render.table_view import TableFrame, TableView, message_room
 from game.render.widgets import Style
@@ -73,6 +74,8 @@ class TableScene(Scene):
         self._busy_age = 0.0
         self._draw_ms = 0.0
         """How long the last drawing of the table took: the solver gets the rest of a frame."""
+        self._moving: list[pygame.Rect] = []
+        """Where moving cards were painted last frame (repainted from the layer next frame)."""
         self._sounded_selection: int | None = None
 
     def enter(self) -> None:
@@ -377,13 +380,31 @@ class TableScene(Scene):
         return max(ANALYSIS_SLICE_MIN_MS, min(ceiling, FRAME_BUDGET_MS - self._draw_ms))
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.paint(surface, whole=True)
+
+    def paint(self, target: pygame.Surface, whole: bool) -> list[pygame.Rect]:
+        """The table from its cached layer (:class:`TableView` repaints there only what changed),
+        with the moving cards over it: on a ``target`` that shows the last frame, only the
+        rectangles where the layer changed or a moving card is or was are painted again."""
         clock = self.play.pacer.clock
         began = clock()
         deck = self.play.state.rules.deck.name  # the deal's own deck (a Spanish deal draws Spanish cards)
         self.ctx.assets.use_deck(self.ctx.settings.four_colour, self.ctx.settings.large_index, deck)
-        self.view.draw(surface, self.layout, self.frame())
-        self.anim.draw(surface, self.ctx.assets, self.layout.card)
+        damage = self.view.update(self.layout, self.frame())
+        moving = self.anim.ghost_rects()
+        window = target.get_rect()
+        dirty = [window] if whole else disjoint([*damage, *self._moving, *moving], window)
+        layer = self.view.layer.surface
+        assert layer is not None
+        for rect in dirty:
+            target.blit(layer, rect, rect)
+        self.anim.draw(target, self.ctx.assets, self.layout.card)
+        self._moving = moving
         self._draw_ms = (clock() - began) * 1000
+        return dirty
+
+    def overlay_showing(self) -> bool:
+        return self.anim.flourishing
 
     def overlay_active(self) -> bool:
         """True while cascading cards move (its trails stay on screen without redrawing)."""
