@@ -54,6 +54,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
 
 import web_checks  # noqa: E402
+from build_web import OUTPUTS  # noqa: E402
 
 WORK = ROOT / "build" / "web-test"
 WEB = ROOT / "build" / "web"
@@ -65,7 +66,8 @@ PYGAME_PY = "pygame-ce==2.5.8"
 """The native wheel whose Python files go with the fixture's C side (see the fixture's README)."""
 BUNDLE_LIMIT = 1_000_000
 """SPEC §10: the bundle stays within 1.0 MB."""
-EXPECTED_FILES = {"index.html", "piramide.apk", "favicon.png"}
+EXPECTED_FILES = set(OUTPUTS)
+"""The page, the bundle, its icon, and the web app's files (manifest, icons, offline.js, sw.js)."""
 SHIPPED_TOP = {"main.py", "game", "rules", "solver", "assets"}
 GAME_DEAL = 10
 """The proven-winnable deal the game page wins by clicks (its solver line is 43 moves)."""
@@ -174,7 +176,7 @@ def site_zip() -> Path:
 def check_artifacts(web: Path, report: web_checks.Report) -> None:
     files = {p.name for p in web.iterdir()}
     report.check(
-        "build: exactly index.html, piramide.apk, favicon.png", files == EXPECTED_FILES, str(sorted(files))
+        f"build: exactly {', '.join(OUTPUTS)}", files == EXPECTED_FILES, str(sorted(files))
     )
     apk = web / "piramide.apk"
     size = apk.stat().st_size
