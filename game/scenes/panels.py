@@ -230,15 +230,18 @@ def confirm_new_panel(
     par_points: int | None = None,
 ) -> Panel:
     """«¿Empezar otro reparto?» («¿Empezar el reparto nº N?» when the new deal's ``number`` is
-    known): asked before a game with moves is left (it counts as lost; a par deal is scored as
-    it stands, ``par_points``). «Seguir jugando» is the default and what Esc does."""
+    known): asked before a game with ``moves`` moves on the table is left (it counts as lost; a
+    par deal is scored as it stands, ``par_points``). A kiosk's question says nothing about
+    statistics (they are the staff's, not the visitor's). «Seguir jugando» is the default and
+    what Esc does."""
     buttons = [
         _button("btn_keep_playing", lambda: manager.pop(panel), primary=True),
         _button("btn_confirm_new", on_yes),
     ]
 
     def body(texts: Texts) -> list[str]:
-        return [texts.t("confirm_body", moves=texts.moves(moves)), *par_note(texts, par_points)]
+        body = "confirm_body_kiosk" if ctx.kiosk else "confirm_body"
+        return [texts.t(body, moves=texts.moves(moves)), *par_note(texts, par_points)]
 
     panel = _closable(
         ctx, manager, "confirm_title" if number is None else "confirm_title_number", body, buttons,

@@ -205,6 +205,7 @@ MESSAGES: dict[str, str] = {
     "confirm_title": "Start another deal?",
     "confirm_title_number": "Start deal no. {n}?",
     "confirm_body": "The game in progress ({moves}) will count as lost in the statistics.",
+    "confirm_body_kiosk": "The game in progress ({moves}) is left unfinished.",
     "btn_confirm_new": "Yes, another deal",
     "btn_keep_playing": "Keep playing",
     "btn_stats": "Statistics",

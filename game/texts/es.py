@@ -213,6 +213,7 @@ MESSAGES: dict[str, str] = {
     "confirm_title": "¿Empezar otro reparto?",
     "confirm_title_number": "¿Empezar el reparto nº {n}?",
     "confirm_body": "La partida en curso ({moves}) contará como perdida en las estadísticas.",
+    "confirm_body_kiosk": "La partida en curso ({moves}) se deja sin terminar.",
     "btn_confirm_new": "Sí, otro reparto",
     "btn_keep_playing": "Seguir jugando",
     "btn_stats": "Estadísticas",
