@@ -97,8 +97,8 @@ def win_panel(
     copied: list[bool | None] = [None]
     par_scores = par_lines(ctx, play)
 
-    def link(number: int) -> str:  # the deal's variant goes with it: a shared link gives the same game
-        return ctx.deal_link(number, play.state.rules.variant.name)
+    def link(number: int) -> str:  # the deal's variant goes with it: a shared copy gives the same game
+        return ctx.deal_text(number, play.state.rules.variant.name)
 
     def body(texts: Texts) -> list[str]:
         state = session.state
@@ -126,12 +126,15 @@ def win_panel(
     def copy_label(texts: Texts) -> str:
         if copied[0] is None:
             return texts.t("win_copy", n=number)
-        linked = number is not None and "?" in link(number)  # the browser copies a link
+        text = "" if number is None else link(number)
+        linked = "?" in text  # the browser copies a link
+        named = not linked and text != str(number)  # a variant's deal, named in words
         if copied[0]:
-            return texts.t("copied_link" if linked else "copied", n=number)
+            done = "copied_link" if linked else "copied_name" if named else "copied"
+            return texts.t(done, n=number, name=text)
         if linked and number is not None:
             return texts.t("copy_failed_link", q=deal_query(number, play.state.rules.variant.name))
-        return texts.t("copy_failed", n=number)
+        return texts.t("copy_failed_name" if named else "copy_failed", n=number, name=text)
 
     def copy() -> None:
         if number is not None:

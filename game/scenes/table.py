@@ -231,10 +231,11 @@ class TableScene(Scene):
         return True
 
     # --- saves: asking before a game is left; statistics; the daily deal ---------------------------
-    def request_deal(self, number: int | None = None) -> None:
-        """Deal ``number`` (or at random), asking first if a game with moves would be left (the
-        question names deal ``number`` when there is one)."""
-        self.request_start(lambda: self.ctx.dealer.deal(self.ctx.settings, number), number)
+    def request_deal(self, number: int | None = None, variant: str | None = None) -> None:
+        """Deal ``number`` (or at random), of ``variant`` when given (a pasted deal's: the
+        settings' otherwise), asking first if a game with moves would be left (the question
+        names deal ``number`` when there is one)."""
+        self.request_start(lambda: self.ctx.dealer.deal(self.ctx.settings, number, variant), number)
 
     def request_start(self, make: Callable[[], Play], number: int | None = None) -> None:
         """Play what ``make`` deals (deal ``number``, when known). A game with moves on the table

@@ -127,8 +127,10 @@ MESSAGES: dict[str, str] = {
     "win_left_none_columns": "No cards left in the columns",
     "win_copy": "Deal no. {n} · tap to copy",
     "copied": "Number {n} copied",
+    "copied_name": "Copied: {name}",
     "copied_link": "Link to deal {n} copied",
     "copy_failed": "Could not copy; the number is {n}",
+    "copy_failed_name": "Could not copy: {name}",
     "copy_failed_link": "Not copied: open the page with ?{q}",
     "verdict": "This deal: {label}",
     # dead-end panel
@@ -176,6 +178,7 @@ MESSAGES: dict[str, str] = {
     "dialog_play": "Play no. {n}",
     "dialog_play_empty": "Play a number",
     "dialog_bad": "It must be a number from 1 to 20000",
+    "dialog_bad_paste": "“{text}” is not a deal",
     "dialog_mode_solvable": "Random: solvable deals only",
     "dialog_mode_unsure": "Random: no label table, may have no solution",
     "dialog_mode_random": "Random: any deal",

@@ -133,8 +133,10 @@ MESSAGES: dict[str, str] = {
     "win_left_none_columns": "No sobra ninguna carta en las columnas",
     "win_copy": "Reparto nº {n} · tocar para copiar",
     "copied": "Número {n} copiado",
+    "copied_name": "Copiado: {name}",
     "copied_link": "Enlace al reparto {n} copiado",
     "copy_failed": "No se pudo copiar; el número es {n}",
+    "copy_failed_name": "No se pudo copiar: {name}",
     "copy_failed_link": "No se copió: abre la página con ?{q}",
     "verdict": "Este reparto: {label}",
     # dead-end panel
@@ -184,6 +186,7 @@ MESSAGES: dict[str, str] = {
     "dialog_play": "Jugar el {n}",
     "dialog_play_empty": "Jugar un número",
     "dialog_bad": "Tiene que ser un número del 1 al 20000",
+    "dialog_bad_paste": "«{text}» no es un reparto",
     "dialog_mode_solvable": "Al azar: solo repartos con solución",
     "dialog_mode_unsure": "Al azar: sin tabla de etiquetas, puede no tener solución",
     "dialog_mode_random": "Al azar: cualquier reparto",
