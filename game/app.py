@@ -406,7 +406,10 @@ def launch(
         session = play.session
         if deal == session.deal_number and session.start_state.rules == settings.rule_set():
             deal = None  # the saved game is the deal asked for: it goes on
-        play.line = play.dead_end_line() if session.is_dead_end else Line("resumed")
+        if session.is_dead_end:
+            play.line = play.dead_end_line()
+        elif session.history and kiosk is None:  # a kiosk's visitor left nothing; no move: nothing to go on
+            play.line = Line("resumed")
     app = App(ctx, play, size=size, fullscreen=fullscreen, fixed=fixed, kiosk=kiosk, canvas=canvas)
     if opening is Opening.RESUMED and (deal is not None or other_variant):
         # deal ``deal`` instead of the saved game; a game still going on is never thrown away

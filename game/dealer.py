@@ -10,6 +10,7 @@ that it may have no solution, in place of the welcome line.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Callable
@@ -45,9 +46,13 @@ class Dealer:
         solvable_only = settings.deal_mode is DealMode.SOLVABLE
         return self.labels.random_deal(settings.rule_set(), self.rng, solvable_only=solvable_only)
 
-    def deal(self, settings: Settings, number: int | None = None) -> Play:
-        """A fresh deal: ``number`` if given, else a random one in the current mode."""
+    def deal(self, settings: Settings, number: int | None = None, variant: str | None = None) -> Play:
+        """A fresh deal: ``number`` if given, else a random one in the current mode; of
+        ``variant`` (by name) when given, the settings' variant otherwise (the settings' passes
+        and overlap rule either way)."""
         picked = number is None
+        if variant is not None:
+            settings = dataclasses.replace(settings, variant=variant)
         chosen = self.random_number(settings) if number is None else number
         rules = settings.rule_set()
         session = Session(State.from_deal(chosen, rules), chosen, now=self.now)

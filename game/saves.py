@@ -31,9 +31,10 @@ from .storage import Storage, describe
 
 SETTINGS_VERSION = 1
 GAME_VERSION = 1
-STATS_VERSION = 3
+STATS_VERSION = 4
 """Format 2 added par-scoring matches (``par``), format 3 the event log and several pending
-games (two games merge their statistics, :meth:`Stats.absorb`); formats 1 and 2 still load."""
+games (two games merge their statistics, :meth:`Stats.absorb`), format 4 the ``void`` event (a
+game undone back to its start and left); formats 1 to 3 still load."""
 STATS_OLDEST = 1
 DAILY_VERSION = 1
 MATCH_VERSION = 1
@@ -260,6 +261,13 @@ class Keeper:
             self.stats.record_match(completed)
             self._save_stats()
             self.completed = completed
+
+    def leave_untouched(self, play: Play) -> None:
+        """``play`` is left for another deal with no move on the table (every move undone): it
+        is taken out of the statistics, neither played nor lost (nothing was thrown away, and
+        the player was not asked)."""
+        if not play.session.history and self.stats.void(play.game_id):
+            self._save_stats()
 
     def walk_away(self, play: Play) -> None:
         """The kiosk's idle reset closes ``play`` unwon: it counts as abandoned, not lost."""

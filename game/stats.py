@@ -4,7 +4,8 @@ Statistics rules (SPEC §8):
 
 * a deal counts as *played* at its first move (it is then *pending*);
 * it is *won* when the pyramid is cleared (once: undoing and winning again counts nothing);
-* a pending deal left for another deal, or replayed from the start, is a *loss*;
+* a pending deal left for another deal, or replayed from the start, is a *loss*; but one left
+  undone back to its start (no move on the table) is *void*: as if never played;
 * a pending deal the kiosk's idle reset closes (the player walked away) is *abandoned*: played,
   but neither won nor lost (no streak broken, no result in the recent ones, not in the win rate);
 * the current streak counts wins since the last loss; the longest streak is its maximum;
@@ -143,7 +144,7 @@ class Event:
         return self.kind, self.game
 
 
-EVENT_KINDS = ("start", "win", "lose", "away", "reset", "match")
+EVENT_KINDS = ("start", "win", "lose", "away", "reset", "match", "void")
 LOG_EVENTS = 200
 """Events the statistics document keeps (about 100 deals, some 15 KB): two games merge as long
 as neither wrote more than this between two writes of the other."""
@@ -206,6 +207,13 @@ class Stats:
         left = [game for game in self.pending_games if game in self.mine and game != keep]
         return any([self._record(Event(0, "lose", game, self.pending_games[game])) for game in left])
 
+    def void(self, game_id: str) -> bool:
+        """Game ``game_id``, pending, was left undone back to its start: taken back out of the
+        deals played (it never counts as lost). True if it was pending here."""
+        if game_id not in self.pending_games or game_id not in self.mine:
+            return False
+        return self._record(Event(0, "void", game_id, self.pending_games[game_id]))
+
     def walk_away(self, game_id: str) -> bool:
         """Game ``game_id``, pending, was closed by the kiosk's idle reset: abandoned, not lost.
         True if it was pending."""
@@ -264,7 +272,9 @@ class Stats:
             self.par.record(Match(event.scores))
         elif game in self.pending_games:  # a result of a pending game
             record = self.of(self.pending_games.pop(game))
-            if event.kind == "win":
+            if event.kind == "void":
+                record.played -= 1
+            elif event.kind == "win":
                 record.win(event.seconds, event.moves)
             elif event.kind == "lose":
                 record.lose()

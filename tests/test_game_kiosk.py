@@ -478,3 +478,38 @@ def test_the_idle_reset_counts_the_closed_game_and_never_the_demo(display: None,
 async def stop_now(app: App) -> None:
     app.stop("SIGTERM")
     await app.run()
+
+
+# --- texts for a public screen ----------------------------------------------------------------------
+
+
+def test_a_restarted_kiosk_greets_a_visitor_not_a_returning_player(display: None, tmp_path: Path) -> None:
+    """The kiosk restarts (a power cut, an update) on its saved game: 0 moves after an idle
+    reset, or a visitor's game. Neither is «Partida recuperada: sigue donde la dejaste»: the
+    person at the screen never left anything; the table opens with its welcome line."""
+    fresh = kiosk_launch(tmp_path)
+    fresh.save(force_clock=True)
+    again = kiosk_launch(tmp_path)
+    assert again.table.play.session.moves == 0 and again.table.play.game_id == fresh.table.play.game_id
+    welcome = again.ctx.t("welcome", sum=13)
+    assert again.table.frame().line == welcome
+    kiosk_tap(again, again.table.layout.tap_point(DECK))
+    again.save(force_clock=True)
+    third = kiosk_launch(tmp_path)
+    assert third.table.play.session.moves == 1
+    assert third.table.frame().line == welcome
+
+
+def test_the_kiosks_new_deal_question_says_nothing_about_statistics(kiosk_app: Callable[..., App]) -> None:
+    """A visitor's «Nuevo reparto» over a game with moves still asks first, but a public screen's
+    question is about the game on the table, not about a home player's statistics."""
+    for lang in ("es", "en"):
+        app = kiosk_app(lang=lang)
+        run_for(app, 0.3)
+        kiosk_tap(app, app.table.layout.tap_point(DECK))
+        tap_button(app, "new")
+        panel = app.manager.top
+        assert isinstance(panel, Panel)
+        body = " ".join(panel.body(app.ctx.texts))
+        assert "estadística" not in body.lower() and "statistic" not in body.lower(), body
+        assert app.ctx.texts.moves(1) in body, body

@@ -192,7 +192,7 @@ def test_statistics_of_format_1_still_load(open_game: Callable[..., App], tmp_pa
     assert not app.ctx.storage.kept
     play_by_taps(app, Move.parse("D"))  # the first move counts the deal: statistics are written
     step(app, 2)
-    assert _doc(tmp_path, "stats")["version"] == STATS_VERSION == 3
+    assert _doc(tmp_path, "stats")["version"] == STATS_VERSION == 4
 
 
 def test_the_settings_scroll_with_the_keyboard_focus(open_game: Callable[..., App]) -> None:

@@ -353,8 +353,8 @@ def test_the_page_address_carries_the_variant(query: str, expected: PageOptions)
 
 
 def test_the_deal_link_carries_the_variant_and_reads_back() -> None:
-    assert deal_link(77) == "77" and deal_query(77) == "deal=77"
-    assert deal_link(77, "spanish") == "spanish 77"
+    assert deal_link(77) == "?deal=77" and deal_query(77) == "deal=77"  # natively: no page, the query
+    assert deal_link(77, "spanish") == "?variant=spanish&deal=77"
     options = parse_page_query("?" + deal_query(77, "spanish"))
     assert (options.deal, options.variant, options.bad) == (77, "spanish", ())
     assert options.overrides() == {"variant": "spanish"}

@@ -315,7 +315,8 @@ def test_a_saved_game_with_an_illegal_move_goes_on_up_to_it(
 
     third = open_game()  # the restored game was saved in its place: it simply goes on
     assert third.table.play.session.log == restored.log and not third.ctx.storage.kept
-    assert third.table.frame().line == "Partida recuperada: sigue donde la dejaste"
+    resumed = "Partida recuperada: sigue donde la dejaste"  # (with no move kept: nothing to go on with)
+    assert third.table.frame().line == (resumed if kept else second.ctx.t("welcome", sum=13))
 
 
 def test_corrupt_statistics_and_daily_files_start_clean(
@@ -718,3 +719,50 @@ def test_two_games_without_a_lock_keep_both_games_results(winning_line: LineFind
     record = Keeper(Storage(shared), settings).stats.of(RuleSet())
     assert (record.played, record.won, record.current_streak, record.recent) == (2, 1, 1, "W")
     assert Keeper(Storage(shared), settings).stats.pending == b.game_id  # B's deal goes on
+
+
+def test_a_saved_game_with_no_move_on_the_table_is_not_announced_as_recovered(
+    open_game: Callable[..., App],
+) -> None:
+    """A fresh deal saved as it was dealt, or a game undone back to its start: nothing to go on
+    with, so no «Partida recuperada»: the welcome line."""
+    first = open_game(deal=11)
+    play_by_taps(first, Move.parse("D"))
+    tap_button(first, "undo")
+    first.save(force_clock=True)
+    again = open_game()
+    assert again.table.play.game_id == first.table.play.game_id and not again.table.play.session.history
+    assert again.table.frame().line == "Toca una carta libre y luego su pareja: juntas deben sumar 13"
+
+
+def test_the_new_deal_question_counts_the_moves_on_the_table_and_none_asks_nothing(
+    open_game: Callable[..., App], tmp_path: Path
+) -> None:
+    """Two moves, one undone: the question names the one move on the table. Both undone: the
+    table is the deal as dealt, so a new deal starts without a question, and the game left
+    counts nothing (neither played nor lost): nothing was thrown away."""
+    first = open_game(deal=11)
+    rules = "passes=3 overlap=on"
+    for move in ("D", "D"):
+        play_by_taps(first, Move.parse(move))
+    tap_button(first, "undo")
+    step(first, 2)
+    assert _doc(tmp_path, "stats")["data"]["rules"][rules]["played"] == 1  # type: ignore[index]
+    press_key(first, pygame.K_n)
+    press_key(first, pygame.K_RETURN)  # «Al azar»
+    panel = first.manager.top
+    assert isinstance(panel, Panel)
+    warning = "La partida en curso (1 jugada) contará como perdida en las estadísticas."
+    assert panel.body(first.ctx.texts)[0] == warning
+    press_key(first, pygame.K_ESCAPE)  # «Seguir jugando»
+    tap_button(first, "undo")
+    left = first.table.play
+    press_key(first, pygame.K_n)
+    press_key(first, pygame.K_RETURN)
+    assert first.manager.top is first.table and first.table.play is not left
+    step(first, 2)
+    stats = _doc(tmp_path, "stats")["data"]["rules"].get(rules, {})  # type: ignore[attr-defined]
+    assert stats.get("played", 0) == 0 and stats.get("recent", "") == ""
+    tap_place(first, DECK)
+    step(first, 2)
+    assert _doc(tmp_path, "stats")["data"]["rules"][rules]["played"] == 1  # type: ignore[index]

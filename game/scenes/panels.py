@@ -97,8 +97,8 @@ def win_panel(
     copied: list[bool | None] = [None]
     par_scores = par_lines(ctx, play)
 
-    def link(number: int) -> str:  # the deal's variant goes with it: a shared link gives the same game
-        return ctx.deal_link(number, play.state.rules.variant.name)
+    def link(number: int) -> str:  # the deal's variant goes with it: a shared copy gives the same game
+        return ctx.deal_text(number, play.state.rules.variant.name)
 
     def body(texts: Texts) -> list[str]:
         state = session.state
@@ -126,12 +126,15 @@ def win_panel(
     def copy_label(texts: Texts) -> str:
         if copied[0] is None:
             return texts.t("win_copy", n=number)
-        linked = number is not None and "?" in link(number)  # the browser copies a link
+        text = "" if number is None else link(number)
+        linked = "?" in text  # the browser copies a link
+        named = not linked and text != str(number)  # a variant's deal, named in words
         if copied[0]:
-            return texts.t("copied_link" if linked else "copied", n=number)
+            done = "copied_link" if linked else "copied_name" if named else "copied"
+            return texts.t(done, n=number, name=text)
         if linked and number is not None:
             return texts.t("copy_failed_link", q=deal_query(number, play.state.rules.variant.name))
-        return texts.t("copy_failed", n=number)
+        return texts.t("copy_failed_name" if named else "copy_failed", n=number, name=text)
 
     def copy() -> None:
         if number is not None:
@@ -230,15 +233,18 @@ def confirm_new_panel(
     par_points: int | None = None,
 ) -> Panel:
     """«¿Empezar otro reparto?» («¿Empezar el reparto nº N?» when the new deal's ``number`` is
-    known): asked before a game with moves is left (it counts as lost; a par deal is scored as
-    it stands, ``par_points``). «Seguir jugando» is the default and what Esc does."""
+    known): asked before a game with ``moves`` moves on the table is left (it counts as lost; a
+    par deal is scored as it stands, ``par_points``). A kiosk's question says nothing about
+    statistics (they are the staff's, not the visitor's). «Seguir jugando» is the default and
+    what Esc does."""
     buttons = [
         _button("btn_keep_playing", lambda: manager.pop(panel), primary=True),
         _button("btn_confirm_new", on_yes),
     ]
 
     def body(texts: Texts) -> list[str]:
-        return [texts.t("confirm_body", moves=texts.moves(moves)), *par_note(texts, par_points)]
+        body = "confirm_body_kiosk" if ctx.kiosk else "confirm_body"
+        return [texts.t(body, moves=texts.moves(moves)), *par_note(texts, par_points)]
 
     panel = _closable(
         ctx, manager, "confirm_title" if number is None else "confirm_title_number", body, buttons,

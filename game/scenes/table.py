@@ -234,23 +234,30 @@ class TableScene(Scene):
         return True
 
     # --- saves: asking before a game is left; statistics; the daily deal ---------------------------
-    def request_deal(self, number: int | None = None) -> None:
-        """Deal ``number`` (or at random), asking first if a game with moves would be left (the
-        question names deal ``number`` when there is one)."""
-        self.request_start(lambda: self.ctx.dealer.deal(self.ctx.settings, number), number)
+    def request_deal(self, number: int | None = None, variant: str | None = None) -> None:
+        """Deal ``number`` (or at random), of ``variant`` when given (a pasted deal's: the
+        settings' otherwise), asking first if a game with moves would be left (the question
+        names deal ``number`` when there is one)."""
+        self.request_start(lambda: self.ctx.dealer.deal(self.ctx.settings, number, variant), number)
 
     def request_start(self, make: Callable[[], Play], number: int | None = None) -> None:
-        """Play what ``make`` deals (deal ``number``, when known). A game with moves still going
-        on is never left silently: a panel asks first (leaving it counts as a loss). A game that
-        is over (won, or at a dead end) or already counted is left without asking."""
+        """Play what ``make`` deals (deal ``number``, when known). A game with moves on the table
+        still going on is never left silently: a panel asks first (leaving it counts as a loss).
+        A game that is over (won, or at a dead end) or already counted is left without asking,
+        and so is one undone back to its start, which then counts nothing (but a par deal in the
+        match, which is scored as it stands, asks)."""
         session = self.play.session
-        if session.moves == 0 or session.is_over or self.ctx.keeper.stats.resolved == self.play.game_id:
-            self.start(make())
-            return
         par = self.ctx.keeper.matches
         points = par.live_points if par.live == self.play.game_id else None
+        untouched = not session.history and points is None  # every move undone: nothing to lose
+        if untouched or session.is_over or self.ctx.keeper.stats.resolved == self.play.game_id:
+            if untouched:
+                self.ctx.keeper.leave_untouched(self.play)
+            self.start(make())
+            return
+        on_table = len(session.history)  # undone moves are no longer on the table
         panel = confirm_new_panel(
-            self.ctx, self.manager, session.moves, lambda: self.start(make()), number, par_points=points
+            self.ctx, self.manager, on_table, lambda: self.start(make()), number, par_points=points
         )
         self.manager.push(panel)
 
