@@ -34,7 +34,8 @@ GAME_VERSION = 1
 STATS_VERSION = 4
 """Format 2 added par-scoring matches (``par``), format 3 the event log and several pending
 games (two games merge their statistics, :meth:`Stats.absorb`), format 4 the ``void`` event (a
-game undone back to its start and left); formats 1 to 3 still load."""
+game undone back to its start and left) and each deal's best time (``deals``, and a win's deal
+number ``d``); formats 1 to 3 still load."""
 STATS_OLDEST = 1
 DAILY_VERSION = 1
 MATCH_VERSION = 1
@@ -286,7 +287,8 @@ class Keeper:
             if play.daily is not None and play.number is not None:
                 self.daily.played(play.daily, play.number)
                 daily_changed = True
-        if session.is_won and self.stats.win(play.game_id, session.clock.elapsed(), session.moves):
+        elapsed = session.clock.elapsed()
+        if session.is_won and self.stats.win(play.game_id, elapsed, session.moves, play.number):
             changed = True
             if play.daily is not None and play.number is not None:
                 clean = session.undos == 0 and session.hints == 0
