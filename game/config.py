@@ -148,7 +148,8 @@ BUTTON_EDGE: Color = (60, 70, 60)
 GHOST: tuple[int, int, int, int] = (255, 255, 255, 28)
 """The fill of a secondary control on the felt: a light veil, the felt showing through."""
 GHOST_EDGE: tuple[int, int, int, int] = (255, 255, 255, 70)
-GHOST_OFF_TEXT: Color = (128, 160, 142)
+GHOST_OFF_TEXT: Color = (156, 184, 166)
+"""An unavailable secondary control's label, on the bare felt (its veil is left out)."""
 SELECTED: Color = (255, 196, 40)
 OKABE_ITO_ORANGE: Color = (230, 159, 0)
 OKABE_ITO_BLUE: Color = (0, 114, 178)

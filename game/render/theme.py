@@ -27,6 +27,7 @@ from game.config import (
     FELT_CENTRE,
     FELT_EDGE,
     FIELD_BG,
+    GHOST,
     GHOST_OFF_TEXT,
     HEADING,
     HINT,
@@ -86,6 +87,16 @@ def space(margin: int, step: str) -> int:
 
 
 # --- colours -----------------------------------------------------------------------------------------
+def over(ground: Color, veil: tuple[int, int, int, int]) -> Color:
+    """The colour a translucent ``veil`` (RGBA) gives over ``ground``."""
+    r, g, b, alpha = veil
+    mixed = [round(c + (v - c) * alpha / 255) for c, v in zip(ground, (r, g, b), strict=True)]
+    return mixed[0], mixed[1], mixed[2]
+
+
+GHOST_ON_FELT = over(FELT_CENTRE, GHOST)
+"""A secondary control's veil where the felt is lightest."""
+
 TEXT_ON: dict[str, tuple[Color, Color]] = {
     "table text on felt": (TEXT, FELT_CENTRE),
     "table text at the felt's edge": (TEXT, FELT_EDGE),
@@ -97,7 +108,7 @@ TEXT_ON: dict[str, tuple[Color, Color]] = {
     "pass on bar": (TEXT, BAR),
     "deal chip on bar": (CHIP_TEXT, BAR),
     "count on its pill": (TEXT, COUNT_BG),
-    "secondary control on felt": (TEXT, FELT_EDGE),
+    "secondary control on felt": (TEXT, GHOST_ON_FELT),
     "primary control": (BUTTON_TEXT, BUTTON),
     "call to action": (BUTTON_TEXT, BUTTON_ON),
     "panel text": (PANEL_TEXT, PANEL),
@@ -110,7 +121,7 @@ TEXT_ON: dict[str, tuple[Color, Color]] = {
 (WCAG 2 AA for text of any size)."""
 DISABLED_ON: dict[str, tuple[Color, Color]] = {
     "unavailable control": (BUTTON_OFF_TEXT, BUTTON_OFF),
-    "unavailable secondary control": (GHOST_OFF_TEXT, FELT_EDGE),
+    "unavailable secondary control on felt": (GHOST_OFF_TEXT, FELT_CENTRE),
 }
 """Controls that cannot act now are greyed on purpose (WCAG leaves them out); they still read
 at 3:1 or more, since a press explains why."""

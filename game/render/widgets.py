@@ -85,14 +85,16 @@ def _control_shadow(size: tuple[int, int]) -> pygame.Surface:
 
 
 @functools.lru_cache(maxsize=32)
-def _veil(size: tuple[int, int], chip: bool) -> pygame.Surface:
-    """The translucent fill and edge of a ghost control (or the deal chip's faint pill)."""
+def _veil(size: tuple[int, int], style: Style) -> pygame.Surface:
+    """The translucent fill and edge of a ghost control; only the edge, fainter, when it is
+    unavailable; the deal chip's faint pill."""
     veil = pygame.Surface(size, pygame.SRCALPHA)
     rect = veil.get_rect()
-    radius = rect.height // 2 if chip else control_radius(rect)
-    if not chip:
+    radius = rect.height // 2 if style is Style.CHIP else control_radius(rect)
+    if style is Style.GHOST:
         pygame.draw.rect(veil, GHOST, rect, border_radius=radius)
-    pygame.draw.rect(veil, GHOST_EDGE if not chip else (*CHIP_TEXT, 60), rect, width=1, border_radius=radius)
+    edge = {Style.GHOST: GHOST_EDGE, Style.GHOST_OFF: (*GHOST_EDGE[:3], 40), Style.CHIP: (*CHIP_TEXT, 60)}
+    pygame.draw.rect(veil, edge[style], rect, width=1, border_radius=radius)
     return veil
 
 
@@ -115,7 +117,7 @@ def draw_button(
     (:func:`group_size`). The icon goes beside the label, or above it (``stacked``; by default
     when they do not fit side by side). Bold by default unless ghost or chip."""
     if style in (Style.GHOST, Style.GHOST_OFF, Style.CHIP):
-        surface.blit(_veil(rect.size, style is Style.CHIP), rect)
+        surface.blit(_veil(rect.size, style), rect)
     else:
         if style in RAISED:
             blur, drop = shadow_reach(rect.height, CONTROL)
