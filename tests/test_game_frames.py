@@ -30,8 +30,9 @@ def reference(app: App) -> np.ndarray:
     """The window as a whole redraw without any cache shows it now."""
     table, assets = app.table, app.ctx.assets
     surface = pygame.Surface(app.screen.get_size()).convert()
-    TableView(assets).draw(surface, table.layout, table.frame())
-    table.anim.draw(surface, assets, table.layout.card)
+    view = TableView(assets)
+    view.draw(surface, table.layout, table.frame())
+    table.anim.draw(surface, assets, view.look)
     stack = app.manager.stack
     if len(stack) == 2 and stack[1].modal:
         dim(surface)

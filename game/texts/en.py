@@ -31,6 +31,8 @@ MESSAGES: dict[str, str] = {
     "btn_draw": "Draw",
     "btn_recycle": "Recycle",
     "btn_settings": "Settings",
+    "btn_analyse_short": "Winnable?",
+    "btn_new_short": "New",
     "btn_close": "Close",
     "btn_cancel": "Cancel",
     "btn_replay": "Replay deal",

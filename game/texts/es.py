@@ -34,6 +34,8 @@ MESSAGES: dict[str, str] = {
     "btn_draw": "Robar",
     "btn_recycle": "Otra vuelta",
     "btn_settings": "Ajustes",
+    "btn_analyse_short": "¿Se gana?",
+    "btn_new_short": "Nuevo",
     "btn_close": "Cerrar",
     "btn_cancel": "Cancelar",
     "btn_replay": "Repetir reparto",
