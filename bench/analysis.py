@@ -48,7 +48,8 @@ from rules import Session, State
 from rules.labels import Label, LabelTable, load_table
 from rules.legality import legal_moves
 from rules.state import ALL_RULE_SETS, RuleSet
-from solver.analysis import AnswerCache, Verdict
+from solver import Verdict
+from solver.analysis import AnswerCache
 
 FRAME_MS = 1000 / 60
 
@@ -122,9 +123,9 @@ def random_game(number: int, rules: RuleSet, rng: random.Random, record: list[Po
 
 
 def kind(answer: Answer) -> str:
-    if answer.verdict is Verdict.WINNABLE:
+    if answer.verdict is Verdict.SOLVABLE:
         return "winnable"
-    if answer.verdict is Verdict.LOST:
+    if answer.verdict is Verdict.UNSOLVABLE:
         return "lost"
     return "estimate" if answer.win_share is not None else "unknown"
 

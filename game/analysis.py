@@ -25,7 +25,8 @@ from dataclasses import dataclass
 
 from rules import Move, Session
 from rules.labels import Label
-from solver.analysis import Analysis, AnswerCache, Verdict
+from solver import Verdict
+from solver.analysis import Analysis, AnswerCache
 from solver.backends import default_backend
 from solver.layered import Backend, PureBackend
 from solver.rewind import Rewind
@@ -229,10 +230,10 @@ class Inquiry:
     def _rewind_answer(self, rewind: Rewind, cut_short: bool) -> Answer:
         back, certain = rewind.result if rewind.result is not None else rewind.partial()
         if back:
-            return Answer(Purpose.REWIND, Verdict.WINNABLE, back=back, certain=certain, cut_short=cut_short)
+            return Answer(Purpose.REWIND, Verdict.SOLVABLE, back=back, certain=certain, cut_short=cut_short)
         return Answer(
             Purpose.REWIND,
-            Verdict.LOST if rewind.none_wins and not cut_short else Verdict.UNKNOWN,
+            Verdict.UNSOLVABLE if rewind.none_wins and not cut_short else Verdict.UNKNOWN,
             cut_short=cut_short,
             none_proven=rewind.none_wins and not cut_short,
             none_in_all_orders=rewind.none_in_all_orders and not cut_short,
@@ -250,9 +251,9 @@ def label_answer(purpose: Purpose, label: Label | None, at_start: bool = True) -
     if purpose is Purpose.REWIND:
         return None
     if label is Label.UNSOLVABLE:
-        return Answer(purpose, Verdict.LOST, from_label=True)
+        return Answer(purpose, Verdict.UNSOLVABLE, from_label=True)
     if label is Label.SOLVABLE and at_start and purpose is Purpose.ASK:
-        return Answer(purpose, Verdict.WINNABLE, from_label=True)
+        return Answer(purpose, Verdict.SOLVABLE, from_label=True)
     return None
 
 

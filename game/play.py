@@ -16,7 +16,8 @@ from rules import DRAW, RECYCLE, Card, Kind, Move, Refusal, Session, State, chec
 from rules import partners as rules_partners
 from rules.labels import Label
 from rules.moves import PLACES
-from solver.analysis import AnswerCache, Verdict
+from solver import Verdict
+from solver.analysis import AnswerCache
 from solver.hints import suggest
 from solver.layered import Backend
 from solver.score import BestScore
@@ -297,12 +298,12 @@ class Play:
     def _show(self, answer: Answer) -> None:
         if answer.purpose is Purpose.REWIND:
             self._show_rewind(answer)
-        elif answer.verdict is Verdict.LOST:
+        elif answer.verdict is Verdict.UNSOLVABLE:
             self.line = None  # the table opens the «no longer winnable» panel
         elif answer.purpose is Purpose.HINT:
             self.hint = answer.hint
             self.line = _hint_line(self.state, self.hint)
-        elif answer.verdict is Verdict.WINNABLE:
+        elif answer.verdict is Verdict.SOLVABLE:
             self.line = Line("analysis_label_winnable" if answer.from_label else "analysis_winnable")
         else:  # «¿Aún se gana?» answers the question; moves are for «Pista» (which counts)
             self.line = _unknown_line(answer)

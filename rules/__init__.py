@@ -31,6 +31,7 @@ from rules.moves import DRAW, RECYCLE, STOCK, WASTE, WASTE_PILES, Kind, Move, pa
 from rules.session import Clock, Session
 from rules.state import ALL_RULE_SETS, CLASSIC, Layout, RuleSet, State, parse_position, parse_position_unseen
 from rules.variant import APOPHIS, GIZA, PYRAMID, SPANISH, STRICT, VARIANTS, Variant, rule_sets
+from rules.verdict import Verdict
 
 __all__ = [
     "ALL_RULE_SETS",
@@ -68,6 +69,7 @@ __all__ = [
     "Session",
     "State",
     "Variant",
+    "Verdict",
     "apply",
     "check",
     "check_deal_number",

@@ -5,6 +5,7 @@
 """
 
 import rules  # noqa: F401 - first: guards `python -m solver`'s start-up (rules.interrupt)
-from solver.search import Result, Search, Verdict, solve
+from rules.verdict import Verdict
+from solver.search import Result, Search, solve
 
 __all__ = ["Result", "Search", "Verdict", "solve"]

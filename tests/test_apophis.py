@@ -26,7 +26,6 @@ from rules.session import Session
 from rules.state import Layout, RuleSet, State, parse_position, parse_position_unseen
 from rules.variant import APOPHIS, PYRAMID, VARIANTS, rule_sets
 from solver.analysis import Analysis
-from solver.analysis import Verdict as AnalysisVerdict
 from solver.layered import PureBackend
 from solver.model import Problem
 from solver.movegen import expand_batch, successors_for
@@ -350,7 +349,7 @@ def test_a_loss_is_claimed_only_when_every_order_of_the_unseen_cards_loses(
         answers.add((answer.verdict, answer.win_share, answer.exact, answer.hint))
     assert wins == 2
     ((verdict, share, exact, hint),) = answers  # the same answer, whatever the order
-    assert (verdict, share, exact) == (AnalysisVerdict.UNKNOWN, pytest.approx(2 / 6), True)
+    assert (verdict, share, exact) == (Verdict.UNKNOWN, pytest.approx(2 / 6), True)
     assert hint is not None
 
 

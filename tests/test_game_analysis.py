@@ -20,7 +20,8 @@ from game.scenes.panel import Panel
 from game.settings import DealMode, Settings
 from rules import Move, RuleSet, State, parse_position
 from rules.labels import LabelTable
-from solver.analysis import MIN_SAMPLE, Verdict
+from solver import Verdict
+from solver.analysis import MIN_SAMPLE
 
 AppFactory = Callable[..., App]
 

@@ -35,7 +35,7 @@ from rules import RECYCLE, STOCK, Kind, Move, check
 from rules.moves import column_place
 from rules.topology import SLOTS
 from rules.variant import DEFAULT_RULES
-from solver.analysis import Verdict
+from solver import Verdict
 
 from .base import Scene, SceneManager
 from .deal_dialog import DealDialog
@@ -283,7 +283,7 @@ class TableScene(Scene):
         if answer.purpose is Purpose.REWIND:
             self.anim.clear()
             self._repair_focus()
-        elif answer.verdict is Verdict.LOST:
+        elif answer.verdict is Verdict.UNSOLVABLE:
             self.manager.push(
                 lost_panel(
                     self.ctx, self.manager, self.play, answer,
