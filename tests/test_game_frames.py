@@ -61,7 +61,9 @@ def frames_match(app: App, count: int) -> bool:
     return all(same_as_whole_redraw(app) for _ in range(count))
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (480, 800)])
+@pytest.mark.parametrize(
+    "size", [pytest.param((1280, 720), marks=pytest.mark.slow), (480, 800)]  # a whole game each: 4-9 s
+)
 def test_a_whole_game_drawn_from_the_cache_matches_a_whole_redraw(
     make_app: AppFactory, winning_line: LineFinder, size: tuple[int, int]
 ) -> None:
