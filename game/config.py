@@ -232,3 +232,11 @@ DRAG_SLOP_PX = 10
 """A press that moves less than this before it is released is a tap, not a drag (scrolling lists)."""
 SCROLL_BAR: Color = (150, 138, 112)
 """The thumb of a scrolling list's bar (on the panel)."""
+
+# --- accessibility (game/access) ------------------------------------------------------------------
+ANNOUNCE_GAP_SECONDS = 0.5
+"""Spoken moves: at least this long between two sentences (a newer one waiting replaces the older)."""
+SCAN_HIGHLIGHT: Color = (255, 0, 200)
+"""Switch scanning's outline: magenta, unlike anything else on the felt (the focus ring, the
+partners' orange and blue, the hint)."""
+SCAN_HIGHLIGHT_WIDTH = 5

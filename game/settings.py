@@ -22,6 +22,28 @@ class DealMode(enum.Enum):
     """«totalmente al azar»: any number; the label stays hidden until the deal ends."""
 
 
+class Speech(enum.Enum):
+    """«Leer las jugadas en voz alta»: each action said in one sentence (:mod:`game.access`)."""
+
+    AUTO = "auto"
+    """On when a screen reader is reading the game (the platform says so), off otherwise."""
+    ON = "on"
+    OFF = "off"
+
+
+class ScanMode(enum.Enum):
+    """Switch access (:mod:`game.access.scan`)."""
+
+    OFF = "off"
+    STEP = "step"
+    """Two switches: one steps to the next target, the other presses it."""
+    AUTO = "auto"
+    """One switch: the highlight steps on its own, through groups and then their targets."""
+
+
+SCAN_SECONDS = (1, 2, 3, 4)
+"""The auto-scanning speeds offered: seconds the highlight rests on each group or target."""
+
 LANGUAGES = ("es", "en")
 PASSES = (1, 3)
 
@@ -42,12 +64,17 @@ class Settings:
     """Cards drawn with the large corner index (always so on cards too small for the standard one)."""
     par_scoring: bool = False
     """«Puntuación par» (seed 004): deals score points and make six-deal matches; from the next deal."""
+    speech: Speech = Speech.AUTO
+    scan: ScanMode = ScanMode.OFF
+    scan_seconds: int = 2
 
     def __post_init__(self) -> None:
         if self.passes not in PASSES:
             raise ValueError(f"passes must be one of {PASSES}, not {self.passes!r}")
         if self.variant not in VARIANTS:
             raise ValueError(f"variant must be one of {', '.join(VARIANTS)}, not {self.variant!r}")
+        if self.scan_seconds not in SCAN_SECONDS:
+            raise ValueError(f"scan_seconds must be one of {SCAN_SECONDS}, not {self.scan_seconds!r}")
         if self.lang not in LANGUAGES:
             raise ValueError(f"language must be one of {LANGUAGES}, not {self.lang!r}")
 
