@@ -10,7 +10,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.analysis import Purpose
 from game.app import App, launch, make_context
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
 from game.play import DECK
@@ -21,6 +20,7 @@ from game.settings import DealMode, Settings
 from game.storage import FileBackend, Storage
 from rules import Move, RuleSet, State, check, check_select, partners
 from rules.labels import Label, LabelTable, load_table
+from solver import Purpose
 
 AppFactory = Callable[..., App]
 LineFinder = Callable[[str], tuple[int, list[Move]]]

@@ -11,7 +11,6 @@ from collections.abc import Callable
 
 import pygame
 
-from game.analysis import Answer, Purpose
 from game.anim import Animator
 from game.config import (
     ANALYSIS_SLICE_ANIMATING_MS,
@@ -33,7 +32,7 @@ from rules import RECYCLE, STOCK, Kind, Move, check
 from rules.moves import column_place
 from rules.topology import SLOTS
 from rules.variant import DEFAULT_RULES
-from solver import Verdict
+from solver import Answer, Purpose, Verdict
 
 from .base import Scene, SceneManager
 from .deal_dialog import DealDialog
