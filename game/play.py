@@ -230,11 +230,14 @@ class Play:
         self.line = _hint_line(self.state, self.hint)
 
     def cancel(self) -> bool:
-        """Esc: close the hint or let go of the selection. False when there was neither."""
-        if self.hint is None and self.selected is None:
+        """Esc: stop the question running, close the hint, or let go of the selection. False
+        when there was none of them. What a stopped question found stays in :attr:`answers`:
+        asked again, it goes on from there."""
+        if self.hint is None and self.selected is None and self.inquiry is None:
             return False
         self.hint = None
         self.selected = None
+        self.inquiry = None
         self.line = None
         return True
 

@@ -100,6 +100,20 @@ def test_a_long_search_runs_in_slices_and_the_table_keeps_responding(
     assert isinstance(panel, Panel) and panel.title(app.ctx.texts) == "Ya no se puede ganar"
 
 
+def test_esc_cancels_a_running_question(make_app: AppFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(game.analysis, "ANALYSIS_BUDGET_MS", 600_000.0)  # it would run for long
+    app = make_app(state=_hard_lost_position())
+    tap_button(app, "analyse")
+    step(app)
+    assert app.table.play.inquiry is not None
+    press_key(app, pygame.K_ESCAPE)
+    assert app.table.play.inquiry is None
+    assert app.table.frame().line == ""  # «buscando una solución…» is gone
+    for _ in range(30):  # and no answer comes later
+        step(app)
+    assert app.manager.top is app.table and app.table.frame().line == ""
+
+
 def test_a_question_cut_short_by_time_says_so_and_claims_nothing(
     make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
