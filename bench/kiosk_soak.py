@@ -54,9 +54,9 @@ import pygame
 from game.app import App, make_context
 from game.driver import post_tap
 from game.kiosk import AttractScene, KioskOptions, Mood
-from game.play import DECK
 from game.settings import Settings
 from game.storage import FileBackend, Storage
+from game.table_terms import DECK
 from rules import Kind, Move
 from rules.labels import load_table
 from rules.legality import legal_moves

@@ -30,7 +30,7 @@ from .dealer import Dealer
 from .input import Action, Key, Scroll, Tap, TapFilter, Visibility, Window, to_command, to_window_signal
 from .kiosk import Kiosk, KioskOptions, Mood, display_dpi, kiosk_metrics, kiosk_min_tap
 from .platform import IS_WEB, BadOption
-from .play import Line, Play, Tone
+from .play import Play
 from .render.assets import Assets
 from .render.metrics import DEFAULT_METRICS
 from .saves import load_settings
@@ -39,6 +39,7 @@ from .scenes.panels import match_panel, notices_panel
 from .scenes.table import TableScene
 from .settings import Settings
 from .storage import Storage
+from .table_terms import Line, Tone
 from .texts import Texts
 
 CanvasSource = Callable[[], tuple[tuple[int, int], float]]

@@ -20,9 +20,10 @@ from rules.labels import Label, LabelTable
 from rules.variant import DEFAULT_RULES
 
 from .analysis import Clock, Pacer
-from .play import Line, Play, Tone
+from .play import Play
 from .records import DAILY_RULES
 from .settings import DealMode, Settings
+from .table_terms import Line, Tone
 
 
 class Dealer:

@@ -8,38 +8,16 @@ the scene may animate; the state itself has already changed when it is returned.
 
 from __future__ import annotations
 
-import enum
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rules import DRAW, RECYCLE, Card, Kind, Move, Refusal, Session, State, check_select, overlap_cover
 from rules import partners as rules_partners
 from rules.labels import Label
-from rules.moves import PLACES
 from solver import Answer, BestScoreQuestion, Purpose, Verdict, answer_cache, suggest
 
 from .analysis import Inquiry, Pacer, label_answer
-
-DECK = PLACES
-"""The face-down part of the stock, a place of the game only (past every place of the rules):
-tapping it draws (or recycles when the stock is empty). ``STOCK`` is the stock's face-up top
-card, a card like any other; a variant with several waste piles has no face-up stock card."""
-
-
-class Tone(enum.Enum):
-    INFO = "info"
-    REFUSAL = "refusal"
-    HINT = "hint"
-    BUSY = "busy"
-
-
-@dataclass(frozen=True)
-class Line:
-    """The one line under the table: a catalogue key, its parameters and its tone."""
-
-    key: str
-    params: dict[str, object] = field(default_factory=dict)
-    tone: Tone = Tone.INFO
+from .table_terms import DECK, Line, Tone
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,10 @@ from game.analysis import Pacer
 from game.app import App, make_context
 from game.config import ANALYSIS_SLICE_IDLE_MS, PACE_FIRST_NODES, PACE_MAX_NODES, PACE_MIN_NODES
 from game.driver import press_key, step, tap, tap_button, tap_place
-from game.play import DECK, Play
+from game.play import Play
 from game.scenes.panel import Panel
 from game.settings import DealMode, Settings
+from game.table_terms import DECK
 from rules import Move, RuleSet, State, parse_position
 from rules.labels import LabelTable
 from solver import Answer, Purpose, Verdict

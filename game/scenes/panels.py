@@ -6,7 +6,8 @@ from collections.abc import Callable
 
 from game.context import Context
 from game.platform import deal_query
-from game.play import Line, Play
+from game.play import Play
+from game.table_terms import Line
 from game.texts import Texts, format_time, signed
 from rules.labels import Label
 from rules.scoring import Match, score_session

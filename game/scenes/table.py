@@ -21,12 +21,13 @@ from game.config import (
 )
 from game.context import Context
 from game.input import Action, Command, Drag, Key, Release, Tap
-from game.play import DECK, Effect, Play, Removed, Tone
+from game.play import Effect, Play, Removed
 from game.render.layer import disjoint
 from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout, compute_layout
 from game.render.table_view import TableFrame, TableView, message_room
 from game.render.widgets import Style
 from game.sound import Sound
+from game.table_terms import DECK, Tone
 from game.texts import format_time, signed
 from rules import RECYCLE, STOCK, Kind, Move, check
 from rules.moves import column_place
