@@ -97,7 +97,7 @@ def follow_hints(number: int, rules: RuleSet, record: list[Position], asked: lis
         if index % 7 == 3:
             record.append(Position(session.state, session.seen_mask, "hint"))
         move = result.answer.hint
-        if move is None or session.play(move) is not None:
+        if move is None or session.play(move).refusal is not None:
             return False
     return session.is_won
 

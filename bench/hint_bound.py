@@ -182,7 +182,7 @@ def play_hints(state: State, unseen: int) -> Game:
             analysis.step(NODES_PER_CALL, hint=True)
         move = analysis.partial().hint
         before, hidden_there = session.state, session.state.stock & ~session.seen_mask
-        if move is None or session.play(move) is not None:
+        if move is None or session.play(move).refusal is not None:
             break
         path.append((before, hidden_there, move))
     return Game(session.is_won, path)

@@ -153,7 +153,7 @@ class Play:
     def play(self, move: Move) -> Effect | None:
         """Ask the rules to make ``move``: its effect, or None with the refusal on the line."""
         before = self.state
-        refusal = self.session.play(move)
+        refusal = self.session.play(move).refusal
         if refusal is not None:
             self._refuse(refusal, before, move)
             return None

@@ -80,7 +80,7 @@ def observe_analysis() -> dict[str, dict[str, Any]]:
     for number, k in ANALYSIS_CASES:
         session = Session(State.from_deal(number), number)
         for token in winning_line(number)[:k]:
-            if session.play(Move.parse(token)) is not None:
+            if session.play(Move.parse(token)).refusal is not None:
                 raise AssertionError(f"deal {number}: its own winning line was refused at {token}")
         inquiry = Inquiry(session, Purpose.HINT, AnswerCache(PureBackend()))
         answer = None
