@@ -41,10 +41,10 @@ from rules.variant import VARIANTS
 from .app import App, display_surface, launch
 from .config import KIOSK_PROMPT_SECONDS
 from .kiosk import KioskOptions, Mood
-from .play import DECK
 from .scenes.panel import Panel
 from .settings import LANGUAGES, PASSES, DealMode
 from .storage import MemoryBackend, Storage
+from .table_terms import DECK
 
 SIZES = ((1280, 720), (1024, 768), (800, 600), (640, 360), (480, 320), (320, 480), (390, 844), (1920, 1080))
 """Window sizes a life starts with (resizes go anywhere from 320×320 to 1920×1200)."""

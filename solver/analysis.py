@@ -32,6 +32,7 @@ and claims nothing the finished work does not prove. Answers are kept per positi
 
 from __future__ import annotations
 
+import enum
 import itertools
 import math
 import random
@@ -96,6 +97,17 @@ POSITION_WORDS = {Verdict.SOLVABLE: "winnable", Verdict.UNSOLVABLE: "lost", Verd
 """A position's verdict as ``python -m solver analyse`` writes it (SPEC): still winnable, or lost."""
 
 
+class Purpose(enum.Enum):
+    """What the player asked."""
+
+    ASK = "ask"
+    """«¿Aún se gana?»"""
+    HINT = "hint"
+    """«Pista»: the first move of a winning line when there is one."""
+    REWIND = "rewind"
+    """Back to the last position from which the deal can still be won."""
+
+
 @dataclass(frozen=True)
 class Answer:
     """What the analysis can say about a position.
@@ -108,7 +120,8 @@ class Answer:
     not; 0 when no order had to be tried); ``undecided`` = ``orders_tried`` − ``orders``.
     ``line``: a winning continuation valid for every order, when one is known.
     ``hint``: the move to suggest (None when lost or when no move is left). ``cut_short``: the
-    caller stopped the work before it finished.
+    caller stopped the work before it finished. ``unseen``: how many stock cards were never
+    seen (why an answer may be unknown).
     """
 
     verdict: Verdict
@@ -129,6 +142,19 @@ class Answer:
     """Orders tried and proven lost."""
     orders_tried: int = 0
     undecided: int = 0
+    purpose: Purpose = Purpose.ASK
+    """The question answered (:mod:`solver.questions`): the analysis serves «¿Aún se gana?» and
+    «Pista» alike; the rewind's answers say how far back instead."""
+    back: int = 0
+    """For :attr:`Purpose.REWIND`: how many moves to undo to reach a winnable position."""
+    certain: bool = True
+    """For a rewind that found a position: it is surely the last winnable one."""
+    none_proven: bool = False
+    """For a rewind that found none: every earlier position is proven lost."""
+    none_in_all_orders: bool = False
+    """For a rewind that found none: no earlier position wins in every order (some may in some)."""
+    from_label: bool = False
+    """Answered from the deal's label (made in advance by the full solver), not by a search."""
 
     @property
     def win_share_max(self) -> float | None:

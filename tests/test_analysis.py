@@ -308,7 +308,7 @@ def _deal_456_lost() -> Session:
     """The case the issue reports: the position 50 moves back is winnable."""
     session = Session(State.from_deal(456))
     for text in ["D"] * 24 + ["R", "P26+P27"] + ["D"] * 24 + ["R"] + ["D"] * 24:
-        assert session.play(Move.parse(text)) is None
+        assert session.play(Move.parse(text)).refusal is None
     return session
 
 

@@ -10,10 +10,10 @@ import pytest
 
 from game.app import App, make_context, window_for_desktop
 from game.driver import play_by_taps, post_tap, step, tap, tap_button, tap_place
-from game.play import DECK
 from game.scenes.panel import Panel
 from game.scenes.table import TableScene
 from game.settings import Settings
+from game.table_terms import DECK
 from rules import STOCK, Move
 
 AppFactory = Callable[..., App]

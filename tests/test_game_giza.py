@@ -9,8 +9,8 @@ import pygame
 
 from game.app import App, display_surface
 from game.driver import play_by_taps, press_key, step, tap_button, tap_place
-from game.play import Tone
 from game.render.card_look import face_rect
+from game.table_terms import Tone
 from rules import Refusal, RuleSet, Session, State, apply
 from rules.moves import column_place
 from rules.variant import GIZA

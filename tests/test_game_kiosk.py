@@ -15,7 +15,6 @@ from game.app import App, launch, make_context
 from game.config import FINGER_LOST_SECONDS
 from game.driver import post_key, post_tap, step, tap, tap_button, tap_place
 from game.kiosk import AttractScene, KioskOptions, Mood, StillTherePrompt, display_dpi, kiosk_min_tap
-from game.play import DECK
 from game.saves import GAME_VERSION, STATS_VERSION
 from game.scenes.deal_dialog import DealDialog
 from game.scenes.panel import Panel
@@ -24,6 +23,7 @@ from game.scenes.settings_screen import SettingsScreen
 from game.settings import Settings
 from game.stats import Stats
 from game.storage import FileBackend, Storage
+from game.table_terms import DECK
 from rules import Kind, Move, Session
 from rules.labels import LabelTable
 

@@ -12,8 +12,8 @@ import pytest
 from game.app import App
 from game.config import FELT_CENTRE, FELT_EDGE, FELT_GRAIN, PANEL, SLOT_OUTLINE
 from game.driver import play_by_taps, press_key, step, tap_button, tap_place
-from game.play import DECK
 from game.scenes.panel import Panel
+from game.table_terms import DECK
 from rules import Move, parse_position, partners
 
 AppFactory = Callable[..., App]

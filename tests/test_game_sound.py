@@ -14,10 +14,11 @@ from commands import command_env, interrupt, start_game
 from game.app import App
 from game.config import SOUNDS_DIR
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
-from game.play import DECK, Play
+from game.play import Play
 from game.render.assets import AssetError
 from game.scenes.settings_screen import ROWS, SettingsScreen
 from game.sound import Sound, Sounds, c_stderr_kept
+from game.table_terms import DECK
 from rules import Move
 
 AppFactory = Callable[..., App]

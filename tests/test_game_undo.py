@@ -8,10 +8,10 @@ import pygame
 
 from game.app import App
 from game.driver import press_key, tap, tap_button, tap_place
-from game.play import DECK
 from game.render.widgets import Style
 from game.scenes.panel import Panel
 from game.scenes.record_screens import DailyScreen
+from game.table_terms import DECK
 from rules import parse_position
 
 AppFactory = Callable[..., App]

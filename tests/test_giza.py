@@ -86,7 +86,7 @@ def test_draw_and_recycle_are_refused_with_a_clear_reason() -> None:
     assert "mazo" in Refusal.NO_STOCK.message
     assert DRAW not in legal_moves(state) and RECYCLE not in legal_moves(state)
     session = Session(state, 5)
-    assert session.play(DRAW) is Refusal.NO_STOCK and session.state == state
+    assert session.play(DRAW).refusal is Refusal.NO_STOCK and session.state == state
 
 
 def test_only_a_columns_top_card_plays_and_it_leaves_the_one_beneath_on_top() -> None:
@@ -150,7 +150,7 @@ def test_random_play_then_undo_restores_and_every_card_is_somewhere(
         if not moves:
             break
         move = moves[pick % len(moves)]
-        assert session.play(move) is None
+        assert session.play(move).refusal is None
         gone += len(move.places)
         state = session.state
         assert state.pyramid_left + state.column_count + gone == 52

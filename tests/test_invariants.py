@@ -10,7 +10,7 @@ from rules.invariants import Watch
 def session_after(moves: str, number: int = 7) -> Session:
     session = Session(State.from_deal(number), number, now=lambda: 0.0)
     for move in moves.split():
-        assert session.play(Move.parse(move)) is None, move
+        assert session.play(Move.parse(move)).refusal is None, move
     return session
 
 

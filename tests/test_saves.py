@@ -27,7 +27,6 @@ from game.config import CHART_EMPTY, CHART_STAR, CHART_WIN
 from game.dealer import Dealer
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
 from game.platform import BadOption
-from game.play import DECK
 from game.records import daily_number
 from game.render.widgets import line_height
 from game.saves import GAME_VERSION, SETTINGS_VERSION, Keeper, load_settings, settings_doc
@@ -36,6 +35,7 @@ from game.scenes.record_screens import DailyScreen, StatsScreen
 from game.scenes.settings_screen import ROWS, SettingsScreen
 from game.settings import LANGUAGES, PASSES, Settings
 from game.storage import FileBackend, MemoryBackend, Storage
+from game.table_terms import DECK
 from rules import Move, RuleSet, Session
 from rules.labels import LabelTable
 from rules.variant import VARIANTS

@@ -275,8 +275,8 @@ def native_frames(deal: int) -> dict[str, float]:
     import pygame  # noqa: PLC0415
 
     from game.app import App, make_context  # noqa: PLC0415
-    from game.play import DECK  # noqa: PLC0415
     from game.settings import Settings  # noqa: PLC0415
+    from game.table_terms import DECK  # noqa: PLC0415
     from rules import Kind, Move  # noqa: PLC0415
 
     pygame.display.init()

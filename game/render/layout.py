@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 import pygame
 
 from game.config import CARD_ASPECT, MAX_ROW_STEP, ROW_STEP, SPARE_TO_STEP
-from game.play import DECK
+from game.table_terms import DECK
 from rules import STOCK, WASTE, State
 from rules.moves import WASTE_PILES, column_of, column_place
 from rules.topology import COL, ROW, ROWS, SLOTS

@@ -29,7 +29,7 @@ from game.config import (
     TEXT_DIM,
     Color,
 )
-from game.play import Tone
+from game.table_terms import Tone
 from rules import STOCK, WASTE, Card, State
 from rules.moves import WASTE_PILES, column_of, column_place
 from rules.topology import ROW, ROWS, SLOTS

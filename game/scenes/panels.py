@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.analysis import Answer, Purpose
 from game.context import Context
 from game.platform import deal_query
-from game.play import Line, Play
+from game.play import Play
+from game.table_terms import Line
 from game.texts import Texts, format_time, signed
 from rules.labels import Label
 from rules.scoring import Match, score_session
+from solver import Answer, Purpose
 
 from .base import SceneManager
 from .panel import Panel, PanelButton
@@ -41,7 +42,7 @@ def par_lines(ctx: Context, play: Play) -> Callable[[Texts], list[str]]:
         found = [texts.t("par_score_paired" if paired else "par_score", **values)]
         if standing is not None:
             found.append(texts.t("par_standing", n=standing[0], total=signed(standing[1])))
-        best = play.best.result if play.best is not None else None
+        best = play.best.answer if play.best is not None else None
         if best is not None:
             found.append(texts.t("par_best", points=signed(best.points)))
         elif play.best_given_up:

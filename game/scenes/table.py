@@ -11,7 +11,6 @@ from collections.abc import Callable
 
 import pygame
 
-from game.analysis import Answer, Purpose
 from game.anim import Animator
 from game.config import (
     ANALYSIS_SLICE_ANIMATING_MS,
@@ -22,7 +21,7 @@ from game.config import (
 )
 from game.context import Context
 from game.input import Action, Command, Drag, Key, Release, Tap
-from game.play import DECK, Effect, Play, Removed, Tone
+from game.play import Effect, Play, Removed
 from game.render.card_look import face_size
 from game.render.layer import disjoint
 from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout, compute_layout
@@ -30,12 +29,13 @@ from game.render.table_view import TableFrame, TableView, message_room
 from game.render.theme import TypeScale
 from game.render.widgets import Style
 from game.sound import Sound
+from game.table_terms import DECK, Tone
 from game.texts import format_time, signed
 from rules import RECYCLE, STOCK, Kind, Move, check
 from rules.moves import column_place
 from rules.topology import SLOTS
 from rules.variant import DEFAULT_RULES
-from solver import Verdict
+from solver import Answer, Purpose, Verdict
 
 from .base import Scene, SceneManager
 from .deal_dialog import DealDialog
