@@ -28,6 +28,14 @@ quiet_mixer  # tests/test_game_sound.py: a fixture used for its set-up and tear-
 _.hidden_seconds  # game/platform.py: harness_pure.py checks the hidden tab's time
 compare  # tools/web_checks.py: harness_pure.py compares the browser's results with native ones
 
+# The visual system's tokens written down ahead of their use (game/render/THEME.md, commit
+# 81183b8): draw with them or delete them, and these lines.
+SECONDARY_CONTROLS  # game/render/layout.py
+line_gap  # game/render/theme.py
+PANEL_RAISED
+PANEL_RADIUS
+QUICK
+
 # Read by the browser runtime's diagnostics page (outside this repository).
 _.frames_drawn  # game/app.py
 

@@ -69,8 +69,6 @@ SMALLEST_CARD = 16
 """Card width (px) below which no layout is tried: only windows far below 320×480 get there."""
 PYRAMID_TO_PILES = 0.4
 """Gap between the pyramid and the piles, over card width (at least two margins)."""
-BUTTON_MAX_EMS = 11
-"""The widest a control button grows, over the font size (wide windows centre the row)."""
 
 
 @dataclass
