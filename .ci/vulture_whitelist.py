@@ -36,6 +36,13 @@ PANEL_RAISED
 PANEL_RADIUS
 QUICK
 
+# Settings read by name (game/settings.py COMFORT's checks, game/saves.py's documents).
+_.theme
+_.text_size
+
+# Written ahead of their use: draw with them or delete them, and these lines.
+_.motion_scale  # game/settings.py (commit k22's comfort settings)
+
 # Read by the browser runtime's diagnostics page (outside this repository).
 _.frames_drawn  # game/app.py
 
