@@ -1,0 +1,65 @@
+"""Comfort settings on the real game: text size re-flowing every screen (targets kept, nothing
+overlapping), hiding the timer, and the themes' contrasts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from test_game_layout import layout_problems
+from test_game_screen_fit import settings_problems
+
+from game.app import App
+from game.driver import step, tap, tap_button
+from game.scenes.settings_screen import ROWS, SettingsScreen
+
+AppFactory = Callable[..., App]
+PHONE, DESKTOP = (390, 844), (1920, 1080)
+
+
+def option(app: App, row_key: str, index: int) -> None:
+    """Tap option ``index`` of a settings row, scrolled into sight first (as the keyboard does)."""
+    screen = app.manager.top
+    assert isinstance(screen, SettingsScreen)
+    row = next(i for i, r in enumerate(ROWS) if r.key == row_key)
+    screen.reveal(row)
+    tap(app, screen.options[row][index].center)
+
+
+def test_hiding_the_timer_takes_the_time_off_the_status_bar(make_app: AppFactory) -> None:
+    app = make_app(deal=1)
+    assert any(cell.startswith("tiempo") for cell in app.table.frame().status)
+    tap_button(app, "settings")
+    option(app, "set_hide_timer", 0)
+    assert app.ctx.settings.hide_timer
+    step(app)
+    assert not any(cell.startswith("tiempo") for cell in app.table.frame().status)
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP])
+def test_text_size_200_re_flows_the_table_and_settings(make_app: AppFactory, size: tuple[int, int]) -> None:
+    """Chosen on the settings screen, 200 % doubles the fonts of the table and of the screen
+    itself at once; every target stays at least 44 px and nothing overlaps."""
+    app = make_app(deal=1, size=size)
+    font_before = app.table.layout.font
+    tap_button(app, "settings")
+    screen = app.manager.top
+    assert isinstance(screen, SettingsScreen)
+    screen_font_before = screen.font
+    option(app, "set_text_size", 4)
+    assert app.ctx.settings.text_size == 200
+    step(app)
+    assert app.table.layout.font >= 1.8 * font_before
+    assert screen.font >= 1.8 * screen_font_before
+    assert layout_problems(app.table.layout) == []
+    assert settings_problems(screen, size, 44) == []
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP])
+@pytest.mark.parametrize("text_size", [125, 150, 175, 200])
+def test_every_text_size_lays_the_table_out_cleanly(
+    make_app: AppFactory, size: tuple[int, int], text_size: int
+) -> None:
+    app = make_app(deal=1, size=size, text_size=text_size)
+    assert app.table.layout.metrics.text_scale == text_size / 100
+    assert layout_problems(app.table.layout) == []
