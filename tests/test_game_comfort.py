@@ -5,13 +5,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pygame
 import pytest
 from test_game_layout import layout_problems
 from test_game_screen_fit import settings_problems
 
 from game.app import App
-from game.driver import step, tap, tap_button
+from game.driver import press_key, step, tap, tap_button
+from game.render.theme import (
+    CONTROL_CONTRAST,
+    PALETTES,
+    TEXT_CONTRAST,
+    TEXT_ON,
+    contrast,
+    palette_contrasts,
+    use_palette,
+)
 from game.scenes.settings_screen import ROWS, SettingsScreen
+from game.settings import THEMES
 
 AppFactory = Callable[..., App]
 PHONE, DESKTOP = (390, 844), (1920, 1080)
@@ -63,3 +74,42 @@ def test_every_text_size_lays_the_table_out_cleanly(
     app = make_app(deal=1, size=size, text_size=text_size)
     assert app.table.layout.metrics.text_scale == text_size / 100
     assert layout_problems(app.table.layout) == []
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_every_theme_reads_at_4_5_to_1_and_its_controls_at_3_to_1(theme: str) -> None:
+    text, controls = palette_contrasts(theme)
+    assert set(text) == set(TEXT_ON)  # every role the game draws text in
+    low = {role: round(ratio, 2) for role, ratio in text.items() if ratio < TEXT_CONTRAST}
+    assert low == {}, f"{theme}: text below 4.5:1"
+    low = {role: round(ratio, 2) for role, ratio in controls.items() if ratio < CONTROL_CONTRAST}
+    assert low == {}, f"{theme}: controls below 3:1"
+
+
+def test_the_contrast_function_is_wcag() -> None:
+    assert contrast((0, 0, 0), (255, 255, 255)) == pytest.approx(21.0)
+    assert contrast((118, 118, 118), (255, 255, 255)) == pytest.approx(4.54, abs=0.01)
+
+
+@pytest.mark.parametrize("theme", ["dark", "high-contrast"])
+def test_choosing_a_theme_repaints_the_table_and_panels_at_once(make_app: AppFactory, theme: str) -> None:
+    app = make_app(deal=1)
+    step(app, 60)
+    tap_button(app, "settings")
+    option(app, "set_theme", THEMES.index(theme))
+    step(app)
+    app.draw()
+    surface = pygame.display.get_surface()
+    screen = app.manager.top
+    assert isinstance(screen, SettingsScreen)
+    inside = screen.panel.move(0, 0)
+    panel_colour = tuple(surface.get_at((inside.left + 6, inside.centery))[:3])
+    assert panel_colour == PALETTES[theme]["PANEL"]
+    press_key(app, pygame.K_ESCAPE)
+    step(app)
+    app.draw()
+    width, height = app.table.layout.size
+    corner = tuple(pygame.display.get_surface().get_at((width // 2, height - 2))[:3])
+    felt = PALETTES[theme]["FELT_EDGE"]
+    assert max(abs(a - b) for a, b in zip(corner, felt, strict=True)) <= 12, corner
+    use_palette("default")

@@ -27,7 +27,7 @@ from game.render.card_look import face_size
 from game.render.layer import disjoint
 from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout, compute_layout
 from game.render.table_view import TableFrame, TableView, message_room
-from game.render.theme import TypeScale
+from game.render.theme import TypeScale, use_palette
 from game.render.widgets import Style
 from game.sound import Sound
 from game.texts import format_time, signed
@@ -74,9 +74,10 @@ class TableScene(Scene):
         self.visible = True
         self._shown_time = ""
         self._busy_age = 0.0
-        self._appearance: tuple[object, ...] = (ctx.metrics,)
-        """What the screens were laid out for (the text size): when a setting changes it, every
-        screen is laid out again, at once."""
+        use_palette(ctx.settings.theme)
+        self._appearance: tuple[object, ...] = (ctx.metrics, ctx.settings.theme)
+        """What the screens were laid out and painted for (text size, theme): when a setting
+        changes it, every screen is laid out and painted again, at once."""
         self._draw_ms = 0.0
         """How long the last drawing of the table took: the solver gets the rest of a frame."""
         self._moving: list[pygame.Rect] = []
@@ -363,9 +364,11 @@ class TableScene(Scene):
     def update(self, dt: float) -> bool:
         self.anim.speed = self.ctx.settings.motion_scale or 1.0
         changed = self.anim.update(dt)
-        appearance = (self.ctx.metrics,)
+        appearance = (self.ctx.metrics, self.ctx.settings.theme)
         if appearance != self._appearance:
             self._appearance = appearance
+            if use_palette(self.ctx.settings.theme):
+                self.view = TableView(self.ctx.assets)  # its felt and layers, in the new colours
             self.manager.relayout(self.manager.size)
             self.manager.invalidate()
             changed = True
