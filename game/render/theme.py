@@ -324,7 +324,13 @@ def use_palette(name: str) -> bool:
     so the next frame paints every screen in the new colours."""
     if name == _applied["theme"]:
         return False
-    palette = PALETTES[name]
+    palette, before = PALETTES[name], PALETTES[_applied["theme"]]
+    counts: dict[Color, int] = {}
+    for value in before.values():
+        counts[value] = counts.get(value, 0) + 1
+    swap = {before[colour]: palette[colour] for colour in before if counts[before[colour]] == 1}
+    """Old colour to new, where the old one names one palette colour only: for tables of colours
+    built at import (a control style's fill)."""
     for module in list(sys.modules.values()):
         if module is None or not (module.__name__ == "game" or module.__name__.startswith("game.")):
             continue
@@ -335,6 +341,10 @@ def use_palette(name: str) -> bool:
         for value in list(names.values()):
             if isinstance(value, functools._lru_cache_wrapper):
                 value.cache_clear()
+            elif isinstance(value, dict) and value is not TEXT_ON and module.__name__ != __name__:
+                for key, item in value.items():
+                    if isinstance(item, tuple) and item in swap:
+                        value[key] = swap[item]
     globals()["GHOST_ON_FELT"] = over(palette["FELT_CENTRE"], GHOST)
     for role, (fg, bg) in _ROLE_COLOURS.items():
         TEXT_ON[role] = (_colour(palette, fg), _colour(palette, bg))
