@@ -4,6 +4,7 @@ overlapping), hiding the timer, and the themes' contrasts."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 import pytest
@@ -113,3 +114,12 @@ def test_choosing_a_theme_repaints_the_table_and_panels_at_once(make_app: AppFac
     felt = PALETTES[theme]["FELT_EDGE"]
     assert max(abs(a - b) for a, b in zip(corner, felt, strict=True)) <= 12, corner
     use_palette("default")
+
+
+def test_theme_md_lists_every_themes_contrasts() -> None:
+    page = (Path(__file__).resolve().parent.parent / "game" / "render" / "THEME.md").read_text("utf-8")
+    for role in palette_contrasts("default")[0] | palette_contrasts("default")[1]:
+        row = f"| {role} | " + " | ".join(
+            f"{(palette_contrasts(name)[0] | palette_contrasts(name)[1])[role]:.1f}:1" for name in PALETTES
+        )
+        assert row in page, row
