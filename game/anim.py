@@ -118,6 +118,8 @@ class Animator:
     def __init__(self, rng: random.Random) -> None:
         self.ghosts: list[Ghost] = []
         self.cascade = Cascade(rng)
+        self.speed = 1.0
+        """Every duration is multiplied by this (the animation speed setting: slow, normal, fast)."""
 
     @property
     def dealing(self) -> bool:
@@ -201,6 +203,7 @@ class Animator:
         """Advance by ``dt`` seconds; True while cards are moving (the table must be drawn again).
         The cascade moves on too; :attr:`flourishing` tells whether it still shows."""
         moving = bool(self.ghosts)
+        dt /= self.speed
         for ghost in self.ghosts:
             ghost.age += dt
         self.ghosts = [g for g in self.ghosts if not g.done]

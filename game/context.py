@@ -55,8 +55,9 @@ class Context:
     """What «copy» puts on the clipboard for deal N of a variant (by name): the page link in the
     browser (:func:`platform.deal_link`); None natively: the deal named as the player reads it
     and the game opens it back (:func:`game.deal_names.deal_name`)."""
-    metrics: Metrics = DEFAULT_METRICS
-    """Sizes of every screen (tap targets, margins, fonts): one value a kiosk can enlarge."""
+    base_metrics: Metrics = DEFAULT_METRICS
+    """Sizes of every screen (tap targets, margins, fonts) at text size 100 %: one value a
+    kiosk can enlarge; :attr:`metrics` adds the player's text size."""
     sounds: Sounds = field(default_factory=Sounds)
     storage: Storage = field(default_factory=lambda: Storage(MemoryBackend()))
     keeper: Keeper = field(init=False)
@@ -74,6 +75,15 @@ class Context:
         if lang not in self._texts:
             self._texts[lang] = Texts(lang)
         return self._texts[lang]
+
+    @property
+    def metrics(self) -> Metrics:
+        """The sizes every screen is laid out with: :attr:`base_metrics` at the player's text size."""
+        return self.base_metrics.with_text(self.settings.text_size)
+
+    @metrics.setter
+    def metrics(self, value: Metrics) -> None:
+        self.base_metrics = value
 
     def t(self, key: str, **params: object) -> str:
         return self.texts.t(key, **params)

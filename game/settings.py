@@ -111,6 +111,11 @@ class Settings:
             return 0.0
         return ANIM_SCALE[self.anim_speed]
 
+    @property
+    def still(self) -> bool:
+        """Nothing animates: every change is instant (reduced motion, or speed «none»)."""
+        return self.motion_scale == 0
+
     def rule_set(self) -> RuleSet:
         """The rules the next deal is played under."""
         return RuleSet(passes=self.passes, overlap=self.overlap, variant=VARIANTS[self.variant])

@@ -272,3 +272,26 @@ def test_reduced_motion_makes_everything_instant(make_app: AppFactory, winning_l
     assert table.play.session.is_won and not table.anim.flourishing
     table.replay()
     assert not table.anim.ghosts
+
+
+# --- animation speed ------------------------------------------------------------------------------
+
+
+def test_animation_speed_none_is_instant(make_app: AppFactory, winning_line: LineFinder) -> None:
+    number, moves = winning_line("passes=3 overlap=on")
+    app = make_app(deal=number, anim_speed="none")
+    table = app.table
+    assert not table.anim.ghosts and not table.frame().hidden
+    for move in moves[:3]:
+        play_by_taps(app, move)
+        assert not table.anim.ghosts
+
+
+@pytest.mark.parametrize(("speed", "frames_done"), [("fast", 25), ("normal", 45), ("slow", 68)])
+def test_animation_speed_stretches_the_deal(make_app: AppFactory, speed: str, frames_done: int) -> None:
+    """The deal (0.65 s) lands in about 0.33 s fast, 0.65 s normal, 1.04 s slow (60 frames a second)."""
+    app = make_app(deal=1, anim_speed=speed)
+    step(app, frames_done - 8)
+    assert app.table.anim.dealing, f"{speed}: landed too soon"
+    step(app, 8)
+    assert not app.table.anim.dealing, f"{speed}: still dealing"

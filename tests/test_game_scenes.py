@@ -179,7 +179,7 @@ def test_large_indices_are_greyed_where_small_cards_use_them_anyway(
     screen = app.manager.top
     assert isinstance(screen, SettingsScreen)
     row = next(i for i, r in enumerate(ROWS) if r.key == "set_large_index")
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-20))  # the last row, in sight
+    screen.reveal(row)  # the row in sight, as the keyboard's focus brings it
     step(app)
     assert screen.shown(row)
     tap(app, screen.options[row][0].center)  # «Sí»

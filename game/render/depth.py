@@ -67,7 +67,7 @@ def grain_tiles() -> tuple[pygame.Surface, pygame.Surface]:
 
 def make_felt(size: tuple[int, int]) -> pygame.Surface:
     """The felt of a window of ``size``: the vignette with its grain."""
-    felt = vignette(size).convert()
+    felt = vignette(size, FELT_CENTRE, FELT_EDGE).convert()  # the theme's, at call time
     lighter, darker = grain_tiles()
     for y in range(0, size[1], GRAIN_TILE):
         for x in range(0, size[0], GRAIN_TILE):

@@ -7,6 +7,7 @@ every screen by passing one different value.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 
 
@@ -32,6 +33,9 @@ class Metrics:
     """Button height over its font size (never below :attr:`min_tap`)."""
     button_min_ems: float = 6.0
     """The narrowest a button of the control grid may be, over the font size."""
+    text_scale: float = 1.0
+    """The player's text size (1.0 to 2.0): every font of every screen times this, its limits
+    too; buttons grow with their font, never below :attr:`min_tap`, and screens re-flow."""
 
     def margin(self, size: tuple[int, int]) -> int:
         low, high = self.margin_range
@@ -39,11 +43,16 @@ class Metrics:
 
     def font(self, size: tuple[int, int]) -> int:
         low, high = self.font_range
-        return round(clamp(min(size) * self.font_share, low, high))
+        return round(clamp(min(size) * self.font_share, low, high) * self.text_scale)
 
     def panel_font(self, size: tuple[int, int], share: float = 0.03) -> int:
         low, high = self.panel_font_range
-        return round(clamp(min(size) * share, low, high))
+        return round(clamp(min(size) * share, low, high) * self.text_scale)
+
+    def with_text(self, percent: int) -> Metrics:
+        """These metrics at text size ``percent`` (100 gives them back as they are; the same
+        value for the same size, so a screen sees that nothing changed)."""
+        return _with_text(self, percent)
 
     def panel_margin(self, size: tuple[int, int]) -> int:
         """Margins of panels, dialogs and screens."""
@@ -71,6 +80,11 @@ class Metrics:
             font_range=(grow(self.font_range[0]), grow(self.font_range[1])),
             panel_font_range=(grow(self.panel_font_range[0]), grow(self.panel_font_range[1])),
         )
+
+
+@functools.lru_cache(maxsize=16)
+def _with_text(metrics: Metrics, percent: int) -> Metrics:
+    return metrics if percent == 100 else replace(metrics, text_scale=percent / 100)
 
 
 DEFAULT_METRICS = Metrics()

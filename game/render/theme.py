@@ -11,8 +11,11 @@ size at which a whole group fits (wrapping onto two lines first), or lays itself
 
 from __future__ import annotations
 
+import functools
+import sys
 from dataclasses import dataclass
 
+from game import config as _config
 from game.config import (
     BAR,
     BUSY_TEXT,
@@ -182,3 +185,168 @@ MOVE = 0.32
 """A card flying to its place or off the table."""
 CELEBRATION = 2.6
 """The whole win celebration, first card leaving to last card settled: then the board is clean."""
+
+
+# --- palettes (the theme setting) ------------------------------------------------------------------
+Palette = dict[str, Color]
+"""Colours of :mod:`game.config` by name: a theme gives each of them its own value."""
+
+DEFAULT_PALETTE: Palette = {
+    name: value
+    for name, value in vars(_config).items()
+    if name.isupper() and isinstance(value, tuple) and len(value) == 3
+    if all(isinstance(channel, int) for channel in value)
+}
+"""The green table as :mod:`game.config` has it (every RGB colour there)."""
+
+PALETTES: dict[str, Palette] = {
+    "default": DEFAULT_PALETTE,
+    "dark": {
+        **DEFAULT_PALETTE,
+        "FELT_CENTRE": (30, 36, 40),
+        "FELT_EDGE": (12, 14, 16),
+        "BAR": (8, 10, 12),
+        "TEXT": (232, 234, 236),
+        "TEXT_DIM": (184, 192, 198),
+        "CHIP_TEXT": (160, 170, 176),
+        "COUNT_BG": (4, 6, 8),
+        "REFUSAL_TEXT": (255, 206, 110),
+        "BUSY_TEXT": (170, 210, 255),
+        "HINT": (110, 220, 250),
+        "BUTTON": (200, 206, 210),
+        "BUTTON_TEXT": (18, 20, 22),
+        "BUTTON_ON": (255, 200, 80),
+        "BUTTON_OFF": (40, 46, 50),
+        "BUTTON_OFF_TEXT": (130, 140, 146),
+        "BUTTON_EDGE": (120, 130, 136),
+        "GHOST_OFF_TEXT": (128, 138, 144),
+        "SLOT_OUTLINE": (80, 90, 96),
+        "PANEL": (36, 40, 44),
+        "PANEL_TEXT": (230, 232, 234),
+        "PANEL_DIM_TEXT": (170, 178, 184),
+        "HEADING": (140, 214, 170),
+        "ERROR_TEXT": (255, 150, 110),
+        "FIELD_BG": (20, 22, 24),
+        "FIELD_EDGE": (130, 140, 146),
+        "SCROLL_BAR": (120, 128, 134),
+    },
+    "high-contrast": {
+        **DEFAULT_PALETTE,
+        "FELT_CENTRE": (0, 0, 0),
+        "FELT_EDGE": (0, 0, 0),
+        "BAR": (0, 0, 0),
+        "TEXT": (255, 255, 255),
+        "TEXT_DIM": (255, 255, 255),
+        "CHIP_TEXT": (255, 255, 255),
+        "COUNT_BG": (0, 0, 0),
+        "REFUSAL_TEXT": (255, 230, 0),
+        "BUSY_TEXT": (150, 220, 255),
+        "HINT": (0, 255, 255),
+        "BUTTON": (255, 255, 255),
+        "BUTTON_TEXT": (0, 0, 0),
+        "BUTTON_ON": (255, 230, 0),
+        "BUTTON_OFF": (0, 0, 0),
+        "BUTTON_OFF_TEXT": (170, 170, 170),
+        "BUTTON_EDGE": (255, 255, 255),
+        "GHOST_OFF_TEXT": (170, 170, 170),
+        "SLOT_OUTLINE": (255, 255, 255),
+        "FOCUS": (255, 230, 0),
+        "SELECTED": (255, 230, 0),
+        "PANEL": (0, 0, 0),
+        "PANEL_TEXT": (255, 255, 255),
+        "PANEL_DIM_TEXT": (230, 230, 230),
+        "HEADING": (255, 230, 0),
+        "ERROR_TEXT": (255, 140, 100),
+        "FIELD_BG": (0, 0, 0),
+        "FIELD_EDGE": (255, 255, 255),
+        "SCROLL_BAR": (255, 255, 255),
+    },
+}
+"""The themes of the setting (:data:`game.settings.THEMES`); each one's contrasts are listed in
+THEME.md and checked by ``tests/test_game_comfort.py`` with :func:`palette_contrasts`."""
+
+_ROLE_COLOURS: dict[str, tuple[str, str]] = {
+    "table text on felt": ("TEXT", "FELT_CENTRE"),
+    "table text at the felt's edge": ("TEXT", "FELT_EDGE"),
+    "pile label on felt": ("TEXT_DIM", "FELT_CENTRE"),
+    "refusal on felt": ("REFUSAL_TEXT", "FELT_CENTRE"),
+    "hint line on felt": ("HINT", "FELT_CENTRE"),
+    "busy line on felt": ("BUSY_TEXT", "FELT_CENTRE"),
+    "status on bar": ("TEXT_DIM", "BAR"),
+    "pass on bar": ("TEXT", "BAR"),
+    "deal chip on bar": ("CHIP_TEXT", "BAR"),
+    "count on its pill": ("TEXT", "COUNT_BG"),
+    "secondary control on felt": ("TEXT", "GHOST_ON_FELT"),
+    "primary control": ("BUTTON_TEXT", "BUTTON"),
+    "call to action": ("BUTTON_TEXT", "BUTTON_ON"),
+    "panel text": ("PANEL_TEXT", "PANEL"),
+    "panel caption": ("PANEL_DIM_TEXT", "PANEL"),
+    "panel heading": ("HEADING", "PANEL"),
+    "error on panel": ("ERROR_TEXT", "PANEL"),
+    "field text": ("PANEL_TEXT", "FIELD_BG"),
+}
+""":data:`TEXT_ON`'s roles by colour name (``GHOST_ON_FELT``: the veil over the felt's centre)."""
+_CONTROL_COLOURS: dict[str, tuple[str, str]] = {
+    "unavailable control": ("BUTTON_OFF_TEXT", "BUTTON_OFF"),
+    "unavailable secondary control on felt": ("GHOST_OFF_TEXT", "FELT_CENTRE"),
+    "primary control on felt": ("BUTTON", "FELT_CENTRE"),
+    "call to action on felt": ("BUTTON_ON", "FELT_CENTRE"),
+    "focus ring on felt": ("FOCUS", "FELT_CENTRE"),
+    "selection on felt": ("SELECTED", "FELT_CENTRE"),
+}
+"""Controls and large marks, asked for 3:1 (WCAG 2 non-text contrast and large text)."""
+CONTROL_CONTRAST = 3.0
+
+
+def _colour(palette: Palette, name: str) -> Color:
+    return over(palette["FELT_CENTRE"], GHOST) if name == "GHOST_ON_FELT" else palette[name]
+
+
+def palette_contrasts(name: str) -> tuple[dict[str, float], dict[str, float]]:
+    """Theme ``name``'s contrast ratios: every text role (asked for 4.5:1), then controls and
+    large marks (asked for 3:1), as the game draws them in that theme."""
+    palette = PALETTES[name]
+
+    def ratios(roles: dict[str, tuple[str, str]]) -> dict[str, float]:
+        return {role: contrast(_colour(palette, a), _colour(palette, b)) for role, (a, b) in roles.items()}
+
+    return ratios(_ROLE_COLOURS), ratios(_CONTROL_COLOURS)
+
+
+_applied = {"theme": "default"}
+
+
+def use_palette(name: str) -> bool:
+    """Draw with theme ``name`` from now on; False when it was already in use.
+
+    The palette's colours are put in :mod:`game.config` and in every module of the game that
+    took them by name, and drawings kept for reuse (icons, labels, shadows, veils) are dropped,
+    so the next frame paints every screen in the new colours."""
+    if name == _applied["theme"]:
+        return False
+    palette, before = PALETTES[name], PALETTES[_applied["theme"]]
+    counts: dict[Color, int] = {}
+    for value in before.values():
+        counts[value] = counts.get(value, 0) + 1
+    swap = {before[colour]: palette[colour] for colour in before if counts[before[colour]] == 1}
+    """Old colour to new, where the old one names one palette colour only: for tables of colours
+    built at import (a control style's fill)."""
+    for module in list(sys.modules.values()):
+        if module is None or not (module.__name__ == "game" or module.__name__.startswith("game.")):
+            continue
+        names = vars(module)
+        for colour, value in palette.items():
+            if colour in names and isinstance(names[colour], tuple):
+                setattr(module, colour, value)
+        for value in list(names.values()):
+            if isinstance(value, functools._lru_cache_wrapper):
+                value.cache_clear()
+            elif isinstance(value, dict) and value is not TEXT_ON and module.__name__ != __name__:
+                for key, item in value.items():
+                    if isinstance(item, tuple) and item in swap:
+                        value[key] = swap[item]
+    globals()["GHOST_ON_FELT"] = over(palette["FELT_CENTRE"], GHOST)
+    for role, (fg, bg) in _ROLE_COLOURS.items():
+        TEXT_ON[role] = (_colour(palette, fg), _colour(palette, bg))
+    _applied["theme"] = name
+    return True

@@ -74,7 +74,7 @@ class Panel(Scene):
         self.on_cancel = on_cancel
         self.focus = next((i for i, b in enumerate(buttons) if b.primary), 0)
         self.size = (0, 0)
-        self.age = PANEL_POP_SECONDS if ctx.settings.reduced_motion else 0.0
+        self.age = PANEL_POP_SECONDS if ctx.settings.still else 0.0
         self._geometry: _Geometry | None = None
 
     def close(self) -> None:

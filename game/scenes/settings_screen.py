@@ -1,5 +1,6 @@
 """«Ajustes»: variant, passes, overlap rule, deal mode, par scoring, language, reduced motion,
-sound, four-colour deck, large indices.
+sound, four-colour deck, large indices; and the comfort settings: theme, text size, hiding the
+timer, animation speed and the left-handed table (all applied at once).
 
 Each row is a set of options; tap one, or move with Up/Down and choose with Left/Right.
 Language, motion, sound and the look of the cards apply at once; the variant, passes, overlap
@@ -31,7 +32,7 @@ from game.render.widgets import (
     line_height,
     panel_width,
 )
-from game.settings import SCAN_SECONDS, DealMode, ScanMode, Settings, Speech
+from game.settings import ANIM_SPEEDS, SCAN_SECONDS, TEXT_SIZES, THEMES, DealMode, ScanMode, Settings, Speech
 from game.texts import Texts
 from rules.variant import REGISTERED
 
@@ -137,6 +138,47 @@ ROWS: tuple[Row, ...] = (
         lambda t, v: t.t("scan_seconds", n=v),
         lambda s: s.scan_seconds,
         lambda s, v: setattr(s, "scan_seconds", v),
+    ),
+    Row(
+        "set_theme",
+        THEMES,
+        lambda t, v: t.t(f"theme_{v}"),
+        lambda s: s.theme,
+        lambda s, v: setattr(s, "theme", v),
+        wraps=True,
+        option_ems=6,
+    ),
+    Row(
+        "set_text_size",
+        TEXT_SIZES,
+        lambda t, v: f"{v} %",
+        lambda s: s.text_size,
+        lambda s, v: setattr(s, "text_size", v),
+        wraps=True,
+        option_ems=4,
+    ),
+    Row(
+        "set_hide_timer",
+        (True, False),
+        _yes_no,
+        lambda s: s.hide_timer,
+        lambda s, v: setattr(s, "hide_timer", v),
+    ),
+    Row(
+        "set_anim_speed",
+        ANIM_SPEEDS,
+        lambda t, v: t.t(f"speed_{v}"),
+        lambda s: s.anim_speed,
+        lambda s, v: setattr(s, "anim_speed", v),
+        wraps=True,
+        option_ems=5,
+    ),
+    Row(
+        "set_left_handed",
+        (True, False),
+        _yes_no,
+        lambda s: s.left_handed,
+        lambda s, v: setattr(s, "left_handed", v),
     ),
 )
 KIOSK_ROWS: tuple[Row, ...] = tuple(row for row in ROWS if row.key in ("set_lang", "set_motion"))

@@ -26,7 +26,7 @@ from game.render.card_look import face_size
 from game.render.layer import disjoint
 from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout, compute_layout
 from game.render.table_view import TableFrame, TableView, message_room
-from game.render.theme import TypeScale
+from game.render.theme import TypeScale, use_palette
 from game.render.widgets import Style
 from game.sound import Sound
 from game.table_terms import DECK, Tone
@@ -74,6 +74,10 @@ class TableScene(Scene):
         self.visible = True
         self._shown_time = ""
         self._busy_age = 0.0
+        use_palette(ctx.settings.theme)
+        self._appearance: tuple[object, ...] = (ctx.metrics, ctx.settings.theme)
+        """What the screens were laid out and painted for (text size, theme): when a setting
+        changes it, every screen is laid out and painted again, at once."""
         self._draw_ms = 0.0
         """How long the last drawing of the table took: the solver gets the rest of a frame."""
         self._moving: list[pygame.Rect] = []
@@ -113,7 +117,7 @@ class TableScene(Scene):
 
     def _animate_deal(self) -> None:
         """The pyramid flies in from the stock (the state is already dealt; a tap or key skips it)."""
-        if not self.ctx.settings.reduced_motion:
+        if not self.ctx.settings.still:
             self.anim.deal(self.play.state, self.layout)
 
     def set_visible(self, visible: bool) -> None:
@@ -207,12 +211,12 @@ class TableScene(Scene):
         self._sounded_selection = selected
         if effect is None:
             return
-        if not self.ctx.settings.reduced_motion:
+        if not self.ctx.settings.still:
             self.anim.effect(effect, self.layout)
         session = self.play.session
         self.ctx.play_sound(effect_sound(effect, session.is_won))
         if session.is_won:
-            if not self.ctx.settings.reduced_motion:
+            if not self.ctx.settings.still:
                 self.anim.win(session.start_state, self.layout)
             self.manager.push(win_panel(self.ctx, self.manager, self.play, self.new_deal, self.replay))
         elif session.is_dead_end:
@@ -229,7 +233,7 @@ class TableScene(Scene):
         effect = self.play.play(move)
         if effect is None:
             return False
-        if not self.ctx.settings.reduced_motion:
+        if not self.ctx.settings.still:
             self.anim.effect(effect, self.layout)
             if self.play.session.is_won:
                 self.anim.win(self.play.session.start_state, self.layout)
@@ -358,7 +362,16 @@ class TableScene(Scene):
 
     # --- time ------------------------------------------------------------------------------------
     def update(self, dt: float) -> bool:
+        self.anim.speed = self.ctx.settings.motion_scale or 1.0
         changed = self.anim.update(dt)
+        appearance = (self.ctx.metrics, self.ctx.settings.theme)
+        if appearance != self._appearance:
+            self._appearance = appearance
+            if use_palette(self.ctx.settings.theme):
+                self.view = TableView(self.ctx.assets)  # its felt and layers, in the new colours
+            self.manager.relayout(self.manager.size)
+            self.manager.invalidate()
+            changed = True
         if self.play.step_best(self._analysis_slice_ms(animating=changed)):
             changed = True  # the end panel names the best score the deal allowed
         if self.play.inquiry is not None:
@@ -368,7 +381,7 @@ class TableScene(Scene):
             answer = self.play.step_inquiry(slice_ms)
             if answer is not None:
                 self._answered(answer)
-        shown = format_time(self.play.session.clock.elapsed())
+        shown = "" if self.ctx.settings.hide_timer else format_time(self.play.session.clock.elapsed())
         if shown != self._shown_time:
             self._shown_time = shown
             changed = True
@@ -463,7 +476,9 @@ class TableScene(Scene):
             if has_stock
             else texts.t("columns_left", n=state.column_count),
             texts.t("pass", n=state.pass_no, p=state.rules.passes) if has_stock else "",
-            texts.t("time", t=self._shown_time or format_time(session.clock.elapsed())),
+            ""
+            if self.ctx.settings.hide_timer
+            else texts.t("time", t=self._shown_time or format_time(session.clock.elapsed())),
             texts.moves(session.moves),
         ]
         status = [cell for cell in status if cell]
