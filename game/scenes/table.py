@@ -114,13 +114,15 @@ class TableScene(Scene):
         if not self.ctx.settings.reduced_motion:
             self.anim.deal(self.play.state, self.layout)
 
-    def set_visible(self, visible: bool) -> None:
-        """The player can (or cannot) see the table: the clock runs only while they can."""
-        self.visible = visible
-        if visible:
-            self.play.session.show()
-        else:
-            self.play.session.hide()
+    def covered(self) -> None:
+        """A screen or panel lies over the table, or the window is hidden: the clock stops."""
+        self.visible = False
+        self.play.session.hide()
+
+    def uncovered(self) -> None:
+        """The player sees the table again: the clock goes on (if the deal is on)."""
+        self.visible = True
+        self.play.session.show()
 
     # --- input ---------------------------------------------------------------------------------
     def handle(self, command: Command) -> None:
