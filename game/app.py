@@ -24,6 +24,7 @@ import solver
 from rules.cli import CommandError
 from rules.labels import LabelTable
 
+from .access.hub import Access, native_outlet
 from .config import DESKTOP_MARGIN, FPS, KIOSK_REPEAT_SECONDS, MIN_WINDOW, WINDOW_SIZE
 from .context import Context
 from .dealer import Dealer
@@ -182,6 +183,8 @@ class App:
         self.manager.relayout(self.screen.get_size())
         self.table = TableScene(ctx, self.manager, play)
         self.manager.push(self.table)
+        self.access = Access(ctx, native_outlet())
+        """Screen readers, spoken moves and switch scanning (:mod:`game.access`)."""
         self.visibility = Visibility()
         self.taps = TapFilter(KIOSK_REPEAT_SECONDS if kiosk is not None else 0.0)
         self.kiosk = None if kiosk is None else Kiosk(ctx, self.manager, self.table, kiosk)
@@ -215,6 +218,7 @@ class App:
         self.manager.show_window(self.visibility.visible)
         changed = self.kiosk.update(dt) if self.kiosk is not None else False
         changed |= self.manager.update(dt)
+        changed |= self.access.update(self.table, self.manager, self.now, dt, not self.visibility.focus_lost)
         self.save()
         if not (changed or self.dirty):
             return False
@@ -224,6 +228,9 @@ class App:
     def draw(self) -> None:
         self.screen = display_surface()
         changed = self.manager.draw(self.screen)
+        highlight = self.access.draw(self.screen)  # switch scanning's outline, over everything
+        if changed is not None:
+            changed += highlight
         if changed is None:
             pygame.display.flip()
         elif changed:  # only what changed goes to the screen; nothing at all when nothing did
@@ -264,7 +271,8 @@ class App:
         else:
             if self.kiosk is not None and isinstance(command, Tap | Key | Scroll):
                 self.kiosk.activity(command)  # a release or a drag follows a tap already counted
-            self.manager.handle(command)
+            if not self.access.handle(command, self.table, self.manager):  # the keys that ask, switches
+                self.manager.handle(command)
 
     def toggle_fullscreen(self) -> None:
         """Enter or leave fullscreen; the deal is untouched, only the layout changes."""

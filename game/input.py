@@ -45,6 +45,11 @@ class Action(enum.Enum):
     """Ctrl+Shift+Q: the documented way for staff to close the game (a kiosk offers no other)."""
     PASTE = "paste"
     """Ctrl+V: the new-deal dialog takes a copied deal («Baraja española: reparto 77»)."""
+    # the keys that ask, answered aloud (game/access)
+    ASK_PAIRS = "ask_pairs"
+    ASK_PILES = "ask_piles"
+    ASK_SEEN = "ask_seen"
+    ASK_ANSWER = "ask_answer"
 
 
 @dataclass(frozen=True)
@@ -56,6 +61,9 @@ class Tap:
 class Key:
     action: Action
     digit: str = ""
+    switch: int = 0
+    """Which switch of a switch interface this key is when scanning (game/access/scan.py):
+    1 for Space, 2 for Enter, 0 for the other keys."""
 
 
 @dataclass(frozen=True)
@@ -115,7 +123,14 @@ _KEYS: dict[int, Action] = {
     pygame.K_BACKSPACE: Action.BACKSPACE,
     pygame.K_DELETE: Action.BACKSPACE,
     pygame.K_F11: Action.FULLSCREEN,
+    pygame.K_p: Action.ASK_PAIRS,
+    pygame.K_i: Action.ASK_PILES,
+    pygame.K_v: Action.ASK_SEEN,
+    pygame.K_a: Action.ASK_ANSWER,
 }
+
+_SWITCHES: dict[int, int] = {pygame.K_SPACE: 1, pygame.K_RETURN: 2, pygame.K_KP_ENTER: 2}
+"""Switch interfaces send Space and Enter: the two switches of step scanning."""
 
 _DIGITS: dict[int, str] = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {
     getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)
@@ -172,7 +187,7 @@ def _key_command(event: pygame.event.Event) -> Key | None:
     if key in _DIGITS:
         return Key(Action.DIGIT, _DIGITS[key])
     action = _KEYS.get(key)
-    return None if action is None else Key(action)
+    return None if action is None else Key(action, switch=_SWITCHES.get(key, 0))
 
 
 def to_window_signal(event: pygame.event.Event) -> Window | None:

@@ -34,6 +34,8 @@ from .settings import LANGUAGES, PASSES
 from .storage import StorageError
 
 IS_WEB = sys.platform == "emscripten"
+SYSTEM = "macos" if sys.platform == "darwin" else "windows" if sys.platform == "win32" else "unix"
+"""The desktop family, as accessibility adapters name them (``unix`` also in the browser)."""
 """True inside the browser build (pygbag, or pyodide in the browser test)."""
 
 PREFIX = "piramide:"

@@ -53,7 +53,6 @@ class Watch:
         self.session: Session | None = None
         self.state: State | None = None
         self.history: list[State] = []
-        self.log_len = 0
         self.moves = 0
         self.undos = 0
         self.seen = 0
@@ -149,7 +148,6 @@ class Watch:
         self.session = session
         self.state = session.state
         self.history = list(session.history)
-        self.log_len = len(session.log)
         self.moves = session.moves
         self.undos = session.undos
         self.seen = session.seen_mask

@@ -381,7 +381,10 @@ def test_solver_analyse_is_honest_about_unseen_cards() -> None:
     result = run(["-m", "solver", "analyse"], input="\n".join(lines) + "\n")
     unseen, seen = (json.loads(line) for line in result.stdout.splitlines())
     assert (unseen["verdict"], unseen["win_share"], unseen["exact"], unseen["orders_tried"]) == (
-        "unknown", 0.9, True, 120
+        "unknown",
+        0.9,
+        True,
+        120,
     )
     assert seen["verdict"] == "lost"
     state = parse_position(position)

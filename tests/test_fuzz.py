@@ -19,6 +19,7 @@ def labels() -> LabelTable:
     return load_table()
 
 
+@pytest.mark.slow  # 9,000 events: about 10 s of CPU, a tenth of the default run
 def test_the_fuzzed_game_never_crashes_nor_breaks_a_rule(display: None, labels: LabelTable) -> None:
     fuzz = Fuzz(20231, labels, life_events=LIFE_EVENTS)
     figures = fuzz.run(EVENTS)

@@ -359,6 +359,7 @@ def test_kiosk_settings_offer_the_language_but_not_the_rules(kiosk_app: Callable
 
 
 def test_kiosk_win_panel_offers_no_copy(kiosk_app: Callable[..., App], winning_line: LineFinder) -> None:
+    """Nor «tu mejor tiempo»: a kiosk's statistics are every visitor's."""
     number, moves = winning_line("passes=3 overlap=on")
     app = kiosk_app(deal=number)
     for move in moves:
@@ -370,6 +371,7 @@ def test_kiosk_win_panel_offers_no_copy(kiosk_app: Callable[..., App], winning_l
     assert isinstance(panel, Panel)
     labels = [button.label(app.ctx.texts) for button in panel.buttons]
     assert labels == ["Nuevo reparto", "Repetir reparto", "Ver el tablero"]
+    assert not any("mejor tiempo" in line for line in panel.body(app.ctx.texts))
 
 
 # --- tap targets on the glass ---------------------------------------------------------------------

@@ -26,9 +26,14 @@ LineFinder = Callable[[str], tuple[int, list[Move]]]
 
 
 def playing(sounds: Sounds) -> set[Sound]:
-    """The sounds some mixer channel is playing now."""
-    busy = [pygame.mixer.Channel(i).get_sound() for i in range(pygame.mixer.get_num_channels())]
-    return {s for s in Sound if sounds.loaded(s) is not None and sounds.loaded(s) in busy}
+    """The sounds the real mixer took (gave a channel) since the last :func:`silence`: a short
+    sound may already have ended when the test looks, on a busy machine."""
+    return set(sounds.started)
+
+
+def silence(sounds: Sounds) -> None:
+    pygame.mixer.stop()
+    sounds.forget_started()
 
 
 def king(play: Play, place: int) -> bool:
@@ -64,17 +69,18 @@ def test_moves_play_their_sounds_on_the_real_mixer(
     assert pygame.mixer.get_init() is not None and sounds.available
     tap_place(app, DECK)
     assert Sound.DRAW in playing(sounds)
-    pygame.mixer.stop()
+    silence(sounds)
     play = app.table.play
     place = next(p for p in range(28) if play.selectable(p) and not king(play, p))
     tap_place(app, place)
     assert Sound.SELECT in playing(sounds)
+    silence(sounds)
     tap_place(app, place)  # let it go again: no new sound
-    pygame.mixer.stop()
+    assert playing(sounds) == set()
     app.table.play.session.undo()
     for move in moves[:-1]:
         play_by_taps(app, move)
-    pygame.mixer.stop()
+    silence(sounds)
     play_by_taps(app, moves[-1])
     assert app.table.play.session.is_won
     assert Sound.WIN in playing(sounds)
@@ -88,15 +94,15 @@ def test_a_pair_sounds_unless_muted(
     first_pair = next(i for i, m in enumerate(moves) if len(m.places) == 2)
     for move in moves[:first_pair]:
         play_by_taps(app, move)
-    pygame.mixer.stop()
+    silence(app.ctx.sounds)
     play_by_taps(app, moves[first_pair])
     assert Sound.PAIR in playing(app.ctx.sounds)
-    pygame.mixer.stop()
+    silence(app.ctx.sounds)
     app.ctx.settings.sound = False
     play_by_taps(app, moves[first_pair + 1])
     tap_place(app, DECK)
     assert app.table.play.session.moves == first_pair + 3
-    assert not pygame.mixer.get_busy()
+    assert playing(app.ctx.sounds) == set() and not pygame.mixer.get_busy()
 
 
 def test_the_game_plays_on_when_the_mixer_cannot_open(
@@ -187,7 +193,6 @@ def test_what_c_code_writes_to_stderr_while_the_mixer_opens_is_kept_not_printed(
 
 # --- what reaches the speakers: SDL's disk audio driver writes the mixed output to a file ----------
 
-BYTES_PER_SECOND = 44100 * 2 * 2
 """The mixer's output (game.sound.MIXER_FORMAT): 44.1 kHz, 16-bit, stereo."""
 SLACK = 8 * 512 * 4
 """Output past a sound's own length to wait for: eight of the mixer's buffers (SDL starts a sound

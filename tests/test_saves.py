@@ -33,7 +33,7 @@ from game.saves import GAME_VERSION, SETTINGS_VERSION, Keeper, load_settings, se
 from game.scenes.panel import Panel
 from game.scenes.record_screens import DailyScreen, StatsScreen
 from game.scenes.settings_screen import ROWS, SettingsScreen
-from game.settings import LANGUAGES, PASSES, Settings
+from game.settings import COMFORT, LANGUAGES, PASSES, Settings
 from game.storage import FileBackend, MemoryBackend, Storage
 from game.table_terms import DECK
 from rules import Move, RuleSet, Session
@@ -244,6 +244,20 @@ def test_a_bad_setting_gives_the_defaults_and_a_notice(tmp_path: Path) -> None:
     assert load_settings(storage) == Settings()
     assert len(storage.notices) == 1 and "passes" in storage.notices[0]
     assert not (tmp_path / "settings.json").exists() and (tmp_path / storage.kept[0]).exists()
+
+
+@pytest.mark.parametrize(("name", "bad"), [("theme", "sepia"), ("text_size", 300), ("anim_speed", 7)])
+def test_an_unknown_comfort_value_falls_back_alone(tmp_path: Path, name: str, bad: object) -> None:
+    """An unknown theme, text size or animation speed (a newer game's, a hand edit) loses only
+    that setting: the others are kept, nothing is set aside, and one line says so."""
+    data = {"lang": "en", "hide_timer": True, "left_handed": True, name: bad}
+    (tmp_path / "settings.json").write_text(json.dumps({"version": 1, "data": data}), encoding="utf-8")
+    storage = Storage(FileBackend(tmp_path))
+    loaded = load_settings(storage)
+    assert getattr(loaded, name) == getattr(Settings(), name)
+    assert loaded.lang == "en" and loaded.hide_timer and loaded.left_handed
+    assert len(storage.notices) == 1 and name in storage.notices[0] and repr(bad) in storage.notices[0]
+    assert storage.kept == [] and (tmp_path / "settings.json").exists()
 
 
 @pytest.mark.parametrize(
@@ -603,6 +617,8 @@ def _other_value(name: str, default: object) -> object:
     """A valid value of setting ``name`` that differs from ``default``."""
     if name == "variant":
         return next(variant for variant in VARIANTS if variant != default)
+    if name in COMFORT:
+        return next(value for value in COMFORT[name] if value != default)
     if isinstance(default, bool):
         return not default
     if isinstance(default, enum.Enum):

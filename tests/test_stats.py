@@ -62,6 +62,31 @@ def test_a_deal_undone_back_to_its_start_and_left_is_void_not_lost() -> None:
     assert other.of(DEFAULT).played == 2 and other.of(DEFAULT).lost == 1  # «b» pending
 
 
+def test_each_deal_keeps_its_best_time_through_documents_and_merges() -> None:
+    stats = Stats()
+    stats.start("a", DEFAULT)
+    assert stats.win("a", 100.0, 50, deal=77)
+    stats.start("b", DEFAULT)
+    assert stats.win("b", 70.0, 55, deal=77)
+    stats.start("c", DEFAULT)
+    assert stats.win("c", 90.0, 40, deal=77)
+    stats.start("d", DEFAULT)
+    assert stats.win("d", 30.0, 40)  # a position without a number: no deal's record
+    assert stats.deal_time(DEFAULT, 77) == 70.0 and stats.deal_time(DEFAULT, 78) is None
+    assert stats.deal_time(CLASSIC, 77) is None and stats.of(DEFAULT).deal_times == {77: 70.0}
+    again = Stats.from_doc(json.loads(json.dumps(stats.to_doc())))
+    assert again.deal_time(DEFAULT, 77) == 70.0
+    other = Stats()  # another game, faster on deal 77, merges the document: its win is replayed
+    other.start("e", DEFAULT)
+    assert other.win("e", 50.0, 30, deal=77)
+    other.absorb(Stats.from_doc(json.loads(json.dumps(stats.to_doc()))))
+    assert other.deal_time(DEFAULT, 77) == 50.0 and other.of(DEFAULT).won == 5
+    doc = stats.to_doc()
+    doc["rules"][str(DEFAULT)]["deals"] = {"seventy-seven": 70.0}
+    with pytest.raises(RecordsError, match="deals"):
+        Stats.from_doc(doc)
+
+
 def test_win_rate_times_moves_and_streaks() -> None:
     stats = Stats()
     results = [True, True, False, True, True, True, False, True]

@@ -54,6 +54,28 @@ def par_lines(ctx: Context, play: Play) -> Callable[[Texts], list[str]]:
     return lines
 
 
+def record_lines(ctx: Context, play: Play) -> Callable[[Texts], list[str]]:
+    """How this win's time compares with the player's best on this very deal (a replay has a time
+    to beat): «Tu mejor tiempo en este reparto: 1:40 (primera victoria)», «¡Tu mejor tiempo en
+    este reparto! Antes: 1:40», «Tu mejor tiempo en este reparto: 1:10». Taken when the panel
+    opens, before this win is counted; none for a position without a number, nor in a kiosk,
+    whose statistics are every visitor's."""
+    number = play.number
+    if number is None or ctx.kiosk:
+        return lambda texts: []
+    best = ctx.keeper.stats.deal_time(play.state.rules, number)
+    seconds = play.session.clock.elapsed()
+
+    def lines(texts: Texts) -> list[str]:
+        if best is None:
+            return [texts.t("record_first", t=format_time(seconds))]
+        if int(seconds) < int(best):
+            return [texts.t("record_beaten", t=format_time(best))]
+        return [texts.t("record_best", t=format_time(best))]
+
+    return lines
+
+
 def _button(key: str, action: Callable[[], None], primary: bool = False) -> PanelButton:
     return PanelButton(lambda t: t.t(key), action, primary)
 
@@ -97,6 +119,7 @@ def win_panel(
     number = play.number
     copied: list[bool | None] = [None]
     par_scores = par_lines(ctx, play)
+    record = record_lines(ctx, play)
 
     def link(number: int) -> str:  # the deal's variant goes with it: a shared copy gives the same game
         return ctx.deal_text(number, play.state.rules.variant.name)
@@ -115,6 +138,7 @@ def win_panel(
             if left
             else texts.t("win_left_none" + where),
         ]
+        lines += record(texts)
         if play.hidden_at_start and play.label is not Label.UNKNOWN:
             lines += _verdict_lines(texts, play)
         lines += par_scores(texts)

@@ -31,7 +31,7 @@ from game.render.widgets import (
     line_height,
     panel_width,
 )
-from game.settings import DealMode, Settings
+from game.settings import SCAN_SECONDS, DealMode, ScanMode, Settings, Speech
 from game.texts import Texts
 from rules.variant import REGISTERED
 
@@ -67,6 +67,9 @@ VARIANT_ROW = Row(
     option_ems=6,
 )
 """The variants the rules play (:data:`rules.variant.REGISTERED`, the default first)."""
+
+SPEECH_NAMES: dict[object, str] = {Speech.AUTO: "speech_auto", Speech.ON: "yes", Speech.OFF: "no"}
+SCAN_NAMES: dict[object, str] = {mode: f"scan_{mode.value}" for mode in ScanMode}
 
 ROWS: tuple[Row, ...] = (
     VARIANT_ROW,
@@ -110,6 +113,30 @@ ROWS: tuple[Row, ...] = (
         _yes_no,
         lambda s: s.large_index,
         lambda s, v: setattr(s, "large_index", v),
+    ),
+    # accessibility (game/access): spoken moves and switch scanning
+    Row(
+        "set_speech",
+        tuple(SPEECH_NAMES),
+        lambda t, v: t.t(SPEECH_NAMES[v]),
+        lambda s: s.speech,
+        lambda s, v: setattr(s, "speech", v),
+        wraps=True,
+    ),
+    Row(
+        "set_scan",
+        tuple(SCAN_NAMES),
+        lambda t, v: t.t(SCAN_NAMES[v]),
+        lambda s: s.scan,
+        lambda s, v: setattr(s, "scan", v),
+        wraps=True,
+    ),
+    Row(
+        "set_scan_seconds",
+        SCAN_SECONDS,
+        lambda t, v: t.t("scan_seconds", n=v),
+        lambda s: s.scan_seconds,
+        lambda s, v: setattr(s, "scan_seconds", v),
     ),
 )
 KIOSK_ROWS: tuple[Row, ...] = tuple(row for row in ROWS if row.key in ("set_lang", "set_motion"))

@@ -22,9 +22,11 @@ from game.config import (
 from game.context import Context
 from game.input import Action, Command, Drag, Key, Release, Tap
 from game.play import Effect, Play, Played, Removed
+from game.render.card_look import face_size
 from game.render.layer import disjoint
 from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout, compute_layout
 from game.render.table_view import TableFrame, TableView, message_room
+from game.render.theme import TypeScale
 from game.render.widgets import Style
 from game.sound import Sound
 from game.table_terms import DECK, Tone
@@ -375,7 +377,7 @@ class TableScene(Scene):
     # --- drawing -------------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
         self.layout = compute_layout(size, self.ctx.metrics, self.play.state.rules.variant)
-        self.ctx.assets.prepare(self.layout.card)
+        self.ctx.assets.prepare(face_size(self.layout.card))
         self.anim.clear()
 
     def message_line(self) -> pygame.Rect:
@@ -405,7 +407,7 @@ class TableScene(Scene):
         assert layer is not None
         for rect in dirty:
             target.blit(layer, rect, rect)
-        self.anim.draw(target, self.ctx.assets, self.layout.card)
+        self.anim.draw(target, self.ctx.assets, self.view.look)
         self._moving = moving
         self._draw_ms = (clock() - began) * 1000
         return dirty
@@ -439,12 +441,15 @@ class TableScene(Scene):
         deal_key = "deal_daily" if play.daily is not None else "deal"  # the daily deal says so
         deal = label_text
         if play.number is not None:
-            deal = texts.t(deal_key, n=play.number) + " · " + label_text
+            number = texts.t(deal_key, n=play.number)
             variant = state.rules.variant
             if variant != DEFAULT_RULES.variant and play.daily is None:  # the chip names a variant
                 name = texts.t(f"variant_{variant.name}")
-                deal = texts.t("deal_variant", variant=name, n=play.number) + " · " + label_text
-        self.layout.fit_deal_chip(self.ctx.assets.font(self.layout.font).size(deal)[0])
+                number = texts.t("deal_variant", variant=name, n=play.number)
+            deal = number + " · " + label_text
+            if self._chip_width(deal) > self.layout.deal_max_width:  # no room: the number alone
+                deal = number
+        self.layout.fit_deal_chip(self._chip_width(deal) - 2 * self.layout.font)
         line, tone = "", Tone.INFO
         if play.line is not None:
             line, tone = texts.t(play.line.key, **play.line.params), play.line.tone
@@ -473,6 +478,7 @@ class TableScene(Scene):
             line=line,
             tone=tone,
             buttons=self._buttons(deal, recycle_ready),
+            short_labels={name: texts.t(f"btn_{name}_short") for name in ("analyse", "new")},
             selected=play.selected,
             partners=play.partners(),
             hint=self._hint_targets(),
@@ -482,6 +488,11 @@ class TableScene(Scene):
             recycle_ready=recycle_ready,
             pile_labels=(texts.t("pile_stock"), texts.t("pile_waste")),
         )
+
+    def _chip_width(self, text: str) -> int:
+        """How wide the deal chip is with ``text`` (in captions, with its inner margins)."""
+        size = TypeScale(self.layout.font).caption
+        return self.ctx.assets.font(size).size(text)[0] + 2 * self.layout.font
 
     def _buttons(self, deal: str, recycle_ok: bool) -> dict[str, tuple[str, Style]]:
         texts = self.ctx.texts
@@ -494,7 +505,10 @@ class TableScene(Scene):
             "recycle": Style.PRIMARY if recycle_ok else Style.OFF,
             "undo": Style.NORMAL if self.play.session.history and not won and not final else Style.OFF,
             "hint": Style.OFF if over else Style.NORMAL,
-            "analyse": Style.OFF if over else Style.NORMAL,
+            "analyse": Style.GHOST_OFF if over else Style.GHOST,
+            "new": Style.GHOST,
+            "rules": Style.GHOST,
+            "settings": Style.GHOST,
         }
         buttons = {"deal": (deal, Style.CHIP)}
         for name in (*PILE_CONTROLS, *CONTROLS):

@@ -13,7 +13,10 @@ from rules.variant import REGISTERED, Variant
 
 from . import en, es
 
-CATALOGUES: dict[str, dict[str, str]] = {"es": es.MESSAGES, "en": en.MESSAGES}
+CATALOGUES: dict[str, dict[str, str]] = {
+    "es": es.MESSAGES | es.ACCESS,
+    "en": en.MESSAGES | en.ACCESS,  # ACCESS: game/access's words, kept apart
+}
 RULES_TEXT: dict[str, list[tuple[str, list[str]]]] = {"es": es.RULES, "en": en.RULES}
 VARIANT_RULES: dict[str, dict[str, list[str]]] = {"es": es.VARIANT_RULES, "en": en.VARIANT_RULES}
 
