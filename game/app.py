@@ -215,7 +215,7 @@ class App:
         for event in events:
             self.dispatch(event)
         self._sync_size()
-        self._sync_visibility()
+        self.manager.show_window(self.visibility.visible)
         changed = self.kiosk.update(dt) if self.kiosk is not None else False
         changed |= self.manager.update(dt)
         changed |= self.access.update(self.table, self.manager, self.now, dt, not self.visibility.focus_lost)
@@ -303,13 +303,6 @@ class App:
         if size != display_surface().get_size():
             self.windowed_size = size
             self.screen = open_window(size, False, resizable=False)
-
-    def _sync_visibility(self) -> None:
-        visible = self.visibility.visible and self.manager.top is self.table
-        if visible != self.table.visible:
-            self.table.set_visible(visible)
-            if not visible:
-                self.save(force_clock=True)
 
     def save(self, force_clock: bool = False) -> None:
         """Write whatever changed (the game after a move, settings, statistics): see :class:`Keeper`.

@@ -53,7 +53,7 @@ from game.scenes.base import Scene, SceneManager
 from game.scenes.panel import Panel, PanelButton
 from game.scenes.table import TableScene
 from game.settings import DealMode
-from rules import Move
+from rules import Ending, Move
 from solver import Search, Verdict
 
 
@@ -330,10 +330,11 @@ class AttractScene(Scene):
         if self.wait > 0:
             return False
         if self.index < len(self.line):
-            if not self.table.demo_move(self.line[self.index]):
+            played = self.table.demo_move(self.line[self.index])
+            if played is None:
                 self.refused += 1
             self.index += 1
-            won = self.table.play.session.is_won
+            won = played is not None and played.ending is Ending.WON
             if won:
                 self.wins += 1
             self.wait = DEMO_WIN_PAUSE_SECONDS if won else self.move_seconds

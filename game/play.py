@@ -2,8 +2,9 @@
 
 No pixels and no pygame here. Every legality question goes to :mod:`rules` (``check_select``,
 ``partners``, ``Session.play``); this class only turns the player's taps into moves and keeps
-what the table shows besides the cards. Each successful move returns an :data:`Effect` that
-the scene may animate; the state itself has already changed when it is returned.
+what the table shows besides the cards. Each successful move returns what it did, :class:`Played`:
+the :data:`Effect` the scene may animate and how the deal stands after it (the rules' outcome,
+worked out once); the state itself has already changed when it is returned.
 """
 
 from __future__ import annotations
@@ -11,7 +12,19 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
-from rules import DRAW, RECYCLE, Card, Kind, Move, Refusal, Session, State, check_select, overlap_cover
+from rules import (
+    DRAW,
+    RECYCLE,
+    Card,
+    Ending,
+    Kind,
+    Move,
+    Refusal,
+    Session,
+    State,
+    check_select,
+    overlap_cover,
+)
 from rules import partners as rules_partners
 from rules.labels import Label
 from solver import Answer, BestScoreQuestion, Purpose, Verdict, answer_cache, suggest
@@ -41,6 +54,17 @@ class Recycled:
 
 
 Effect = Removed | Drawn | Recycled
+
+
+@dataclass(frozen=True)
+class Played:
+    """A move made, as the game reads it: what to animate, and how the deal stands after it
+    (the ending of the rules' :class:`~rules.Outcome`, worked out once). The table's sound,
+    animation and end panel and the kiosk's demo read it; statistics, par scoring, the daily
+    log and the save read the same ending from the session (:attr:`rules.Session.ending`)."""
+
+    effect: Effect
+    ending: Ending
 
 
 def new_game_id() -> str:
@@ -118,7 +142,7 @@ class Play:
         return check_select(self.state, place) is None
 
     # --- player actions ----------------------------------------------------------------------
-    def tap(self, place: int) -> Effect | None:
+    def tap(self, place: int) -> Played | None:
         """A tap on ``place`` (a pyramid slot, ``STOCK``, ``WASTE`` or ``DECK``)."""
         self.hint = None
         if place == DECK:
@@ -142,27 +166,27 @@ class Play:
         self.line = None if self.partners() else Line("no_partner", {"sum": self.state.rules.deck.pair_sum})
         return None
 
-    def draw(self) -> Effect | None:
+    def draw(self) -> Played | None:
         self.selected = None
         return self.play(DRAW)
 
-    def recycle(self) -> Effect | None:
+    def recycle(self) -> Played | None:
         self.selected = None
         return self.play(RECYCLE)
 
-    def play(self, move: Move) -> Effect | None:
-        """Ask the rules to make ``move``: its effect, or None with the refusal on the line."""
+    def play(self, move: Move) -> Played | None:
+        """Ask the rules to make ``move``: what it did, or None with the refusal on the line."""
         before = self.state
-        refusal = self.session.play(move).refusal
-        if refusal is not None:
-            self._refuse(refusal, before, move)
+        outcome = self.session.play(move)
+        if outcome.refusal is not None:
+            self._refuse(outcome.refusal, before, move)
             return None
         self.selected = None
         self.hint = None
         self.inquiry = None
         self.line = None
-        self._note_end()
-        return _effect(before, move)
+        self._note_end(outcome.ending)
+        return Played(_effect(before, move), outcome.ending)
 
     def undo(self) -> bool:
         """Take the last move back. A won board is final (it is already counted as a win), and so
@@ -320,12 +344,12 @@ class Play:
             return False
         return self._best_pacer.run(slice_ms, self.best.step)[0]
 
-    def _note_end(self) -> None:
+    def _note_end(self, ending: Ending) -> None:
         every_card = self.state.rules.variant.win_all
-        if self.session.is_won:
+        if ending is Ending.WON:
             self.revealed = True
             self.line = Line("won_line_all" if every_card else "won_line")
-        elif self.session.is_dead_end:
+        elif ending is Ending.DEAD_END:
             self.revealed = True
             self.line = self.dead_end_line()
         elif every_card and self.state.pyramid == 0:  # Estricta: the stock and the waste must go too

@@ -5,7 +5,7 @@ back. The app calls :meth:`Keeper.sync` every frame: whatever changed since the 
 written at once (settings on change, the game after every move, statistics at a deal's first
 move and at its end), so a crash or ``kill -9`` loses at most the move of the frame it hit.
 The clock alone is written lazily (every :data:`CLOCK_SAVE_SECONDS` while it runs, and when
-the window is hidden or closed).
+it stops: the window hidden, a screen over the table, the deal over; and when the game closes).
 
 A document that is readable JSON but does not make sense (a setting out of range, a move the
 rules refuse, a negative count) is set aside like a corrupt one and the game starts clean.
@@ -154,6 +154,7 @@ class Keeper:
         self._game_key: tuple[object, ...] | None = None
         self._scored_key: tuple[object, ...] | None = None
         self._saved_elapsed = 0.0
+        self._clock_running = False
         self.restored_upto: int | None = None
         """How many moves of a saved game were kept when a later one was refused (it is set
         aside with the reason ``"cut"``); None when none was."""
@@ -194,7 +195,8 @@ class Keeper:
 
     # --- writing ------------------------------------------------------------------------------------
     def sync(self, play: Play, settings: Settings, force_clock: bool = False) -> None:
-        """Write what changed since the last call: settings, the game, statistics, the daily log."""
+        """Write what changed since the last call: settings, the game, statistics, the daily log
+        (``force_clock``: the clock too, however little it moved)."""
         self.storage.keep_alive()
         doc = settings_doc(settings)
         if doc != self._settings:
@@ -203,9 +205,13 @@ class Keeper:
         self._count(play)
         self._score(play)
         key = self._key(play)
-        elapsed = play.session.clock.elapsed()
+        clock = play.session.clock
+        elapsed = clock.elapsed()
+        stopped = self._clock_running and not clock.running  # hidden, covered, or the deal over
+        self._clock_running = clock.running
+        moved = elapsed != self._saved_elapsed
         stale_clock = abs(elapsed - self._saved_elapsed) >= self.clock_save_seconds
-        if key != self._game_key or (force_clock and elapsed != self._saved_elapsed) or stale_clock:
+        if key != self._game_key or ((force_clock or stopped) and moved) or stale_clock:
             self.save_game(play)
 
     def save_game(self, play: Play) -> None:

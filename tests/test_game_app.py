@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pygame
 import pytest
+from calls import WHOLE, rules_calls
 
 from game.app import App, make_context, window_for_desktop
 from game.driver import play_by_taps, post_tap, step, tap, tap_button, tap_place
@@ -14,7 +15,7 @@ from game.scenes.panel import Panel
 from game.scenes.table import TableScene
 from game.settings import Settings
 from game.table_terms import DECK
-from rules import STOCK, Move
+from rules import STOCK, Move, parse_position
 
 AppFactory = Callable[..., App]
 LineFinder = Callable[[str], tuple[int, list[Move]]]
@@ -124,6 +125,29 @@ def test_clock_starts_at_first_move_and_pauses_while_hidden(make_app: AppFactory
     app.manager.pop(app.manager.stack[-1])
     step(app)
     assert clock.running
+
+
+@pytest.mark.parametrize("par", [False, True])
+def test_a_frame_works_out_the_deals_end_once_a_move_and_not_while_idle(
+    make_app: AppFactory, par: bool
+) -> None:
+    """The end of a deal (won, dead end) is worked out once for a move, by the rules, and read
+    by everyone else: the line, the sound and the end panel, the buttons, the clock, statistics,
+    par scoring, the daily log and the save."""
+    dead = "pyramid: P21=9s P23=5h P25=8c; pass: 3"  # after 5♥ with 8♣ the 9♠ is left alone
+    app = make_app(state=parse_position(dead))
+    app.table.play.par = par  # a deal of a par match: scored as it goes, its best score searched once over
+    step(app, 60)
+    tap_place(app, 23)
+    with rules_calls() as idle:
+        step(app, 3)
+    with rules_calls() as move:
+        tap_place(app, 25)
+    assert app.table.play.session.is_dead_end
+    assert idle[WHOLE] == 0 and move[WHOLE] == 1, (idle, move)
+    with rules_calls() as after:
+        step(app, 3)
+    assert after[WHOLE] == 0
 
 
 def test_touch_taps_count_once(make_app: AppFactory) -> None:

@@ -12,6 +12,7 @@ from game.app import App, make_context
 from game.config import BUTTON_OFF
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
 from game.render.cards import needs_large_index
+from game.scenes.base import Scene, SceneManager
 from game.scenes.deal_dialog import DealDialog
 from game.scenes.panel import Panel
 from game.scenes.settings_screen import ROWS, SettingsScreen
@@ -191,3 +192,41 @@ def test_large_indices_are_greyed_where_small_cards_use_them_anyway(
     middle = tuple(surface.get_at((between, whole.top + 4))[:3])
     assert (middle == BUTTON_OFF[:3]) is forced  # one grey button across both options
     pygame.image.save(surface, tmp_path / "settings.png")
+
+
+class Watching(Scene):
+    """A scene that writes down what it is told about being covered."""
+
+    def __init__(self, name: str, told: list[str]) -> None:
+        self.name = name
+        self.told = told
+
+    def covered(self) -> None:
+        self.told.append(f"{self.name} covered")
+
+    def uncovered(self) -> None:
+        self.told.append(f"{self.name} uncovered")
+
+
+def test_scenes_are_told_when_they_are_covered_and_uncovered() -> None:
+    told: list[str] = []
+    manager = SceneManager()
+    table, panel, screen = (Watching(name, told) for name in ("table", "panel", "screen"))
+    manager.push(table)
+    manager.push(panel)
+    manager.push(screen)
+    manager.show_window(False)
+    manager.show_window(False)  # told once
+    manager.show_window(True)
+    manager.pop(panel)  # the screen above it goes too: only the table is told
+    assert told == [
+        "table uncovered",
+        "table covered", "panel uncovered",
+        "panel covered", "screen uncovered",
+        "screen covered",
+        "screen uncovered",
+        "table uncovered",
+    ]  # fmt: skip
+    manager.push(panel)
+    manager.pop_above(table)
+    assert told[-3:] == ["table covered", "panel uncovered", "table uncovered"]

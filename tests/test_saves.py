@@ -543,6 +543,32 @@ def test_kill_9_at_any_moment_loses_at_most_the_last_move(tmp_path: Path) -> Non
         assert shown <= saved <= shown + 1
 
 
+def _saved_elapsed(directory: Path) -> object:
+    data = _doc(directory, "game")["data"]
+    assert isinstance(data, dict)
+    return data["session"]["elapsed"]
+
+
+@pytest.mark.parametrize("cover", ["window", "screen"])
+def test_the_clock_is_written_at_once_when_the_table_is_hidden_or_covered(
+    open_game: Callable[..., App], fake_time: FakeTime, tmp_path: Path, cover: str
+) -> None:
+    """Between moves the clock is written every few seconds; it is written at once when it stops
+    because the window was hidden or a screen covers the table (a closed laptop loses nothing)."""
+    app = open_game(deal=11)
+    play_by_taps(app, Move.parse("D"))
+    fake_time.now += 3  # fewer seconds than the clock waits between writes
+    step(app)
+    assert _saved_elapsed(tmp_path) == 0
+    if cover == "window":
+        pygame.event.post(pygame.event.Event(pygame.WINDOWHIDDEN))
+        step(app)
+    else:
+        tap_button(app, "rules")
+    assert not app.table.play.session.clock.running
+    assert _saved_elapsed(tmp_path) == 3
+
+
 def test_a_won_game_is_not_resumed(open_game: Callable[..., App], winning_line: LineFinder) -> None:
     number, moves = winning_line("passes=3 overlap=on")
     app = open_game(deal=number)

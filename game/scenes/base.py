@@ -72,6 +72,14 @@ class Scene:
     def exit(self) -> None:
         """Called when the scene is popped."""
 
+    def covered(self) -> None:
+        """The player can no longer play this scene: another scene was pushed over it, or the
+        window was hidden (Arcade's ``on_hide_view``)."""
+
+    def uncovered(self) -> None:
+        """This scene is on top again, in a window the player sees (it is told so when first
+        pushed too)."""
+
     def handle(self, command: Command) -> None:
         """One input command (only the top scene gets them)."""
 
@@ -133,6 +141,10 @@ class SceneManager:
         self._bounds = pygame.Rect(0, 0, 0, 0)
         self.painted = 0
         """Pixels the last :meth:`draw` painted (the benchmark reports frames that painted none)."""
+        self.window_shown = True
+        """The window is shown (:meth:`show_window`)."""
+        self._uncovered: Scene | None = None
+        """The scene last told it is uncovered, until it is told it is covered."""
 
     @property
     def top(self) -> Scene | None:
@@ -143,6 +155,7 @@ class SceneManager:
         self.stack.append(scene)
         self._backdrop = None
         scene.enter()
+        self._tell_covered()
 
     def pop(self, scene: Scene) -> None:
         """Remove ``scene`` (and anything above it). Popping a scene not on the stack does nothing."""
@@ -153,13 +166,33 @@ class SceneManager:
             top = self.stack.pop()
             top.exit()
             if top is scene:
-                return
+                break
+        self._tell_covered()
 
     def pop_above(self, scene: Scene) -> None:
         """Close everything above ``scene``."""
         while self.stack and self.stack[-1] is not scene:
             self._backdrop = None
             self.stack.pop().exit()
+        self._tell_covered()
+
+    def show_window(self, shown: bool) -> None:
+        """The window was hidden (minimised, another tab, focus lost) or shown again: the top
+        scene is told it is covered or uncovered."""
+        self.window_shown = shown
+        self._tell_covered()
+
+    def _tell_covered(self) -> None:
+        """Tell the scene the player could play until now that it is covered, and the one they
+        can play now that it is uncovered (the top one, while the window is shown)."""
+        playable = self.top if self.window_shown else None
+        if playable is self._uncovered:
+            return
+        if self._uncovered is not None and self._uncovered in self.stack:
+            self._uncovered.covered()
+        self._uncovered = playable
+        if playable is not None:
+            playable.uncovered()
 
     def message_line_under(self, scene: Scene) -> pygame.Rect | None:
         """The message line of the nearest scene under ``scene`` that shows one (the table's)."""

@@ -21,7 +21,7 @@ from game.config import (
 )
 from game.context import Context
 from game.input import Action, Command, Drag, Key, Release, Tap
-from game.play import Effect, Play, Removed
+from game.play import Effect, Play, Played, Removed
 from game.render.card_look import face_size
 from game.render.layer import disjoint
 from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout, compute_layout
@@ -31,7 +31,7 @@ from game.render.widgets import Style
 from game.sound import Sound
 from game.table_terms import DECK, Tone
 from game.texts import format_time, signed
-from rules import RECYCLE, STOCK, Kind, Move, check
+from rules import RECYCLE, STOCK, Ending, Kind, Move, check
 from rules.moves import column_place
 from rules.topology import SLOTS
 from rules.variant import DEFAULT_RULES
@@ -120,13 +120,15 @@ class TableScene(Scene):
         if not self.ctx.settings.still:
             self.anim.deal(self.play.state, self.layout)
 
-    def set_visible(self, visible: bool) -> None:
-        """The player can (or cannot) see the table: the clock runs only while they can."""
-        self.visible = visible
-        if visible:
-            self.play.session.show()
-        else:
-            self.play.session.hide()
+    def covered(self) -> None:
+        """A screen or panel lies over the table, or the window is hidden: the clock stops."""
+        self.visible = False
+        self.play.session.hide()
+
+    def uncovered(self) -> None:
+        """The player sees the table again: the clock goes on (if the deal is on)."""
+        self.visible = True
+        self.play.session.show()
 
     # --- input ---------------------------------------------------------------------------------
     def handle(self, command: Command) -> None:
@@ -202,42 +204,40 @@ class TableScene(Scene):
         elif name == "recycle":
             self._after(play.recycle())
 
-    def _after(self, effect: Effect | None) -> None:
+    def _after(self, played: Played | None) -> None:
         """Animate a move that was made and open the end panel if the deal is over."""
         self._repair_focus()
         selected = self.play.selected
         if selected is not None and selected != self._sounded_selection:
             self.ctx.play_sound(Sound.SELECT)
         self._sounded_selection = selected
-        if effect is None:
+        if played is None:
             return
         if not self.ctx.settings.still:
-            self.anim.effect(effect, self.layout)
-        session = self.play.session
-        self.ctx.play_sound(effect_sound(effect, session.is_won))
-        if session.is_won:
+            self.anim.effect(played.effect, self.layout)
+        won = played.ending is Ending.WON
+        self.ctx.play_sound(effect_sound(played.effect, won))
+        if won:
             if not self.ctx.settings.still:
-                self.anim.win(session.start_state, self.layout)
+                self.anim.win(self.play.session.start_state, self.layout)
             self.manager.push(win_panel(self.ctx, self.manager, self.play, self.new_deal, self.replay))
-        elif session.is_dead_end:
+        elif played.ending is Ending.DEAD_END:
             panel = dead_end_panel(
                 self.ctx, self.manager, self.play,
                 on_undo=self._undo_from_panel, on_replay=self.replay, on_new=self.new_deal,
             )  # fmt: skip
             self.manager.push(panel)
 
-    def demo_move(self, move: Move) -> bool:
+    def demo_move(self, move: Move) -> Played | None:
         """Make ``move`` for the kiosk's attract demo: through the rules, with the normal
         animations (and the win cascade), but no end panel and no sound (a kiosk's demo plays in
-        a public room for hours). False if the rules refused it."""
-        effect = self.play.play(move)
-        if effect is None:
-            return False
-        if not self.ctx.settings.still:
-            self.anim.effect(effect, self.layout)
-            if self.play.session.is_won:
+        a public room for hours). What it did, or None if the rules refused it."""
+        played = self.play.play(move)
+        if played is not None and not self.ctx.settings.still:
+            self.anim.effect(played.effect, self.layout)
+            if played.ending is Ending.WON:
                 self.anim.win(self.play.session.start_state, self.layout)
-        return True
+        return played
 
     # --- saves: asking before a game is left; statistics; the daily deal ---------------------------
     def request_deal(self, number: int | None = None, variant: str | None = None) -> None:
