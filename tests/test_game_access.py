@@ -23,6 +23,7 @@ from game.config import ANNOUNCE_GAP_SECONDS, SCAN_HIGHLIGHT
 from game.driver import press_key, step
 from game.play import DECK
 from game.scenes.panel import Panel
+from game.scenes.rules_screen import RulesScreen
 from game.settings import ScanMode, Settings, Speech
 from rules import STOCK, WASTE, Kind, Move
 
@@ -370,3 +371,32 @@ def test_the_outline_is_drawn_where_the_scanning_is(make_app: AppFactory) -> Non
 def test_a_scan_speed_out_of_1_to_4_seconds_is_refused(seconds: int) -> None:
     with pytest.raises(ValueError, match="scan_seconds"):
         Settings(scan_seconds=seconds)
+
+
+def test_switches_work_as_keys_on_a_screen_the_tree_does_not_describe_yet(make_app: AppFactory) -> None:
+    app = make_app(deal=1, scan=ScanMode.STEP)
+    step(app)
+    app.table.press("rules")
+    step(app)
+    screen = app.manager.top
+    assert isinstance(screen, RulesScreen) and screen.page == 0
+    press_key(app, pygame.K_RETURN)  # Enter presses the focused «Siguiente ›», as without scanning
+    assert screen.page == 1
+
+
+def test_a_key_that_asks_on_the_very_first_frame_is_answered(make_app: AppFactory) -> None:
+    app = make_app(deal=1, lang="en")
+    press_key(app, pygame.K_a)
+    step(app)
+    assert said(app) == ["You have not asked “Still winnable?” in this deal yet."]
+
+
+def test_turning_spoken_moves_on_says_where_things_stand(make_app: AppFactory, tmp_path: Path) -> None:
+    app = make_app(deal=1, lang="en")
+    app.access.voice = silent_voice(tmp_path)
+    step(app, 5)
+    assert said(app) == []
+    app.ctx.settings.speech = Speech.ON
+    step(app)
+    assert said(app)[0].startswith("Deal 1")
+    assert "Free: king of spades, king of diamonds," in said(app)[0]
