@@ -22,8 +22,10 @@ from game.app import App
 from game.config import ANNOUNCE_GAP_SECONDS, SCAN_HIGHLIGHT
 from game.driver import press_key, step
 from game.play import DECK
+from game.saves import SETTINGS_VERSION
 from game.scenes.panel import Panel
 from game.scenes.rules_screen import RulesScreen
+from game.scenes.settings_screen import SettingsScreen
 from game.settings import ScanMode, Settings, Speech
 from rules import STOCK, WASTE, Kind, Move
 
@@ -400,3 +402,22 @@ def test_turning_spoken_moves_on_says_where_things_stand(make_app: AppFactory, t
     step(app)
     assert said(app)[0].startswith("Deal 1")
     assert "Free: king of spades, king of diamonds," in said(app)[0]
+
+
+def test_ajustes_turn_scanning_and_spoken_moves_on_and_they_are_saved(make_app: AppFactory) -> None:
+    app = make_app(deal=1)
+    step(app)
+    app.table.press("settings")
+    screen = app.manager.top
+    assert isinstance(screen, SettingsScreen)
+    keys = [row.key for row in screen.rows]
+    screen.choose(keys.index("set_scan"), 1)  # «Dos pulsadores»
+    screen.choose(keys.index("set_speech"), 1)  # «Sí»
+    screen.choose(keys.index("set_scan_seconds"), 3)  # «4 s»
+    press_key(app, pygame.K_ESCAPE)
+    assert app.manager.top is app.table
+    press_key(app, pygame.K_SPACE)
+    assert app.access.scanner.item == "P21"
+    saved = app.ctx.storage.load("settings", SETTINGS_VERSION)
+    assert saved is not None
+    assert (saved["scan"], saved["speech"], saved["scan_seconds"]) == ("step", "on", 4)
