@@ -120,6 +120,7 @@ def test_a_deal_is_won_by_the_trees_actions_alone_and_every_move_is_said(
     assert "Otra vuelta: 7 cartas vuelven al mazo. Quedan 7 en el mazo, vuelta 2 de 3." in lines
     assert lines[-1].startswith("Quitas 7 de corazones y 6 de diamantes.")
     assert "¡Pirámide despejada!" in lines[-1]
+    assert lines[-1].endswith("en el mazo y el descarte: reina de tréboles, as de diamantes.")  # not Q♣, A♦
     times = [when for when, _ in app.access.announcer.said]
     assert min(b - a for a, b in pairwise(times)) >= ANNOUNCE_GAP_SECONDS
     # the win panel is a dialog whose buttons a screen reader can press
@@ -421,3 +422,13 @@ def test_ajustes_turn_scanning_and_spoken_moves_on_and_they_are_saved(make_app: 
     saved = app.ctx.storage.load("settings", SETTINGS_VERSION)
     assert saved is not None
     assert (saved["scan"], saved["speech"], saved["scan_seconds"]) == ("step", "on", 4)
+
+
+def test_a_refusal_is_said_with_its_cards_in_words(make_app: AppFactory, tmp_path: Path) -> None:
+    app = make_app(deal=1, speech=Speech.ON)
+    app.access.voice = silent_voice(tmp_path)
+    step(app, 60)
+    for key in ("P23", "P24"):  # 10♦ and 10♣ do not pair
+        app.access.request(key, Act.PRESS)
+        step(app, 40)
+    assert said(app)[-1] == "10 de diamantes y 10 de tréboles no suman 13."

@@ -43,6 +43,7 @@ from .speech import (
 )
 from .tree import Act, Tree
 from .voice import Voice
+from .words import sentences, speakable
 
 
 class Outlet(Protocol):
@@ -240,7 +241,7 @@ class Access:
             parts += [now.top.title(texts), *now.top.body(texts)]
         elif now.line is not None and (before is None or now.line is not before.line):
             parts.append(texts.t(now.line.key, **now.line.params))
-        return " ".join(_sentence(part) for part in parts if part)
+        return speakable(texts, sentences(parts))
 
     def _note_answer(self, before: Look, now: Look) -> None:
         """Keep the last «¿Aún se gana?» answer: a line of the analysis, or the «no longer
@@ -252,9 +253,9 @@ class Access:
         line = now.line
         fresh = line is not None and line is not before.line and line.tone is not Tone.BUSY
         if fresh and line is not None and line.key.startswith("analysis_"):
-            self._answer = (texts.t(line.key, **line.params), now.state, session.moves)
+            self._answer = (speakable(texts, texts.t(line.key, **line.params)), now.state, session.moves)
         elif before.asking and not now.asking and isinstance(now.top, Panel) and now.top is not before.top:
-            self._answer = (now.top.title(texts), now.state, session.moves)
+            self._answer = (speakable(texts, now.top.title(texts)), now.state, session.moves)
 
     def _say(self, text: str, play: Play) -> None:
         """Say ``text``: the live node always carries it (a screen reader reads it from there);
@@ -299,11 +300,6 @@ class Access:
             pygame.draw.rect(surface, SCAN_HIGHLIGHT, outline, width, border_radius=width)
             drawn.append(outline)
         return drawn
-
-
-def _sentence(text: str) -> str:
-    """``text`` ending as a sentence does (a line or a panel's title may have no full stop)."""
-    return text if text[-1] in ".!?:…»)" else text + "."
 
 
 def perform(table: TableScene, manager: SceneManager, tree: Tree, key: str, act: Act) -> None:
