@@ -432,3 +432,13 @@ def test_a_refusal_is_said_with_its_cards_in_words(make_app: AppFactory, tmp_pat
         app.access.request(key, Act.PRESS)
         step(app, 40)
     assert said(app)[-1] == "10 de diamantes y 10 de tréboles no suman 13."
+
+
+def test_spoken_scanning_names_what_it_highlights(make_app: AppFactory, tmp_path: Path) -> None:
+    app = make_app(deal=1, speech=Speech.ON, scan=ScanMode.AUTO, scan_seconds=1)
+    app.access.voice = silent_voice(tmp_path)
+    step(app, 61)  # the deal said at once; a second later the outline moves to the piles
+    assert said(app)[-1] == "Mazo y descarte"  # the group named
+    press_key(app, pygame.K_SPACE)
+    step(app, 40)
+    assert said(app)[-1] == "Mazo: 24 cartas, vuelta 1 de 3"

@@ -11,6 +11,7 @@ node is focused, then Enter is pressed.
 
 from __future__ import annotations
 
+import queue
 import sys
 from dataclasses import dataclass
 from typing import Protocol
@@ -50,6 +51,8 @@ class Outlet(Protocol):
     """Where the tree goes on this platform (:class:`.accesskit_adapter.AccessKitOutlet`)."""
 
     active: bool
+    requests: queue.SimpleQueue[tuple[str, Act]]
+    """What a screen reader asked for, from the platform's thread: taken by the game's frame."""
 
     def publish(self, tree: Tree) -> None: ...
 
@@ -183,8 +186,8 @@ class Access:
 
     def _take_requests(self, table: TableScene, manager: SceneManager) -> bool:
         if self.outlet is not None:
-            pending = getattr(self.outlet, "requests", None)
-            while pending is not None and not pending.empty():
+            pending = self.outlet.requests
+            while not pending.empty():
                 self.requests.append(pending.get())
         requests, self.requests = self.requests, []
         for key, act in requests:
@@ -195,9 +198,10 @@ class Access:
         tree = self.tree or self._current_tree(table, manager)
         if outcome.focus is not None:
             perform(table, manager, tree, outcome.focus, Act.FOCUS)
-            node = tree.node(outcome.focus)
-            if node is not None and self.speaking:
-                self.announcer.say(node.name)  # auditory scanning: the highlighted target named
+        named = outcome.focus or (self.scanner.group if outcome.press is None else None)
+        node = None if named is None else tree.node(named)
+        if node is not None and self.speaking:
+            self.announcer.say(node.name)  # auditory scanning: what the outline is on, named
         if outcome.press is not None:
             perform(table, manager, tree, outcome.press, Act.PRESS)
 
