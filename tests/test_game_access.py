@@ -74,6 +74,7 @@ def test_the_tree_names_every_card_pile_and_control_at_the_start_of_deal_1(make_
         "Robar", "Deshacer", "Pista", "¿Aún se gana?",
     ]  # fmt: skip
     assert names["status"] == "0 de 28, mazo: 24, vuelta 1 de 3, 0 jugadas"
+    assert names["btn:deal"] == names["root"].removeprefix("Pirámide: ") == "Reparto 1, Sin determinar"
     free = [node.key for node in tree.nodes if Act.PRESS in node.acts and not node.disabled]
     assert free[:8] == ["P21", "P22", "P23", "P24", "P25", "P26", "P27", "deck"]
     assert tree.node("P0") is not None and tree.node("P0").disabled  # type: ignore[union-attr]

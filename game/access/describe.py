@@ -111,7 +111,7 @@ def table_tree(table: TableScene, texts: Texts, live: str) -> Tree:
         if name in frame.buttons:
             label, style = frame.buttons[name]
             bounds = _bounds(table.layout.buttons[name])
-            node = Node(button_key(name), Role.BUTTON, label, acts=PLAYABLE, bounds=bounds,
+            node = Node(button_key(name), Role.BUTTON, speakable(texts, label), acts=PLAYABLE, bounds=bounds,
                         disabled=style is Style.OFF)  # fmt: skip
             controls.append((node, []))
     branches.append(_group("controls", texts.t("ax_controls"), controls))
