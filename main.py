@@ -8,7 +8,8 @@ Without ``--deal`` the saved game in progress goes on (or, when there is none, a
 is chosen: a proven-solvable one when the label table exists). ``--variant`` plays a variant
 (``pyramid``, ``strict``, ``spanish``…: :data:`rules.variant.VARIANTS`), ``--classic`` turns the
 overlap rule off; ``--variant``, ``--passes``, ``--classic`` and ``--lang`` override the saved
-settings for this run (``--deal N --variant spanish`` is Spanish deal N, as a shared link gives it).
+settings for this run (``--deal N --variant spanish`` is Spanish deal N, as a shared link gives it;
+``--deal`` also takes a deal as the game copies it: ``--deal "Baraja española: reparto 77"``).
 Saves live in the user's data directory, or in ``--data-dir DIR``. A bad argument gets one line
 on stderr and exit status 2; a missing or broken card image or font, or no display to open a
 window on, one line and status 1; Ctrl-C, status 130 after saving, and SIGTERM, status 0
@@ -46,9 +47,10 @@ from typing import TYPE_CHECKING
 
 from game import platform
 from game.config import KIOSK_DATA_DIR, KIOSK_IDLE_SECONDS, KIOSK_TARGET_MM, WINDOW_CLASS
+from game.deal_names import parse_deal_name
 from game.settings import LANGUAGES, PASSES, DealMode
 from game.storage import FileBackend, Storage, default_data_dir
-from rules import DealNumberError, parse_deal_number
+from rules import DealNumberError
 from rules.cli import EXIT_OK, Parser, run_command, whole_number
 from rules.interrupt import EXIT_INTERRUPTED
 from rules.labels import LabelTable, LabelTableError, load_table
@@ -63,7 +65,11 @@ PROG = "main.py"
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = Parser(PROG, "Pirámide: Pyramid solitaire.")
-    parser.add_argument("--deal", metavar="N", help="play deal number N (1-20000)")
+    parser.add_argument(
+        "--deal",
+        metavar="N",
+        help="play deal number N (1-20000), or a deal as the game copies it ('Baraja española: reparto 77')",
+    )
     parser.add_argument(
         "--variant", choices=tuple(VARIANTS), help=f"variant to play ({', '.join(VARIANTS)}; default pyramid)"
     )
@@ -90,9 +96,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.deal is not None:
         try:
-            args.deal = parse_deal_number(args.deal)
+            args.deal, named = parse_deal_name(args.deal)
         except DealNumberError as error:
             parser.error(f"--deal: {error}")
+        if named is not None and args.variant not in (None, named):
+            parser.error(f"--deal names the variant {named}, --variant says {args.variant}")
+        args.variant = named or args.variant
     for option, low, high in (("idle_seconds", 1.0, 86400.0), ("target_mm", 5.0, 60.0)):
         raw = getattr(args, option)
         name = "--" + option.replace("_", "-")

@@ -30,3 +30,7 @@ compare  # tools/web_checks.py: harness_pure.py compares the browser's results w
 
 # Read by the browser runtime's diagnostics page (outside this repository).
 _.frames_drawn  # game/app.py
+
+# The visual system's motion durations (game/render/THEME.md lists them all; not every one is read yet).
+MOVE  # game/render/theme.py
+CELEBRATION  # game/render/theme.py

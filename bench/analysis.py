@@ -42,13 +42,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.analysis import HINT_WAIT_FRAMES, Answer, Inquiry, Purpose, solver_backend
+from game.analysis import HINT_WAIT_FRAMES, Inquiry
 from game.config import ANALYSIS_SLICE_IDLE_MS
 from rules import Session, State
 from rules.labels import Label, LabelTable, load_table
 from rules.legality import legal_moves
 from rules.state import ALL_RULE_SETS, RuleSet
-from solver.analysis import AnswerCache, Verdict
+from solver import Answer, AnswerCache, Purpose, Verdict, answer_cache
 
 FRAME_MS = 1000 / 60
 
@@ -75,8 +75,7 @@ class Position:
 
 def ask(session: Session, purpose: Purpose, cache: AnswerCache | None = None) -> Asked:
     """Run one question in the game's slices, as the table does at 60 fps while idle."""
-    backend = solver_backend()
-    inquiry = Inquiry(session, purpose, backend, cache if cache is not None else AnswerCache(backend))
+    inquiry = Inquiry(session, purpose, cache)
     frames = 0
     began = time.perf_counter()
     while True:
@@ -89,7 +88,7 @@ def ask(session: Session, purpose: Purpose, cache: AnswerCache | None = None) ->
 def follow_hints(number: int, rules: RuleSet, record: list[Position], asked: list[Asked]) -> bool:
     """Play deal ``number`` by «Pista» alone; True when won. Records a few positions on the way."""
     session = Session(State.from_deal(number, rules), number)
-    cache = AnswerCache(solver_backend())
+    cache = answer_cache()
     for index in range(400):
         if session.is_won:
             return True
@@ -98,7 +97,7 @@ def follow_hints(number: int, rules: RuleSet, record: list[Position], asked: lis
         if index % 7 == 3:
             record.append(Position(session.state, session.seen_mask, "hint"))
         move = result.answer.hint
-        if move is None or session.play(move) is not None:
+        if move is None or session.play(move).refusal is not None:
             return False
     return session.is_won
 
@@ -122,9 +121,9 @@ def random_game(number: int, rules: RuleSet, rng: random.Random, record: list[Po
 
 
 def kind(answer: Answer) -> str:
-    if answer.verdict is Verdict.WINNABLE:
+    if answer.verdict is Verdict.SOLVABLE:
         return "winnable"
-    if answer.verdict is Verdict.LOST:
+    if answer.verdict is Verdict.UNSOLVABLE:
         return "lost"
     return "estimate" if answer.win_share is not None else "unknown"
 

@@ -39,8 +39,8 @@ import pygame
 
 from game.app import App, make_context
 from game.driver import FRAME_SECONDS, post_key, post_tap
-from game.play import DECK
 from game.settings import Settings
+from game.table_terms import DECK
 from rules import Kind, Move, parse_moves
 from rules.cli import whole_number
 from solver.backends import PURE_ENV

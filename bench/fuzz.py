@@ -43,8 +43,9 @@ def report(figures: Figures, wall: float, cpu: float) -> str:
     seen = ", ".join(f"{name} {count}" for name, count in sorted(figures.seen.items()))
     return (
         f"events {figures.events:,}  frames {figures.frames:,}  games started {figures.lives:,} "
-        f"(resumed after a quit {figures.resumed:,})  deals {figures.deals:,}  "
-        f"moves checked {figures.moves:,}  undone {figures.undone:,}  demo frames {figures.demo_frames:,}\n"
+        f"(resumed after a quit {figures.resumed:,})  deals {figures.watched.deals:,}  "
+        f"moves checked {figures.watched.moves:,}  undone {figures.watched.undone:,}  "
+        f"demo frames {figures.demo_frames:,}\n"
         f"  exceptions {figures.exceptions}  invariant violations {figures.violations}  "
         f"{figures.events / max(wall, 1e-9):,.0f} events/s wall, {figures.events / max(cpu, 1e-9):,.0f} "
         f"events/s CPU ({wall:,.0f} s wall, {cpu:,.0f} s CPU)\n  configurations: {seen}"

@@ -15,7 +15,7 @@ face down; a clairvoyant solver, which knows their order, wins more. From a posi
 
 * **hint**: the share of the orders that «Pista» itself wins, played from the position by the
   hint alone: at each position the game's question (:class:`solver.analysis.Analysis` from the
-  game's answer cache, the game's backend :func:`game.analysis.solver_backend` and node caps,
+  game's answer cache, the solver's own backend (:func:`solver.answer_cache`) and node caps,
   stepped with ``hint=True`` until :meth:`~solver.analysis.Analysis.hint_done`), told only the
   stock cards the player has seen (:attr:`rules.session.Session.seen_mask`), and its move
   played, until the deal is won or no hint (or no move) is left. Unlike the game it has no
@@ -63,7 +63,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.analysis import solver_backend
 from rules.cards import Card
 from rules.labels import Label, load_table
 from rules.legality import apply, legal_moves
@@ -71,7 +70,8 @@ from rules.moves import Move
 from rules.session import Session
 from rules.state import Layout, RuleSet, State
 from rules.topology import iter_slots
-from solver.analysis import NODES_PER_CALL, AnswerCache
+from solver import answer_cache
+from solver.analysis import NODES_PER_CALL
 from solver.search import Verdict, solve
 
 MOVE_LIMIT = 400
@@ -172,7 +172,7 @@ def play_hints(state: State, unseen: int) -> Game:
     game's wall-clock limit, until the deal is won or no hint (or no move) is left."""
     session = Session(state)
     assert state.stock & ~session.seen_mask == unseen, "the session must see what the player saw"
-    cache = AnswerCache(solver_backend())
+    cache = answer_cache()
     path: list[tuple[State, int, Move]] = []
     for _ in range(MOVE_LIMIT):
         if session.is_won or session.is_dead_end:
@@ -182,7 +182,7 @@ def play_hints(state: State, unseen: int) -> Game:
             analysis.step(NODES_PER_CALL, hint=True)
         move = analysis.partial().hint
         before, hidden_there = session.state, session.state.stock & ~session.seen_mask
-        if move is None or session.play(move) is not None:
+        if move is None or session.play(move).refusal is not None:
             break
         path.append((before, hidden_there, move))
     return Game(session.is_won, path)

@@ -54,12 +54,13 @@ import pygame
 from game.app import App, make_context
 from game.driver import post_tap
 from game.kiosk import AttractScene, KioskOptions, Mood
-from game.play import DECK
 from game.settings import Settings
 from game.storage import FileBackend, Storage
+from game.table_terms import DECK
 from rules import Kind, Move
 from rules.labels import load_table
 from rules.legality import legal_moves
+from solver.backends import default_backend
 
 IDLE_SECONDS = 10.0
 
@@ -282,7 +283,7 @@ def main() -> None:
             soak.visit()
 
     opened_rss = rss_mb()
-    print(title(args, width, height, ctx.dealer.backend.name))
+    print(title(args, width, height, default_backend().name))
     for done in range(1, warmup + 1):  # the same schedule as the run itself
         one()
         between(done)

@@ -150,7 +150,10 @@ def main() -> int:
             mean_ratio = sum(slow.times) / sum(fast.times)
             max_ratio = max(slow.times) / max(fast.times)
             name = f"{fast.label:<14} {fast.rules!s:<36}"
-            print(f"pure/numpy {name} mean x{mean_ratio:4.2f}  max x{max_ratio:4.2f}")
+            print(
+                f"pure/numpy {name} numpy {sum(fast.times):6.2f}s  pure {sum(slow.times):6.2f}s  "
+                f"mean x{mean_ratio:4.2f}  max x{max_ratio:4.2f}"
+            )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"\npeak memory of the whole run (bounds every deal): {peak:.0f} MiB")
     unmatched = [r for r in runs if r.matches is not None and r.matches != len(r.times)]

@@ -6,9 +6,10 @@ honest about unseen stock cards; this module owns the clock: each frame it gives
 the milliseconds the scene can spare, and when a question has had its whole budget it takes
 the cut-short answer, which claims nothing unproven and says it was cut short.
 
-Answers are kept per position in one :class:`~solver.analysis.AnswerCache` per deal, so the
-hint reuses what «¿Aún se gana?» found (and the other way round), and a question asked again
-goes on from where it stopped.
+The questions themselves are the solver's (:func:`solver.question`: one object per purpose);
+answers are kept per position in one :class:`solver.AnswerCache` per deal, so the hint reuses
+what «¿Aún se gana?» found (and the other way round), and a question asked again goes on from
+where it stopped.
 
 How many nodes fit in a slice is measured, not assumed (:class:`Pacer`): a node takes about
 4 µs natively and several times that in the browser, so a fixed number of nodes between two
@@ -17,18 +18,11 @@ looks at the clock either wastes the slice or overruns the frame.
 
 from __future__ import annotations
 
-import enum
-import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from rules import Move, Session
-from rules.labels import Label
-from solver.analysis import Analysis, AnswerCache, Verdict
-from solver.backends import default_backend
-from solver.layered import Backend, PureBackend
-from solver.rewind import Rewind
+from rules import Session
+from solver import Answer, AnswerCache, Purpose, Verdict, answer_cache, question
 
 from .config import (
     ANALYSIS_BUDGET_MS,
@@ -44,47 +38,6 @@ HINT_WAIT_FRAMES = 54
 with the best move found so far: a hint is a suggestion, so stopping it early costs quality,
 never honesty. Its node cap (:data:`solver.analysis.HINT_TOTAL_CAP`) usually ends it sooner;
 this keeps the wait short on a slow or busy machine too."""
-
-
-class Purpose(enum.Enum):
-    ASK = "ask"
-    """«¿Aún se gana?»"""
-    HINT = "hint"
-    """«Pista»: the first move of a winning line when there is one."""
-    REWIND = "rewind"
-    """Back to the last position from which the deal can still be won."""
-
-
-@dataclass(frozen=True)
-class Answer:
-    purpose: Purpose
-    verdict: Verdict
-    hint: Move | None = None
-    """The move to highlight (a winning line's first move, or the best suggestion)."""
-    back: int = 0
-    """For :attr:`Purpose.REWIND`: how many moves to undo to reach a winnable position."""
-    unseen: bool = False
-    """Some stock card was never seen: why an answer may be «sin determinar»."""
-    win_share: float | None = None
-    """Share of the orders tried proven to win, when some were tried (see ``exact``): an
-    undecided order never counts as a win, so it is a lower bound unless ``exact``."""
-    exact: bool = False
-    """``win_share`` counts every possible order, each decided (else it is from a sample, or
-    some orders tried were left undecided)."""
-    orders_tried: int = 0
-    """How many orders of the unseen cards ``win_share`` is based on."""
-    undecided: int = 0
-    """Of those, how many ran out of nodes (counted as not won)."""
-    cut_short: bool = False
-    """The question ran out of time: nothing beyond what was proven is claimed."""
-    certain: bool = True
-    """For a rewind that found a position: it is surely the last winnable one."""
-    none_proven: bool = False
-    """For a rewind that found none: every earlier position is proven lost."""
-    none_in_all_orders: bool = False
-    """For a rewind that found none: no earlier position wins in every order (some may in some)."""
-    from_label: bool = False
-    """Answered from the deal's label (at the deal's start), not by a search."""
 
 
 Clock = Callable[[], float]
@@ -159,23 +112,15 @@ class Inquiry:
         self,
         session: Session,
         purpose: Purpose,
-        backend: Backend,
         cache: AnswerCache | None = None,
         pacer: Pacer | None = None,
     ) -> None:
         self.position = session.state
         self.purpose = purpose
-        self.cache = cache if cache is not None else AnswerCache(backend)
+        self.question = question(purpose, session, cache if cache is not None else answer_cache())
         self.pacer = pacer or Pacer()
-        self._seen = session.seen_mask
         self._spent_ms = 0.0
         self._frames = 0
-        self._analysis: Analysis | None = None
-        self._rewind: Rewind | None = None
-        if purpose is Purpose.REWIND:
-            self._rewind = Rewind(list(reversed(session.history)), self._seen, self.cache)
-        else:
-            self._analysis = self.cache.get(self.position, self._seen)
 
     @property
     def budget_ms(self) -> float:
@@ -186,60 +131,19 @@ class Inquiry:
         The answer once there is one, or the cut-short answer once the question has had its
         budget (for «Pista», also once it was asked :data:`HINT_WAIT_FRAMES` frames ago)."""
         self._frames += 1
-        done = self._done()
+        done = self.question.done
         if not done:
-            done, spent = self.pacer.run(slice_ms, self._work)
+            done, spent = self.pacer.run(slice_ms, self.question.step)
             self._spent_ms += spent
         if not done and self._spent_ms < self.budget_ms and not self._hint_waited():
             return None
-        return self._answer(cut_short=not done)
+        return self.question.partial()
 
     def _hint_waited(self) -> bool:
         return self.purpose is Purpose.HINT and self._frames >= HINT_WAIT_FRAMES
 
-    def _done(self) -> bool:
-        if self._rewind is not None:
-            return self._rewind.done
-        assert self._analysis is not None
-        return self._analysis.hint_done() if self.purpose is Purpose.HINT else self._analysis.done
 
-    def _work(self, nodes: int) -> bool:
-        if self._rewind is not None:
-            return self._rewind.step(nodes)
-        assert self._analysis is not None
-        return self._analysis.step(nodes, hint=self.purpose is Purpose.HINT)
-
-    def _answer(self, cut_short: bool) -> Answer:
-        if self._rewind is not None:
-            return self._rewind_answer(self._rewind, cut_short)
-        assert self._analysis is not None
-        found = self._analysis.partial()
-        return Answer(
-            self.purpose,
-            found.verdict,
-            found.hint,
-            unseen=found.unseen > 0,
-            win_share=found.win_share,
-            exact=found.exact,
-            orders_tried=found.orders_tried,
-            undecided=found.undecided,
-            cut_short=found.cut_short,
-        )
-
-    def _rewind_answer(self, rewind: Rewind, cut_short: bool) -> Answer:
-        back, certain = rewind.result if rewind.result is not None else rewind.partial()
-        if back:
-            return Answer(Purpose.REWIND, Verdict.WINNABLE, back=back, certain=certain, cut_short=cut_short)
-        return Answer(
-            Purpose.REWIND,
-            Verdict.LOST if rewind.none_wins and not cut_short else Verdict.UNKNOWN,
-            cut_short=cut_short,
-            none_proven=rewind.none_wins and not cut_short,
-            none_in_all_orders=rewind.none_in_all_orders and not cut_short,
-        )
-
-
-def label_answer(purpose: Purpose, label: Label | None, at_start: bool = True) -> Answer | None:
+def label_answer(purpose: Purpose, label: Verdict | None, at_start: bool = True) -> Answer | None:
     """«¿Aún se gana?» or «Pista» answered from the deal's ``label`` (None while the label is
     kept hidden): the label table was made in advance by the full solver and the deal chip
     already shows it, so the answer agrees with the chip and reveals nothing new. A deal proven
@@ -249,21 +153,8 @@ def label_answer(purpose: Purpose, label: Label | None, at_start: bool = True) -
     or for the rewind."""
     if purpose is Purpose.REWIND:
         return None
-    if label is Label.UNSOLVABLE:
-        return Answer(purpose, Verdict.LOST, from_label=True)
-    if label is Label.SOLVABLE and at_start and purpose is Purpose.ASK:
-        return Answer(purpose, Verdict.WINNABLE, from_label=True)
+    if label is Verdict.UNSOLVABLE:
+        return Answer(label, purpose=purpose, from_label=True)
+    if label is Verdict.SOLVABLE and at_start and purpose is Purpose.ASK:
+        return Answer(label, purpose=purpose, from_label=True)
     return None
-
-
-def solver_backend() -> Backend:
-    """The search backend for questions asked during play: natively the default one (numpy
-    where it is usable, see :func:`solver.backends.default_backend`), whose steps stay a few
-    milliseconds (``bench/steps.py``: the longest 128-node step about 3-4 ms) and which is
-    several times faster on one-pass orders; «¿Aún se gana?» p99 fell from 1.2 s to 0.8 s in
-    game frames (``bench/analysis.py --hint-games 2 --random-games 8 --frame-positions 0
-    --seed 13``, the same 217 positions). In the browser the pure one (depth-first search
-    only), whose steps were measured there."""
-    if sys.platform == "emscripten":
-        return PureBackend()
-    return default_backend()

@@ -28,7 +28,9 @@ from game.config import (
     RECYCLE_SECONDS,
 )
 from game.render.assets import Assets
+from game.render.card_look import CardLook, face_rect
 from game.render.layout import TableLayout, column_card_key
+from game.render.theme import CARD_LIFTED
 from rules import Card, State
 
 from .cascade import Cascade
@@ -90,6 +92,11 @@ class Ghost:
         h = self.start.h + (self.end.h - self.start.h) * t
         alpha = round(255 * (1.0 - t)) if self.fade else 255
         return pygame.Rect(round(x), round(y), max(1, round(w)), max(1, round(h))), alpha
+
+
+def _ghost_room(rect: pygame.Rect) -> pygame.Rect:
+    face = face_rect(rect)
+    return face.union(CardLook.shadow_rect(face, CARD_LIFTED))
 
 
 def discard_spot(layout: TableLayout) -> pygame.Rect:
@@ -202,23 +209,30 @@ class Animator:
 
     # --- drawing -------------------------------------------------------------------------------
     def ghost_rects(self) -> list[pygame.Rect]:
-        """Where :meth:`draw` paints the moving cards now (what a frame must repaint for them)."""
-        return [ghost.frame()[0] for ghost in self.ghosts if ghost.age >= ghost.delay]
+        """Where :meth:`draw` paints the moving cards now, shadows included (what a frame must
+        repaint for them)."""
+        return [_ghost_room(ghost.frame()[0]) for ghost in self.ghosts if ghost.age >= ghost.delay]
 
-    def draw(self, surface: pygame.Surface, assets: Assets, card_size: tuple[int, int]) -> None:
-        """The moving cards (the cascade is drawn separately, above the result panel's backdrop)."""
+    def draw(self, surface: pygame.Surface, assets: Assets, look: CardLook) -> None:
+        """The moving cards, each a hairline inside its place like the cards at rest, raised over
+        its shadow (the cascade is drawn separately, above the result panel's backdrop)."""
         for ghost in self.ghosts:
             if ghost.age < ghost.delay:
                 continue
             rect, alpha = ghost.frame()
+            face = face_rect(rect)
             card = None if ghost.face_down else ghost.card
-            image = assets.back(card_size) if card is None else assets.face(card, card_size)
-            if rect.size != card_size:
-                image = pygame.transform.scale(image, rect.size)
+            image = (
+                assets.back(face.size) if card is None else assets.face(card, assets.card_size or face.size)
+            )
+            if image.get_size() != face.size:
+                image = pygame.transform.scale(image, face.size)
             if alpha < 255:
                 image = image.copy()
                 image.set_alpha(alpha)
-            surface.blit(image, rect)
+            else:
+                look.draw_shadow(surface, face, CARD_LIFTED)
+            surface.blit(image, face)
 
     def draw_cascade(self, surface: pygame.Surface, assets: Assets, keep_clear: pygame.Rect | None) -> None:
         self.cascade.draw(surface, assets, keep_clear)

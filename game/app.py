@@ -13,7 +13,6 @@ import dataclasses
 import gc
 import os
 import random
-import sys
 import time
 import warnings
 from collections.abc import Callable, Sequence
@@ -21,6 +20,7 @@ from enum import Enum
 
 import pygame
 
+import solver
 from rules.cli import CommandError
 from rules.labels import LabelTable
 
@@ -30,8 +30,8 @@ from .context import Context
 from .dealer import Dealer
 from .input import Action, Key, Scroll, Tap, TapFilter, Visibility, Window, to_command, to_window_signal
 from .kiosk import Kiosk, KioskOptions, Mood, display_dpi, kiosk_metrics, kiosk_min_tap
-from .platform import BadOption
-from .play import Line, Play, Tone
+from .platform import IS_WEB, BadOption
+from .play import Play
 from .render.assets import Assets
 from .render.metrics import DEFAULT_METRICS
 from .saves import load_settings
@@ -40,6 +40,7 @@ from .scenes.panels import match_panel, notices_panel
 from .scenes.table import TableScene
 from .settings import Settings
 from .storage import Storage
+from .table_terms import Line, Tone
 from .texts import Texts
 
 CanvasSource = Callable[[], tuple[tuple[int, int], float]]
@@ -112,7 +113,7 @@ def smallest_window(size: tuple[int, int]) -> tuple[int, int]:
 def limit_window_size(size: tuple[int, int]) -> None:
     """Keep the native window from being resized below :func:`smallest_window` (the browser
     build sizes its canvas itself, so nothing is set there)."""
-    if sys.platform == "emscripten":
+    if IS_WEB:
         return
     try:
         with warnings.catch_warnings():
@@ -399,7 +400,9 @@ def launch(
     ``overrides`` that is not the saved game's deals a game of that variant the same way (a link
     or ``--variant spanish`` asks for a Spanish game). A bad save is set aside and the table says
     so; ``bad_options`` (of the page address) get one line naming each and what happens instead.
-    ``fixed``, ``canvas`` and ``now``: the browser's canvas and its clock (see :class:`App`, ``Session``)."""
+    ``fixed``, ``canvas`` and ``now``: the browser's canvas and its clock (see :class:`App`, ``Session``).
+    The solver is told here, once, whether it runs in the browser (:func:`solver.configure`)."""
+    solver.configure(pure=IS_WEB)
     settings = dataclasses.replace(load_settings(storage), **(overrides or {}))  # type: ignore[arg-type]
     ctx = make_context(settings, labels, seed, storage, now)
     play = ctx.keeper.restore_game(ctx.dealer)
@@ -414,7 +417,10 @@ def launch(
         session = play.session
         if deal == session.deal_number and session.start_state.rules == settings.rule_set():
             deal = None  # the saved game is the deal asked for: it goes on
-        play.line = play.dead_end_line() if session.is_dead_end else Line("resumed")
+        if session.is_dead_end:
+            play.line = play.dead_end_line()
+        elif session.history and kiosk is None:  # a kiosk's visitor left nothing; no move: nothing to go on
+            play.line = Line("resumed")
     app = App(ctx, play, size=size, fullscreen=fullscreen, fixed=fixed, kiosk=kiosk, canvas=canvas)
     if opening is Opening.RESUMED and (deal is not None or other_variant):
         # deal ``deal`` instead of the saved game; a game still going on is never thrown away

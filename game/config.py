@@ -121,35 +121,51 @@ PANEL_MAX_WIDTH = 620
 PANEL_EMS = 28
 
 # --- colours -------------------------------------------------------------------------------------
-FELT_TOP: Color = (22, 104, 64)
-FELT_BOTTOM: Color = (12, 70, 42)
-BAR: Color = (8, 46, 28)
-TEXT: Color = (240, 244, 236)
-TEXT_DIM: Color = (178, 204, 186)
+# The palette; game/render/theme.py gives each colour its role, and THEME.md shows the contrasts.
+FELT_CENTRE: Color = (22, 100, 63)
+"""The felt under the pyramid: its lightest point (text on the felt is checked against it)."""
+FELT_EDGE: Color = (8, 46, 30)
+"""The felt in the window's corners, where the vignette is darkest."""
+FELT_GRAIN = 5
+"""The felt's texture: each grain is this much lighter or darker (out of 255) than the felt."""
+BAR: Color = (7, 36, 24)
+TEXT: Color = (242, 245, 238)
+TEXT_DIM: Color = (196, 222, 204)
+CHIP_TEXT: Color = (168, 198, 178)
+"""The deal chip's text: quieter than the cards and the controls."""
+COUNT_BG: Color = (4, 26, 17)
+"""The pill a pile's count is written on."""
 REFUSAL_TEXT: Color = (255, 214, 120)
-BUSY_TEXT: Color = (170, 220, 255)
-BUTTON: Color = (238, 232, 214)
-BUTTON_TEXT: Color = (30, 40, 34)
-BUTTON_ON: Color = (255, 206, 84)
-BUTTON_OFF: Color = (96, 122, 106)
-BUTTON_OFF_TEXT: Color = (176, 192, 180)
+BUSY_TEXT: Color = (180, 225, 255)
+BUTTON: Color = (246, 241, 226)
+BUTTON_TEXT: Color = (28, 36, 31)
+BUTTON_ON: Color = (255, 204, 92)
+BUTTON_OFF: Color = (78, 106, 92)
+BUTTON_OFF_TEXT: Color = (182, 200, 190)
 BUTTON_EDGE: Color = (60, 70, 60)
+GHOST: tuple[int, int, int, int] = (255, 255, 255, 28)
+"""The fill of a secondary control on the felt: a light veil, the felt showing through."""
+GHOST_EDGE: tuple[int, int, int, int] = (255, 255, 255, 70)
+GHOST_OFF_TEXT: Color = (156, 184, 166)
+"""An unavailable secondary control's label, on the bare felt (its veil is left out)."""
 SELECTED: Color = (255, 196, 40)
 OKABE_ITO_ORANGE: Color = (230, 159, 0)
 OKABE_ITO_BLUE: Color = (0, 114, 178)
 PARTNER_DASHES: tuple[Color, Color] = (OKABE_ITO_ORANGE, OKABE_ITO_BLUE)
 """A partner's dashed border alternates these two (Okabe–Ito, safe for colour-blind eyes; never
 red on green): the orange reads on the felt, the blue on a white card."""
-HINT: Color = (80, 230, 255)
+HINT: Color = (120, 230, 255)
 FOCUS: Color = (255, 255, 255)
 FOCUS_SHADOW: Color = (10, 30, 60)
 SLOT_OUTLINE: Color = (70, 140, 100)
-BACK_MAIN: Color = (150, 28, 44)
-BACK_LINE: Color = (214, 90, 96)
-BACK_EDGE: Color = (250, 244, 232)
+BACK_MAIN: Color = (20, 52, 92)
+BACK_LINE: Color = (54, 98, 150)
+BACK_EDGE: Color = (250, 246, 236)
+BACK_GOLD: Color = (226, 184, 92)
 BADGE: Color = (20, 20, 24)
 PANEL: Color = (250, 247, 238)
 PANEL_TEXT: Color = (32, 40, 36)
+PANEL_DIM_TEXT: Color = (88, 96, 90)
 DIM_FACTOR: Color = (105, 105, 105)
 """Under a panel the table is multiplied by this (out of 255): about 40 % of its brightness."""
 
@@ -160,6 +176,9 @@ SPARE_TO_STEP = 0.6
 """Share of spare height (portrait) given to wider row spacing; the rest stays as margins."""
 CORNER_RADIUS = 0.05
 """Rounded-corner radius over card width (matches the art)."""
+CARD_GAP = 0.04
+"""Cards are drawn this share of their width narrower than their place, so neighbours in a row
+part by a hairline of shadow and read as separate cards (their places still touch)."""
 SIDEWAYS_WEIGHT = 2.5
 """Arrow-key focus: how much a sideways offset counts against a card, compared with distance ahead."""
 RECYCLE_GHOSTS = 5

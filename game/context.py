@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from . import platform
+from .deal_names import deal_name
 from .dealer import Dealer
+from .platform import IS_WEB
 from .render.assets import Assets
 from .render.metrics import DEFAULT_METRICS, Metrics
 from .saves import Keeper
@@ -30,6 +31,18 @@ def copy_to_clipboard(text: str) -> bool:
     return True
 
 
+def paste_from_clipboard() -> str | None:
+    """The text on the system clipboard; None if there is none or this platform has no clipboard
+    (the browser's is read asynchronously and with the player's leave: not offered there)."""
+    if IS_WEB:
+        return None
+    try:
+        text = pygame.scrap.get_text()
+    except pygame.error:
+        return None
+    return text or None
+
+
 @dataclass
 class Context:
     settings: Settings
@@ -37,9 +50,11 @@ class Context:
     dealer: Dealer
     rng: random.Random
     copy_text: Callable[[str], bool] = copy_to_clipboard
-    deal_link: Callable[[int, str], str] = platform.deal_link
-    """What «copy» puts on the clipboard for deal N of a variant (by name): the number (after the
-    variant's name when not the default) natively, the page link in the browser."""
+    paste_text: Callable[[], str | None] = paste_from_clipboard
+    deal_link: Callable[[int, str], str] | None = None
+    """What «copy» puts on the clipboard for deal N of a variant (by name): the page link in the
+    browser (:func:`platform.deal_link`); None natively: the deal named as the player reads it
+    and the game opens it back (:func:`game.deal_names.deal_name`)."""
     metrics: Metrics = DEFAULT_METRICS
     """Sizes of every screen (tap targets, margins, fonts): one value a kiosk can enlarge."""
     sounds: Sounds = field(default_factory=Sounds)
@@ -62,6 +77,12 @@ class Context:
 
     def t(self, key: str, **params: object) -> str:
         return self.texts.t(key, **params)
+
+    def deal_text(self, number: int, variant: str) -> str:
+        """What «copy» puts on the clipboard for deal ``number`` of ``variant`` (see :attr:`deal_link`)."""
+        if self.deal_link is not None:
+            return self.deal_link(number, variant)
+        return deal_name(self.texts, number, variant)
 
     def play_sound(self, sound: Sound) -> None:
         """Play ``sound`` unless the player turned sounds off."""

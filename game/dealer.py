@@ -10,6 +10,7 @@ that it may have no solution, in place of the welcome line.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Callable
@@ -18,10 +19,11 @@ from rules import RuleSet, Session, State
 from rules.labels import Label, LabelTable
 from rules.variant import DEFAULT_RULES
 
-from .analysis import Clock, Pacer, solver_backend
-from .play import Line, Play, Tone
+from .analysis import Clock, Pacer
+from .play import Play
 from .records import DAILY_RULES
 from .settings import DealMode, Settings
+from .table_terms import Line, Tone
 
 
 class Dealer:
@@ -38,21 +40,24 @@ class Dealer:
         self.labels = labels
         self.rng = rng
         self.now = now
-        self.backend = solver_backend()
         self.pacer = Pacer(clock)
 
     def random_number(self, settings: Settings) -> int:
         solvable_only = settings.deal_mode is DealMode.SOLVABLE
         return self.labels.random_deal(settings.rule_set(), self.rng, solvable_only=solvable_only)
 
-    def deal(self, settings: Settings, number: int | None = None) -> Play:
-        """A fresh deal: ``number`` if given, else a random one in the current mode."""
+    def deal(self, settings: Settings, number: int | None = None, variant: str | None = None) -> Play:
+        """A fresh deal: ``number`` if given, else a random one in the current mode; of
+        ``variant`` (by name) when given, the settings' variant otherwise (the settings' passes
+        and overlap rule either way)."""
         picked = number is None
+        if variant is not None:
+            settings = dataclasses.replace(settings, variant=variant)
         chosen = self.random_number(settings) if number is None else number
         rules = settings.rule_set()
         session = Session(State.from_deal(chosen, rules), chosen, now=self.now)
         hidden = picked and settings.deal_mode is DealMode.RANDOM
-        play = Play(session, self.labels.label(chosen, rules), hidden, self.backend, pacer=self.pacer)
+        play = Play(session, self.labels.label(chosen, rules), hidden, pacer=self.pacer)
         play.par = settings.par_scoring
         if not self.labels.can_promise(rules):
             play.line = self.unlabelled_line(rules)
@@ -70,7 +75,7 @@ class Dealer:
         number = session.deal_number
         rules = session.start_state.rules
         label = Label.UNKNOWN if number is None else self.labels.label(number, rules)
-        return Play(session, label, hidden, self.backend, game_id=game_id, daily=daily, pacer=self.pacer)
+        return Play(session, label, hidden, game_id=game_id, daily=daily, pacer=self.pacer)
 
     def daily(self, number: int, day: str, par: bool = False) -> Play:
         """That day's «Reparto del día»: deal ``number`` under the default rules (a deal of the
@@ -78,11 +83,11 @@ class Dealer:
         rules = DAILY_RULES
         session = Session(State.from_deal(number, rules), number, now=self.now)
         label = self.labels.label(number, rules)
-        play = Play(session, label, False, self.backend, daily=day, pacer=self.pacer)
+        play = Play(session, label, False, daily=day, pacer=self.pacer)
         play.par = par
         return play
 
     def position(self, state: State, number: int | None = None) -> Play:
         """Play from an arbitrary position (tests, puzzles, later: saved games)."""
         label = Label.UNKNOWN if number is None else self.labels.label(number, state.rules)
-        return Play(Session(state, number, now=self.now), label, False, self.backend, pacer=self.pacer)
+        return Play(Session(state, number, now=self.now), label, False, pacer=self.pacer)

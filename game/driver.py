@@ -12,7 +12,7 @@ import pygame
 from rules import Kind, Move
 
 from .app import App
-from .play import DECK
+from .table_terms import DECK
 
 FRAME_SECONDS = 1 / 60
 

@@ -15,13 +15,8 @@ A quit that stops the game (the window's close button at home, the staff keys) e
 resume the same game. An exception in a frame is counted (with its traceback) and starts a new
 life.
 
-:class:`Watch` checks the rules state after each frame: every move that appeared in the log
-is legal where it was made (:func:`rules.check`) and leads where :func:`rules.apply` says; no
-card appears or vanishes (the cards on the table drop by exactly the cards a removal names,
-which sum to the pair sum or are a lone King); undo and rewind give back exactly the earlier
-states; counters move as documented (an undo adds no move); what was seen stays seen; a won
-state has an empty pyramid; and the game written down (:meth:`rules.Session.record`) replays
-through the rules to the same state.
+:class:`rules.invariants.Watch` checks the rules state after every frame (legal moves, no card
+appearing or vanishing, undo and rewind, counters, seen cards, the recorded game replaying).
 
 Deterministic for a seed as far as the input, the configurations and the simulated time go;
 the solver's questions are sliced by wall-clock milliseconds, so what they answer when may vary.
@@ -38,17 +33,18 @@ from typing import Any
 
 import pygame
 
-from rules import Kind, Move, Session, State, apply, check, legal_moves
+from rules import Kind, legal_moves
+from rules.invariants import Tally, Watch, describe
 from rules.labels import LabelTable
 from rules.variant import VARIANTS
 
 from .app import App, display_surface, launch
 from .config import KIOSK_PROMPT_SECONDS
 from .kiosk import KioskOptions, Mood
-from .play import DECK
 from .scenes.panel import Panel
 from .settings import LANGUAGES, PASSES, DealMode
 from .storage import MemoryBackend, Storage
+from .table_terms import DECK
 
 SIZES = ((1280, 720), (1024, 768), (800, 600), (640, 360), (480, 320), (320, 480), (390, 844), (1920, 1080))
 """Window sizes a life starts with (resizes go anywhere from 320×320 to 1920×1200)."""
@@ -75,11 +71,6 @@ WINDOW_EVENTS = (
     pygame.VIDEOEXPOSE,
 )
 
-REPLAY_EVERY = 16
-"""Check that the written-down game replays to the same state every this many changes (and at
-every quit): a replay costs the whole game's moves."""
-
-
 class FakeClock:
     """Simulated seconds: the app's frames and the sessions' clocks both read it."""
 
@@ -99,10 +90,8 @@ class Figures:
     """Games started (configurations, and restarts after a quit)."""
     resumed: int = 0
     """Restarts after a quit that resumed the saved game (and were checked)."""
-    moves: int = 0
-    """Moves the rules state went through (played, by the demo too), each checked."""
-    undone: int = 0
-    deals: int = 0
+    watched: Tally = field(default_factory=Tally)
+    """Deals, moves and undone moves the watch went through, each checked."""
     demo_frames: int = 0
     """Frames a kiosk spent in its attract demo."""
     exceptions: int = 0
@@ -158,154 +147,6 @@ def random_config(rng: random.Random, number: int) -> Config:
     return Config(overrides, kiosk, rng.choice(SIZES), deal)
 
 
-def on_table(state: State) -> tuple[int, int, int]:
-    """The masks of the cards still in play: pyramid slots, stock and waste, columns."""
-    return state.pyramid, state.stock, state.columns
-
-
-def cards_on_table(state: State) -> int:
-    return sum(mask.bit_count() for mask in on_table(state))
-
-
-class Watch:
-    """The rules-state invariants, checked on the session the table shows after each frame.
-    :meth:`look` returns the violations found (empty when all hold)."""
-
-    def __init__(self, figures: Figures) -> None:
-        self.figures = figures
-        self.session: Session | None = None
-        self.state: State | None = None
-        self.history: list[State] = []
-        self.log_len = 0
-        self.moves = 0
-        self.undos = 0
-        self.seen = 0
-        self.changes = 0
-
-    def look(self, session: Session) -> list[str]:
-        if session is not self.session:
-            problems = self._new_session(session)
-        elif session.state is self.state and len(session.history) == len(self.history):
-            return []  # nothing happened (the usual frame)
-        else:
-            problems = self._changed(session)
-            self.changes += 1
-            if self.changes % REPLAY_EVERY == 0:
-                problems += replay_problems(session)
-        problems += self._always(session)
-        self._remember(session)
-        return problems
-
-    def _new_session(self, session: Session) -> list[str]:
-        self.figures.deals += 1
-        start = session.start_state
-        problems = []
-        if cards_on_table(start) != start.rules.deck.size:
-            problems.append(f"a deal starts with {cards_on_table(start)} cards of {start.rules.deck.size}")
-        if session.history or session.state != start:  # a resumed game: it must replay to where it is
-            problems += self._walk(start, session.log[: len(session.history)], session.state)
-            if session.history and session.history[0] != start:
-                problems.append("the first state of the history is not the deal's start")
-        return problems
-
-    def _changed(self, session: Session) -> list[str]:
-        """A frame may undo and play several moves (several keys in one frame, a rewind, «jugar
-        otra vez»): the states kept must be the old ones up to where they part, and the moves
-        logged from there must lead, legally, to the state shown."""
-        assert self.state is not None
-        position, before = len(session.history), len(self.history)
-        made, undone = session.moves - self.moves, session.undos - self.undos
-        if made < 0:  # «jugar otra vez»: counters from zero, the deal from its start
-            problems = self._walk(session.start_state, session.log[:position], session.state)
-            if session.moves - session.undos != position:
-                counted = f"{session.moves} moves and {session.undos} undos"
-                problems.append(f"after a restart {counted} reach move {position}")
-            return problems
-        old_path, new_path = [*self.history, self.state], [*session.history, session.state]
-        shared = 0
-        while shared < min(len(old_path), len(new_path)) and old_path[shared] == new_path[shared]:
-            shared += 1
-        if shared == 0:
-            return ["the game's history was rewritten from its start"]
-        fork = shared - 1
-        self.figures.undone += before - fork
-        problems = self._walk(new_path[fork], session.log[fork:position], session.state, new_path[fork:])
-        if made - undone != position - before:
-            problems.append(f"{made} moves and {undone} undos went from move {before} to move {position}")
-        if undone < before - fork or made < position - fork:
-            problems.append(f"moves {fork}-{before} were replaced with {made} moves and {undone} undos")
-        return problems
-
-    def _walk(
-        self, state: State, moves: list[Move], end: State, path: list[State] | None = None
-    ) -> list[str]:
-        """Play ``moves`` from ``state`` through the rules, checking each; they must reach ``end``
-        (through the states of ``path``, when given)."""
-        for step, move in enumerate(moves):
-            refusal = check(state, move)
-            if refusal is not None:
-                return [f"{move} was made where the rules refuse it: {refusal}"]
-            after = apply(state, move)
-            problem = move_problem(state, move, after)
-            if problem:
-                return [problem]
-            if path is not None and path[step + 1] != after:
-                return [f"the history does not hold the state {move} led to"]
-            self.figures.moves += 1
-            state = after
-        return [] if state == end else ["the moves made do not lead to the state shown"]
-
-    def _always(self, session: Session) -> list[str]:
-        problems = []
-        state = session.state
-        if session is self.session and self.seen & ~session.seen_mask:
-            problems.append("a card that was seen is unseen again")
-        if state.is_won and state.pyramid:
-            problems.append("won with pyramid cards left")
-        if not 1 <= state.pass_no <= max(state.rules.passes, 1) and state.rules.passes > 0:
-            problems.append(f"pass {state.pass_no} of {state.rules.passes}")
-        if len(session.log) < len(session.history):
-            problems.append("fewer moves logged than made")
-        return problems
-
-    def _remember(self, session: Session) -> None:
-        self.session = session
-        self.state = session.state
-        self.history = list(session.history)
-        self.log_len = len(session.log)
-        self.moves = session.moves
-        self.undos = session.undos
-        self.seen = session.seen_mask
-
-
-def move_problem(before: State, move: Move, after: State) -> str | None:
-    """What is wrong with ``move`` taking ``before`` to ``after`` as the rules apply it: cards
-    appearing or vanishing, a pair that does not make the pair sum, a card coming back."""
-    deck = before.rules.deck
-    gone = cards_on_table(before) - cards_on_table(after)
-    if any(new & ~old for new, old in zip(on_table(after), on_table(before), strict=True)):
-        return f"{move} brought a card back"
-    if move.kind in (Kind.DRAW, Kind.RECYCLE):
-        return None if gone == 0 else f"{move} removed {gone} cards"
-    cards = [before.card_at(place) for place in move.places]
-    if None in cards or gone != len(cards):
-        return f"{move} names {len(cards)} cards but {gone} left the table"
-    ranks = [card.rank for card in cards if card is not None]
-    if len(ranks) == 1 and ranks[0] != deck.lone_rank:
-        return f"{move} removed a lone {ranks[0]}"
-    if len(ranks) == 2 and sum(ranks) != deck.pair_sum:
-        return f"{move} removed a pair summing {sum(ranks)}"
-    return None
-
-
-def replay_problems(session: Session) -> list[str]:
-    """The game written down must replay through the rules to the same game."""
-    again = Session.from_record(session.record(), now=lambda: 0.0)
-    if again.state != session.state or again.history != session.history or again.log != session.log:
-        return ["the recorded game does not replay to the game shown"]
-    return []
-
-
 class Fuzz:
     """The fuzz: ``Fuzz(seed, labels).run(events)``; :attr:`figures` holds what it found."""
 
@@ -324,7 +165,7 @@ class Fuzz:
         self.on_problem = on_problem
         self.clock = FakeClock()
         self.figures = Figures()
-        self.watch = Watch(self.figures)
+        self.watch = Watch(self.figures.watched)
         self.app: App | None = None
         self.configs = 0
         self.config = random_config(self.rng, 0)
@@ -356,7 +197,7 @@ class Fuzz:
             kiosk=config.kiosk,
         )
         self.figures.lives += 1
-        self.watch = Watch(self.figures)
+        self.watch = Watch(self.figures.watched)
         return self.app
 
     def restart_overrides(self) -> dict[str, object]:
@@ -587,15 +428,6 @@ class Fuzz:
         post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
         post(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1])
         return 2
-
-
-def describe(session: Session) -> str:
-    """A session in a few words, for a report."""
-    moves = " ".join(str(move) for move in session.log[: len(session.history)])
-    return (
-        f"[deal {session.deal_number} {session.state.rules.key}, {session.moves} moves "
-        f"({session.undos} undos): {moves or 'none'}; {session.state.to_text()}]"
-    )
 
 
 def post(kind: int, **attributes: Any) -> int:

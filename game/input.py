@@ -43,6 +43,8 @@ class Action(enum.Enum):
     DAILY = "daily"
     STAFF_EXIT = "staff_exit"
     """Ctrl+Shift+Q: the documented way for staff to close the game (a kiosk offers no other)."""
+    PASTE = "paste"
+    """Ctrl+V: the new-deal dialog takes a copied deal («Baraja española: reparto 77»)."""
     # the keys that ask, answered aloud (game/access)
     ASK_PAIRS = "ask_pairs"
     ASK_PILES = "ask_piles"
@@ -177,6 +179,8 @@ def _key_command(event: pygame.event.Event) -> Key | None:
     mod = int(getattr(event, "mod", 0))
     if key == pygame.K_q and mod & pygame.KMOD_CTRL and mod & pygame.KMOD_SHIFT:
         return Key(Action.STAFF_EXIT)
+    if key == pygame.K_v and mod & pygame.KMOD_CTRL:
+        return Key(Action.PASTE)
     if key == pygame.K_TAB:
         shift = bool(mod & pygame.KMOD_SHIFT)
         return Key(Action.PREV if shift else Action.NEXT)

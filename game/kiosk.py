@@ -311,8 +311,7 @@ class AttractScene(Scene):
         self.table.start(self.ctx.dealer.deal(settings), close_above=False)
         self.table.play.line = None
         self.deals += 1
-        backend = self.ctx.dealer.backend
-        self.search = Search(self.table.play.state, node_limit=DEMO_NODE_LIMIT, backend=backend)
+        self.search = Search(self.table.play.state, node_limit=DEMO_NODE_LIMIT)
         self.line = None
         self.index = 0
         self.wait = self.move_seconds

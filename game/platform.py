@@ -25,14 +25,17 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl
 
-from rules import DealNumberError, parse_deal_number
+from rules import DealNumberError
 from rules.variant import PYRAMID, VARIANTS
 
+from .deal_names import parse_deal_name
 from .locks import OWNER, LeaseLock
 from .settings import LANGUAGES, PASSES
 from .storage import StorageError
 
 IS_WEB = sys.platform == "emscripten"
+SYSTEM = "macos" if sys.platform == "darwin" else "windows" if sys.platform == "win32" else "unix"
+"""The desktop family, as accessibility adapters name them (``unix`` also in the browser)."""
 """True inside the browser build (pygbag, or pyodide in the browser test)."""
 
 PREFIX = "piramide:"
@@ -88,7 +91,9 @@ def parse_page_query(query: str) -> PageOptions:
 
     Never raises: an unknown option or a bad value is listed in ``bad`` and that option is
     left unset, so a mistyped link still opens a normal deal. ``classic`` is a flag (a value
-    such as ``classic=1`` is accepted, ``classic=0`` turns it off).
+    such as ``classic=1`` is accepted, ``classic=0`` turns it off). ``deal`` takes a deal's
+    name as the game copies it («Baraja española: reparto 77», :mod:`game.deal_names`), which
+    gives the variant too (a ``variant`` that says otherwise makes the deal a bad option).
     """
     deal: int | None = None
     variant: str | None = None
@@ -96,12 +101,15 @@ def parse_page_query(query: str) -> PageOptions:
     passes: int | None = None
     classic: bool | None = None
     bad: list[BadOption] = []
+    named: tuple[str, str | None] | None = None  # the deal's own value, and the variant it names
     for name, value in parse_qsl(query.lstrip("?"), keep_blank_values=True):
         if name == "deal":
             try:
-                deal = parse_deal_number(value)
+                deal, given = parse_deal_name(value)
             except DealNumberError:
                 bad.append(BadOption(name, value))
+            else:
+                named = (value, given)
         elif name == "variant" and value in VARIANTS:
             variant = value
         elif name == "lang" and value in LANGUAGES:
@@ -112,6 +120,12 @@ def parse_page_query(query: str) -> PageOptions:
             classic = value not in ("0", "false")
         else:
             bad.append(BadOption(name, value))
+    if named is not None and named[1] is not None:
+        if variant is not None and variant != named[1]:
+            bad.append(BadOption("deal", named[0]))
+            deal = None
+        else:
+            variant = named[1]
     return PageOptions(deal, lang, passes, classic, variant, tuple(bad))
 
 
@@ -124,11 +138,11 @@ def page_options() -> PageOptions:
 
 def deal_link(number: int, variant: str = PYRAMID.name) -> str:
     """The address that opens deal ``number`` of ``variant``: this page with ``?deal=N``, and
-    ``?variant=NAME&deal=N`` for a variant other than the default (natively the number, and the
-    variant's ``--variant`` name before it: ``spanish 77``)."""
+    ``?variant=NAME&deal=N`` for a variant other than the default (natively, where there is no
+    page, the query alone: a native copy names the deal in words, :mod:`game.deal_names`)."""
     query = deal_query(number, variant)
     if not IS_WEB:
-        return str(number) if variant == PYRAMID.name else f"{variant} {number}"
+        return f"?{query}"
     location = _js().window.location
     return f"{location.origin}{location.pathname}?{query}"
 

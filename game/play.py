@@ -8,45 +8,16 @@ the scene may animate; the state itself has already changed when it is returned.
 
 from __future__ import annotations
 
-import enum
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rules import DRAW, RECYCLE, Card, Kind, Move, Refusal, Session, State, check_select, overlap_cover
 from rules import partners as rules_partners
 from rules.labels import Label
-from rules.moves import PLACES
-from solver.analysis import AnswerCache, Verdict
-from solver.hints import suggest
-from solver.layered import Backend
-from solver.score import BestScore
+from solver import Answer, BestScoreQuestion, Purpose, Verdict, answer_cache, suggest
 
-from .analysis import Answer, Inquiry, Pacer, Purpose, label_answer
-
-DECK = PLACES
-"""The face-down part of the stock, a place of the game only (past every place of the rules):
-tapping it draws (or recycles when the stock is empty). ``STOCK`` is the stock's face-up top
-card, a card like any other; a variant with several waste piles has no face-up stock card."""
-
-
-BEST_SCORE_NODE_LIMIT = 3_000_000
-"""The best-score search gives up past this many nodes (deals 1-40 took at most 920k: bench/par_score.py)."""
-
-
-class Tone(enum.Enum):
-    INFO = "info"
-    REFUSAL = "refusal"
-    HINT = "hint"
-    BUSY = "busy"
-
-
-@dataclass(frozen=True)
-class Line:
-    """The one line under the table: a catalogue key, its parameters and its tone."""
-
-    key: str
-    params: dict[str, object] = field(default_factory=dict)
-    tone: Tone = Tone.INFO
+from .analysis import Inquiry, Pacer, label_answer
+from .table_terms import DECK, Line, Tone
 
 
 @dataclass(frozen=True)
@@ -89,7 +60,6 @@ class Play:
         session: Session,
         label: Label,
         label_hidden: bool,
-        backend: Backend,
         *,
         game_id: str | None = None,
         daily: str | None = None,
@@ -102,10 +72,8 @@ class Play:
         self.daily = daily
         self.par = False
         """A deal of a par-scoring match (seed 004): it scores points, and once over it is final."""
-        self.best: BestScore | None = None
+        self.best: BestScoreQuestion | None = None
         """The best score this par deal allowed: searched in slices once the deal is over."""
-        self.best_given_up = False
-        """The best-score search passed :data:`BEST_SCORE_NODE_LIMIT` and was left unfinished."""
         self.label = label
         self.hidden_at_start = label_hidden
         self.revealed = not label_hidden
@@ -113,10 +81,9 @@ class Play:
         self.hint: Move | None = None
         self.line: Line | None = welcome_line(session.state)
         self.inquiry: Inquiry | None = None
-        self._backend = backend
         self.pacer = pacer or Pacer()
         self._best_pacer = Pacer(self.pacer.clock)  # its nodes take their own time
-        self.answers = AnswerCache(backend)
+        self.answers = answer_cache()
         """What the solver found, per position: shared by every question of this deal."""
         self._partners_key: tuple[State, int] | None = None
         self._partners: list[int] = []
@@ -186,7 +153,7 @@ class Play:
     def play(self, move: Move) -> Effect | None:
         """Ask the rules to make ``move``: its effect, or None with the refusal on the line."""
         before = self.state
-        refusal = self.session.play(move)
+        refusal = self.session.play(move).refusal
         if refusal is not None:
             self._refuse(refusal, before, move)
             return None
@@ -241,11 +208,14 @@ class Play:
         self.line = _hint_line(self.state, self.hint)
 
     def cancel(self) -> bool:
-        """Esc: close the hint or let go of the selection. False when there was neither."""
-        if self.hint is None and self.selected is None:
+        """Esc: stop the question running, close the hint, or let go of the selection. False
+        when there was none of them. What a stopped question found stays in :attr:`answers`:
+        asked again, it goes on from there."""
+        if self.hint is None and self.selected is None and self.inquiry is None:
             return False
         self.hint = None
         self.selected = None
+        self.inquiry = None
         self.line = None
         return True
 
@@ -276,7 +246,7 @@ class Play:
         if known is not None:
             self._show(known)
             return known
-        self.inquiry = Inquiry(self.session, purpose, self._backend, self.answers, self.pacer)
+        self.inquiry = Inquiry(self.session, purpose, self.answers, self.pacer)
         self.line = Line("rewind_busy" if purpose is Purpose.REWIND else "analysis_busy", tone=Tone.BUSY)
         return None
 
@@ -297,12 +267,12 @@ class Play:
     def _show(self, answer: Answer) -> None:
         if answer.purpose is Purpose.REWIND:
             self._show_rewind(answer)
-        elif answer.verdict is Verdict.LOST:
+        elif answer.verdict is Verdict.UNSOLVABLE:
             self.line = None  # the table opens the «no longer winnable» panel
         elif answer.purpose is Purpose.HINT:
             self.hint = answer.hint
             self.line = _hint_line(self.state, self.hint)
-        elif answer.verdict is Verdict.WINNABLE:
+        elif answer.verdict is Verdict.SOLVABLE:
             self.line = Line("analysis_label_winnable" if answer.from_label else "analysis_winnable")
         else:  # «¿Aún se gana?» answers the question; moves are for «Pista» (which counts)
             self.line = _unknown_line(answer)
@@ -334,24 +304,21 @@ class Play:
         line = None if state is None or move is None else _named_refusal(refusal, state, move)
         self.line = line or Line(refusal.value, tone=Tone.REFUSAL)
 
+    @property
+    def best_given_up(self) -> bool:
+        """The best-score search passed its node limit and was left unfinished."""
+        return self.best is not None and self.best.given_up
+
     def step_best(self, slice_ms: float) -> bool:
         """Give the best-score search of an ended par deal one slice (it starts on the first);
         True when its answer (or its giving up) is new."""
         if not self.par or not self.session.is_over or self.best_given_up:
             return False
         if self.best is None:
-            self.best = BestScore(self.session.start_state)
-        if self.best.result is not None:
+            self.best = BestScoreQuestion(self.session)
+        if self.best.answer is not None:
             return False
-        return self._best_pacer.run(slice_ms, self._step_best_nodes)[0]
-
-    def _step_best_nodes(self, nodes: int) -> bool:
-        """``nodes`` more of the best-score search; True once it is over (answered or given up)."""
-        assert self.best is not None
-        if self.best.step(nodes) is not None:
-            return True
-        self.best_given_up = self.best.work >= BEST_SCORE_NODE_LIMIT
-        return self.best_given_up
+        return self._best_pacer.run(slice_ms, self.best.step)[0]
 
     def _note_end(self) -> None:
         every_card = self.state.rules.variant.win_all

@@ -25,15 +25,17 @@ from rules.scoring import Match, score_session
 from .dealer import Dealer
 from .play import Play
 from .records import DailyLog, MatchLog
-from .settings import Settings
+from .settings import COMFORT, Settings
 from .stats import Stats
 from .storage import Storage, describe
 
 SETTINGS_VERSION = 1
 GAME_VERSION = 1
-STATS_VERSION = 3
+STATS_VERSION = 4
 """Format 2 added par-scoring matches (``par``), format 3 the event log and several pending
-games (two games merge their statistics, :meth:`Stats.absorb`); formats 1 and 2 still load."""
+games (two games merge their statistics, :meth:`Stats.absorb`), format 4 the ``void`` event (a
+game undone back to its start and left) and each deal's best time (``deals``, and a win's deal
+number ``d``); formats 1 to 3 still load."""
 STATS_OLDEST = 1
 DAILY_VERSION = 1
 MATCH_VERSION = 1
@@ -73,11 +75,21 @@ def _setting_value(name: str, default: object, value: object) -> object:
     raise TypeError(f"setting {name}: no document form for {type(default).__name__}")
 
 
-def settings_from_doc(doc: dict[str, Any]) -> Settings:
+def settings_from_doc(doc: dict[str, Any], notices: list[str] | None = None) -> Settings:
     """Settings from a document; ``ValueError`` naming the first bad value (each field checked
     against the type of its default, then validated as :class:`Settings` validates them). A
-    setting the document lacks takes its default; a name it does not know is ignored."""
+    setting the document lacks takes its default; a name it does not know is ignored.
+
+    A comfort setting (:data:`game.settings.COMFORT`: theme, text size, animation speed) holding
+    a value this game does not know falls back to its default alone, with one line in
+    ``notices``: the rest of the settings are kept."""
     defaults = Settings()
+    doc = dict(doc)
+    for name, allowed in COMFORT.items():
+        if name in doc and doc[name] not in allowed:
+            if notices is not None:
+                notices.append(f"settings: unknown {name} {doc[name]!r}, using {getattr(defaults, name)!r}")
+            del doc[name]
     values: dict[str, Any] = {
         item.name: _setting_value(item.name, getattr(defaults, item.name), doc[item.name])
         for item in dataclasses.fields(Settings)
@@ -87,8 +99,12 @@ def settings_from_doc(doc: dict[str, Any]) -> Settings:
 
 
 def load_settings(storage: Storage) -> Settings:
-    """The saved settings, or the defaults (a bad document is set aside with a notice)."""
-    return storage.read("settings", SETTINGS_VERSION, settings_from_doc) or Settings()
+    """The saved settings, or the defaults (a bad document is set aside with a notice; an
+    unknown comfort value alone falls back to its default, with one notice)."""
+    return (
+        storage.read("settings", SETTINGS_VERSION, lambda doc: settings_from_doc(doc, storage.notices))
+        or Settings()
+    )
 
 
 def _restored(doc: dict[str, Any], dealer: Dealer) -> tuple[Play | None, RecordError | None]:
@@ -261,6 +277,13 @@ class Keeper:
             self._save_stats()
             self.completed = completed
 
+    def leave_untouched(self, play: Play) -> None:
+        """``play`` is left for another deal with no move on the table (every move undone): it
+        is taken out of the statistics, neither played nor lost (nothing was thrown away, and
+        the player was not asked)."""
+        if not play.session.history and self.stats.void(play.game_id):
+            self._save_stats()
+
     def walk_away(self, play: Play) -> None:
         """The kiosk's idle reset closes ``play`` unwon: it counts as abandoned, not lost."""
         self._count(play)  # its first move is counted, if that has not been saved yet
@@ -278,7 +301,8 @@ class Keeper:
             if play.daily is not None and play.number is not None:
                 self.daily.played(play.daily, play.number)
                 daily_changed = True
-        if session.is_won and self.stats.win(play.game_id, session.clock.elapsed(), session.moves):
+        elapsed = session.clock.elapsed()
+        if session.is_won and self.stats.win(play.game_id, elapsed, session.moves, play.number):
             changed = True
             if play.daily is not None and play.number is not None:
                 clean = session.undos == 0 and session.hints == 0

@@ -46,6 +46,17 @@ SCAN_SECONDS = (1, 2, 3, 4)
 
 LANGUAGES = ("es", "en")
 PASSES = (1, 3)
+THEMES = ("default", "dark", "high-contrast")
+"""The palettes of :data:`game.render.theme.PALETTES`, the default first."""
+TEXT_SIZES = (100, 125, 150, 175, 200)
+"""Text size, in per cent of the size the window would give: fonts grow, the layout re-flows."""
+ANIM_SPEEDS = ("slow", "normal", "fast", "none")
+"""Animation speed; «none» makes every animation instant (as reduced motion does)."""
+ANIM_SCALE = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "none": 0.0}
+"""Each animation speed's factor on every duration."""
+COMFORT = {"theme": THEMES, "text_size": TEXT_SIZES, "anim_speed": ANIM_SPEEDS}
+"""Comfort settings with a fixed set of values: a save holding another value (an older or newer
+game's, or a hand-edited one) loses only that setting, which falls back to its default."""
 
 
 @dataclass
@@ -67,6 +78,17 @@ class Settings:
     speech: Speech = Speech.AUTO
     scan: ScanMode = ScanMode.OFF
     scan_seconds: int = 2
+    theme: str = THEMES[0]
+    """The palette every screen draws with (:data:`THEMES`)."""
+    text_size: int = TEXT_SIZES[0]
+    """Text size in per cent (:data:`TEXT_SIZES`): every font of every screen, targets kept."""
+    hide_timer: bool = False
+    """The clock is not shown while playing (it still runs for the statistics)."""
+    anim_speed: str = "normal"
+    """How fast cards and panels move (:data:`ANIM_SPEEDS`)."""
+    left_handed: bool = False
+    """Mirrored table: stock, waste and the primary controls on the left (left-handed and
+    one-handed play)."""
 
     def __post_init__(self) -> None:
         if self.passes not in PASSES:
@@ -77,6 +99,17 @@ class Settings:
             raise ValueError(f"scan_seconds must be one of {SCAN_SECONDS}, not {self.scan_seconds!r}")
         if self.lang not in LANGUAGES:
             raise ValueError(f"language must be one of {LANGUAGES}, not {self.lang!r}")
+        for name, allowed in COMFORT.items():
+            if getattr(self, name) not in allowed:
+                shown = ", ".join(str(value) for value in allowed)
+                raise ValueError(f"{name} must be one of {shown}, not {getattr(self, name)!r}")
+
+    @property
+    def motion_scale(self) -> float:
+        """Animation durations are multiplied by this; 0 means none (reduced motion, or «none»)."""
+        if self.reduced_motion:
+            return 0.0
+        return ANIM_SCALE[self.anim_speed]
 
     def rule_set(self) -> RuleSet:
         """The rules the next deal is played under."""

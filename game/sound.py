@@ -83,6 +83,10 @@ class Sound(enum.Enum):
     WIN = "win"
 
 
+STARTED_KEPT = 64
+"""At most this many started sounds are remembered until :meth:`Sounds.forget_started`."""
+
+
 class Sounds:
     """The loaded sounds, or none when the mixer cannot open."""
 
@@ -92,6 +96,9 @@ class Sounds:
         self.chatter: list[str] = []
         """What the audio libraries wrote to stderr while the mixer opened (not printed)."""
         self._sounds: dict[Sound, pygame.mixer.Sound] = {}
+        self.started: list[Sound] = []
+        """The sounds the mixer took since :meth:`forget_started` (the mixer plays them in real
+        time, so whether one is still playing depends on how busy the machine is)."""
         if pygame.mixer.get_init() is None:
             self.error, self.chatter = open_mixer()
             if self.error is not None:
@@ -121,4 +128,11 @@ class Sounds:
         """Play ``sound`` unless muted (``enabled`` False) or silent; True if it started."""
         if not enabled or not self._sounds or pygame.mixer.get_init() is None:
             return False
-        return self._sounds[sound].play() is not None
+        if self._sounds[sound].play() is None:
+            return False
+        if len(self.started) < STARTED_KEPT:
+            self.started.append(sound)
+        return True
+
+    def forget_started(self) -> None:
+        self.started.clear()

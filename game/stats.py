@@ -4,11 +4,13 @@ Statistics rules (SPEC §8):
 
 * a deal counts as *played* at its first move (it is then *pending*);
 * it is *won* when the pyramid is cleared (once: undoing and winning again counts nothing);
-* a pending deal left for another deal, or replayed from the start, is a *loss*;
+* a pending deal left for another deal, or replayed from the start, is a *loss*; but one left
+  undone back to its start (no move on the table) is *void*: as if never played;
 * a pending deal the kiosk's idle reset closes (the player walked away) is *abandoned*: played,
   but neither won nor lost (no streak broken, no result in the recent ones, not in the win rate);
 * the current streak counts wins since the last loss; the longest streak is its maximum;
-* best and median time and fewest moves are taken over won deals.
+* best and median time and fewest moves are taken over won deals; so is the best time of each
+  deal number (the result panel names it: replaying a deal has a time to beat).
 
 Two games writing one statistics document (where no lock could be had, see :mod:`game.locks`)
 merge by event, not by the last writer: see :class:`Stats`.
@@ -23,7 +25,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import RuleSet
+from rules import LAST_DEAL, RuleSet
 from rules.scoring import MATCH_DEALS, Match
 
 from .records import RecordsError, as_maybe_time, as_text, as_time, count_of, list_of, maybe_text_of
@@ -49,6 +51,8 @@ class RuleStats:
     """The last :data:`RECENT` results, oldest first: ``W`` won, ``L`` lost."""
     abandoned: int = 0
     """Deals the kiosk's idle reset closed unwon: counted apart, neither won nor lost."""
+    deal_times: dict[int, float] = field(default_factory=dict)
+    """Deal number → the best time it was won in."""
 
     @property
     def lost(self) -> int:
@@ -68,27 +72,31 @@ class RuleStats:
     def _result(self, letter: str) -> None:
         self.recent = (self.recent + letter)[-RECENT:]
 
-    def win(self, seconds: float, moves: int) -> None:
+    def win(self, seconds: float, moves: int, deal: int = 0) -> None:
         self.won += 1
         self.current_streak += 1
         self.longest_streak = max(self.longest_streak, self.current_streak)
+        self._times(seconds, moves, deal)
+        self._result("W")
+
+    def _times(self, seconds: float, moves: int, deal: int) -> None:
+        """A win's time and moves (of deal number ``deal``; 0: a position without a number)."""
         self.best_time = seconds if self.best_time is None else min(self.best_time, seconds)
         self.fewest_moves = moves if self.fewest_moves is None else min(self.fewest_moves, moves)
         self.win_times = ([*self.win_times, seconds])[-MAX_WIN_TIMES:]
-        self._result("W")
+        if deal:
+            self.deal_times[deal] = min(seconds, self.deal_times.get(deal, seconds))
 
     def lose(self) -> None:
         self.current_streak = 0
         self._result("L")
 
-    def win_after_all(self, seconds: float, moves: int, was_abandoned: bool) -> None:
+    def win_after_all(self, seconds: float, moves: int, was_abandoned: bool, deal: int = 0) -> None:
         """A deal counted as lost (or abandoned) by another game was won here after all: it
         counts as won, with its time and moves; the streak and recent results stay as they were."""
         self.won += 1
         self.abandoned -= was_abandoned
-        self.best_time = seconds if self.best_time is None else min(self.best_time, seconds)
-        self.fewest_moves = moves if self.fewest_moves is None else min(self.fewest_moves, moves)
-        self.win_times = ([*self.win_times, seconds])[-MAX_WIN_TIMES:]
+        self._times(seconds, moves, deal)
 
 
 @dataclass
@@ -136,6 +144,8 @@ class Event:
     moves: int = 0
     scores: tuple[int, ...] = ()
     """A completed par match's six deal scores."""
+    deal: int = 0
+    """A win's deal number (0: none, a position or an event written before format 4)."""
 
     @property
     def key(self) -> tuple[str, str]:
@@ -143,7 +153,7 @@ class Event:
         return self.kind, self.game
 
 
-EVENT_KINDS = ("start", "win", "lose", "away", "reset", "match")
+EVENT_KINDS = ("start", "win", "lose", "away", "reset", "match", "void")
 LOG_EVENTS = 200
 """Events the statistics document keeps (about 100 deals, some 15 KB): two games merge as long
 as neither wrote more than this between two writes of the other."""
@@ -194,17 +204,29 @@ class Stats:
         self.mine.add(game_id)
         self._record(Event(0, "start", game_id, str(rules)))
 
-    def win(self, game_id: str, seconds: float, moves: int) -> bool:
-        """Game ``game_id`` was won; True if this is news."""
+    def win(self, game_id: str, seconds: float, moves: int, deal: int | None = None) -> bool:
+        """Game ``game_id`` (of deal number ``deal``, when it has one) was won; True if this is news."""
         if game_id == self.resolved:  # won here already (asked every frame while a won deal shows)
             return False
-        return self._record(Event(0, "win", game_id, self._rules_of(game_id), seconds, moves))
+        return self._record(Event(0, "win", game_id, self._rules_of(game_id), seconds, moves, deal=deal or 0))
+
+    def deal_time(self, rules: RuleSet, deal: int) -> float | None:
+        """The best time deal number ``deal`` was won in under ``rules`` (None: never won)."""
+        record = self.by_rules.get(str(rules))
+        return None if record is None else record.deal_times.get(deal)
 
     def abandon(self, keep: str | None = None) -> bool:
         """The games pending here (but ``keep``, the one being played) were left unwon: losses.
         True if there was one."""
         left = [game for game in self.pending_games if game in self.mine and game != keep]
         return any([self._record(Event(0, "lose", game, self.pending_games[game])) for game in left])
+
+    def void(self, game_id: str) -> bool:
+        """Game ``game_id``, pending, was left undone back to its start: taken back out of the
+        deals played (it never counts as lost). True if it was pending here."""
+        if game_id not in self.pending_games or game_id not in self.mine:
+            return False
+        return self._record(Event(0, "void", game_id, self.pending_games[game_id]))
 
     def walk_away(self, game_id: str) -> bool:
         """Game ``game_id``, pending, was closed by the kiosk's idle reset: abandoned, not lost.
@@ -264,15 +286,17 @@ class Stats:
             self.par.record(Match(event.scores))
         elif game in self.pending_games:  # a result of a pending game
             record = self.of(self.pending_games.pop(game))
-            if event.kind == "win":
-                record.win(event.seconds, event.moves)
+            if event.kind == "void":
+                record.played -= 1
+            elif event.kind == "win":
+                record.win(event.seconds, event.moves, event.deal)
             elif event.kind == "lose":
                 record.lose()
             else:
                 record.abandoned += 1
             self.resolved = game
         elif event.kind == "win" and (left := self._left(game)) is not None:
-            self.of(left.rules).win_after_all(event.seconds, event.moves, left.kind == "away")
+            self.of(left.rules).win_after_all(event.seconds, event.moves, left.kind == "away", event.deal)
         else:
             return False
         return True
@@ -330,7 +354,7 @@ def _pending_from(doc: dict[str, Any]) -> dict[str, str]:
 def _event_doc(event: Event) -> dict[str, Any]:
     doc: dict[str, Any] = {"n": event.seq, "k": event.kind, "g": event.game, "r": event.rules}
     if event.kind == "win":
-        doc |= {"s": event.seconds, "m": event.moves}
+        doc |= {"s": event.seconds, "m": event.moves} | ({"d": event.deal} if event.deal else {})
     if event.kind == "match":
         doc["p"] = list(event.scores)
     return doc
@@ -348,6 +372,7 @@ def _event_from(doc: object) -> Event:
     return Event(
         count_of(doc, "n"), kind, as_text(doc.get("g"), "g"), as_text(doc.get("r"), "r"),
         as_time(doc.get("s")) if won else 0.0, count_of(doc, "m") if won else 0, scores,
+        count_of(doc, "d") if won and "d" in doc else 0,
     )  # fmt: skip
 
 
@@ -362,6 +387,7 @@ def _stats_doc(value: RuleStats) -> dict[str, Any]:
         "win_times": value.win_times,
         "recent": value.recent,
         "abandoned": value.abandoned,
+        "deals": {str(deal): seconds for deal, seconds in value.deal_times.items()},
     }
 
 
@@ -378,9 +404,21 @@ def _stats_from(doc: object) -> RuleStats:
         win_times=[as_time(t) for t in list_of(doc, "win_times")],
         recent=as_text(doc.get("recent"), "recent"),
         abandoned=count_of(doc, "abandoned") if "abandoned" in doc else 0,  # absent before the kiosk did
+        deal_times=_deal_times(doc.get("deals", {})),  # absent before format 4
     )
     if value.won + value.abandoned > value.played or value.current_streak > value.longest_streak:
         raise RecordsError("stats: more deals won or abandoned than played, or a streak past the longest")
     if set(value.recent) - {"W", "L"} or len(value.recent) > RECENT:
         raise RecordsError("stats: 'recent' must be W and L letters")
     return value
+
+
+def _deal_times(doc: object) -> dict[int, float]:
+    """Each deal's best time, from ``{"77": 161.5}``."""
+    if not isinstance(doc, dict) or not all(isinstance(key, str) and _deal_key(key) for key in doc):
+        raise RecordsError("stats: 'deals' must map deal numbers to times")
+    return {int(key): as_time(seconds) for key, seconds in doc.items()}
+
+
+def _deal_key(key: str) -> bool:
+    return key.isascii() and key.isdigit() and len(key) <= len(str(LAST_DEAL))

@@ -28,9 +28,10 @@ from rules.legality import (
     replay,
 )
 from rules.moves import DRAW, RECYCLE, STOCK, WASTE, WASTE_PILES, Kind, Move, parse_moves, place_name
-from rules.session import Clock, Session
+from rules.session import Clock, Ending, Outcome, Session
 from rules.state import ALL_RULE_SETS, CLASSIC, Layout, RuleSet, State, parse_position, parse_position_unseen
 from rules.variant import APOPHIS, GIZA, PYRAMID, SPANISH, STRICT, VARIANTS, Variant, rule_sets
+from rules.verdict import Verdict
 
 __all__ = [
     "ALL_RULE_SETS",
@@ -57,17 +58,20 @@ __all__ = [
     "Clock",
     "DealNumberError",
     "Deck",
+    "Ending",
     "IllegalMoveError",
     "Kind",
     "Layout",
     "Move",
     "NotationError",
+    "Outcome",
     "RecordError",
     "Refusal",
     "RuleSet",
     "Session",
     "State",
     "Variant",
+    "Verdict",
     "apply",
     "check",
     "check_deal_number",

@@ -18,7 +18,6 @@ table and says it cannot promise a win; ``python -m rules label`` stops with the
 
 from __future__ import annotations
 
-import enum
 import json
 import os
 import random
@@ -28,6 +27,7 @@ from pathlib import Path
 from rules.deals import FIRST_DEAL, LAST_DEAL, check_deal_number
 from rules.files import UnusableFileError, read_regular
 from rules.state import RuleSet
+from rules.verdict import Verdict
 
 SHIPPED_ASSETS = Path(__file__).resolve().parent.parent / "assets"
 ASSETS_ENV = "PIRAMIDE_ASSETS"
@@ -48,10 +48,8 @@ def default_path() -> Path:
     return assets_dir() / "labels.json"
 
 
-class Label(enum.Enum):
-    SOLVABLE = "solvable"
-    UNSOLVABLE = "unsolvable"
-    UNKNOWN = "unknown"
+Label = Verdict
+"""A deal's label is its verdict, found in advance by the solver."""
 
 
 LETTERS = {Label.SOLVABLE: "S", Label.UNSOLVABLE: "U", Label.UNKNOWN: "?"}

@@ -215,6 +215,11 @@ def apply(state: State, move: Move) -> State:
     refusal = check(state, move)
     if refusal is not None:
         raise IllegalMoveError(refusal, move)
+    return apply_legal(state, move)
+
+
+def apply_legal(state: State, move: Move) -> State:
+    """The state after ``move``, which the caller has just found legal (:func:`check` gave None)."""
     if move.kind is Kind.DRAW:
         return replace(state, cursor=state.drawn_cursor())
     if move.kind is Kind.RECYCLE:

@@ -12,14 +12,16 @@ move is checked as if played, and a refused one raises :class:`RecordError`.
 
 from __future__ import annotations
 
+import enum
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from rules.cards import Card
 from rules.deals import check_deal_number
 from rules.errors import NotationError, RecordError
-from rules.legality import Refusal, apply, check, is_dead_end
+from rules.legality import Refusal, apply_legal, check, legal_moves
 from rules.moves import Move
 from rules.state import RuleSet, State, parse_position
 from rules.topology import iter_slots
@@ -62,6 +64,37 @@ class Clock:
         return self._counted + running
 
 
+class Ending(enum.Enum):
+    """How a deal stands after a move."""
+
+    NONE = "none"
+    """It goes on."""
+    WON = "won"
+    DEAD_END = "dead end"
+    """No legal move is left and it is not won: over, unless the player undoes."""
+
+    @property
+    def over(self) -> bool:
+        return self is not Ending.NONE
+
+
+def ending_of(state: State) -> Ending:
+    """How the deal stands at ``state`` (a dead end costs one :func:`legal_moves`)."""
+    if state.is_won:
+        return Ending.WON
+    return Ending.NONE if legal_moves(state) else Ending.DEAD_END
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What :meth:`Session.play` did with a move."""
+
+    refusal: Refusal | None
+    """Why the move was refused (then nothing changed), or None: it was made."""
+    ending: Ending = Ending.NONE
+    """How the deal stands after the move, worked out once (:attr:`Session.ending`)."""
+
+
 class Session:
     """One deal being played.
 
@@ -92,22 +125,25 @@ class Session:
         self.clock = Clock(now)
         self._hidden = False
         self._seen = _initially_seen(start)
+        self._ending: tuple[State, Ending] | None = None
+        """The ending of a position, worked out once per position (see :attr:`ending`)."""
 
     # --- playing -------------------------------------------------------------------------
-    def play(self, move: Move) -> Refusal | None:
-        """Make ``move`` if legal and return None; otherwise change nothing and return why not."""
+    def play(self, move: Move) -> Outcome:
+        """Make ``move`` if legal: the outcome says how the deal stands after it. Otherwise
+        change nothing: the outcome says why not."""
         refusal = check(self.state, move)
         if refusal is not None:
-            return refusal
+            return Outcome(refusal)
         del self.log[len(self.history) :]
         self.history.append(self.state)
         self.log.append(move)
-        self.state = apply(self.state, move)
+        self.state = apply_legal(self.state, move)
         self.moves += 1
         self._see(self.state)
         self.clock.start()
         self._sync_clock()
-        return None
+        return Outcome(None, self.ending)
 
     def undo(self) -> bool:
         """Take back the last move; False (and nothing changes) when there is none."""
@@ -166,16 +202,25 @@ class Session:
         return self._seen == (1 << len(self.start_state.layout.stock)) - 1
 
     @property
+    def ending(self) -> Ending:
+        """How the deal stands now: worked out once per position, however often it is asked
+        (after a move, by every reader of the move's outcome; after an undo, once)."""
+        known = self._ending
+        if known is None or known[0] is not self.state:
+            known = self._ending = (self.state, ending_of(self.state))
+        return known[1]
+
+    @property
     def is_won(self) -> bool:
-        return self.state.is_won
+        return self.ending is Ending.WON
 
     @property
     def is_dead_end(self) -> bool:
-        return is_dead_end(self.state)
+        return self.ending is Ending.DEAD_END
 
     @property
     def is_over(self) -> bool:
-        return self.is_won or self.is_dead_end
+        return self.ending.over
 
     # --- writing the game down --------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
@@ -243,7 +288,7 @@ class Session:
             raise RecordError("counters: fewer moves or undos than the move log shows")
         refused: RecordError | None = None
         for index, move in enumerate(log):
-            refusal = session.play(move)
+            refusal = session.play(move).refusal
             if refusal is not None:
                 refused = RecordError(f"moves[{index}] {move}: {refusal.value}", index=index)
                 if not keep_legal_prefix:

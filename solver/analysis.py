@@ -44,12 +44,12 @@ from rules.cards import Card
 from rules.moves import Move
 from rules.state import Layout, State
 from rules.topology import iter_slots
+from rules.verdict import Verdict
 from solver.hints import rank_moves, suggest
 from solver.judge import HintJudge, is_king
 from solver.layered import Backend, PureBackend
 from solver.models import lost_at_once, problem_for
 from solver.search import Result, Search
-from solver.search import Verdict as SearchVerdict
 
 EXHAUSTIVE_ORDERS = 120
 """Try every order of the unseen cards when there are at most this many."""
@@ -93,10 +93,19 @@ SEARCH_COST = 32
 """Nodes charged for setting up a search (its tables), so a step always ends."""
 
 
-class Verdict(enum.Enum):
-    WINNABLE = "winnable"
-    LOST = "lost"
-    UNKNOWN = "unknown"
+POSITION_WORDS = {Verdict.SOLVABLE: "winnable", Verdict.UNSOLVABLE: "lost", Verdict.UNKNOWN: "unknown"}
+"""A position's verdict as ``python -m solver analyse`` writes it (SPEC): still winnable, or lost."""
+
+
+class Purpose(enum.Enum):
+    """What the player asked."""
+
+    ASK = "ask"
+    """«¿Aún se gana?»"""
+    HINT = "hint"
+    """«Pista»: the first move of a winning line when there is one."""
+    REWIND = "rewind"
+    """Back to the last position from which the deal can still be won."""
 
 
 @dataclass(frozen=True)
@@ -111,7 +120,8 @@ class Answer:
     not; 0 when no order had to be tried); ``undecided`` = ``orders_tried`` − ``orders``.
     ``line``: a winning continuation valid for every order, when one is known.
     ``hint``: the move to suggest (None when lost or when no move is left). ``cut_short``: the
-    caller stopped the work before it finished.
+    caller stopped the work before it finished. ``unseen``: how many stock cards were never
+    seen (why an answer may be unknown).
     """
 
     verdict: Verdict
@@ -132,6 +142,19 @@ class Answer:
     """Orders tried and proven lost."""
     orders_tried: int = 0
     undecided: int = 0
+    purpose: Purpose = Purpose.ASK
+    """The question answered (:mod:`solver.questions`): the analysis serves «¿Aún se gana?» and
+    «Pista» alike; the rewind's answers say how far back instead."""
+    back: int = 0
+    """For :attr:`Purpose.REWIND`: how many moves to undo to reach a winnable position."""
+    certain: bool = True
+    """For a rewind that found a position: it is surely the last winnable one."""
+    none_proven: bool = False
+    """For a rewind that found none: every earlier position is proven lost."""
+    none_in_all_orders: bool = False
+    """For a rewind that found none: no earlier position wins in every order (some may in some)."""
+    from_label: bool = False
+    """Answered from the deal's label (made in advance by the full solver), not by a search."""
 
     @property
     def win_share_max(self) -> float | None:
@@ -143,11 +166,11 @@ class Answer:
     def some_order_lost(self) -> bool:
         """Some possible order of the unseen cards is proven lost: the position does not win in
         every order, and neither does any later position of the same game."""
-        return self.verdict is Verdict.LOST or self.lost_orders > 0
+        return self.verdict is Verdict.UNSOLVABLE or self.lost_orders > 0
 
     def to_json_dict(self) -> dict[str, object]:
         return {
-            "verdict": self.verdict.value,
+            "verdict": POSITION_WORDS[self.verdict],
             "win_share": None if self.win_share is None else round(self.win_share, 4),
             "exact": self.exact,
             "orders_tried": self.orders_tried,
@@ -257,9 +280,9 @@ class Analysis:
         """The hint without any search (see :meth:`_obvious_move`)."""
         self._base = problem_for(state, unseen=self.unseen)
         if state.is_won:
-            self._final(Verdict.WINNABLE, 1.0, True)
+            self._final(Verdict.SOLVABLE, 1.0, True)
         elif self._proven_lost():
-            self._final(Verdict.LOST, 0.0, True)
+            self._final(Verdict.UNSOLVABLE, 0.0, True)
         elif not self.unseen:
             self._answers.current = Search(state, backend=self.backend, like=self._base)
         elif state.rules.variant.win_all:
@@ -350,7 +373,8 @@ class Analysis:
         """Is there a choice to judge on winning orders? Not when the answer has a line for
         every order (its first move), is lost, or no order was won."""
         answer = self.answer
-        return not (answer is None or answer.verdict is Verdict.LOST or answer.line or not self._worlds())
+        lost = answer is not None and answer.verdict is Verdict.UNSOLVABLE
+        return not (answer is None or lost or answer.line or not self._worlds())
 
     def _gathering(self) -> bool:
         """Does the hint search more of its own orders? Not once they ran out, nor with
@@ -359,7 +383,7 @@ class Analysis:
 
     def _keep_hint_order(self, result: Result) -> None:
         """Keep the hint's order just searched when it was won, and vote for its first move."""
-        if result.verdict is SearchVerdict.SOLVABLE:
+        if result.verdict is Verdict.SOLVABLE:
             self._keep_won(self._hint_world, result, self._hint_worlds)
 
     def _keep_won(
@@ -406,7 +430,7 @@ class Analysis:
 
     def _settle_hint(self) -> None:
         """Once judged, the final answer carries the judged hint."""
-        if self.answer is not None and not self.answer.line and self.answer.verdict is not Verdict.LOST:
+        if self.answer is not None and not self.answer.line and self.answer.verdict is not Verdict.UNSOLVABLE:
             hint = self._hint(self.answer.verdict, ())
             if hint != self.answer.hint:
                 self.answer = replace(self.answer, hint=hint)
@@ -414,21 +438,21 @@ class Analysis:
     # --- the steps ----------------------------------------------------------------------------
     def _take(self, result: Result) -> None:
         if self._orders is None and not self.unseen:  # every card known: the search decides
-            if result.verdict is SearchVerdict.SOLVABLE:
-                self._final(Verdict.WINNABLE, 1.0, True, line=result.moves)
-            elif result.verdict is SearchVerdict.UNSOLVABLE:
-                self._final(Verdict.LOST, 0.0, True)
+            if result.verdict is Verdict.SOLVABLE:
+                self._final(Verdict.SOLVABLE, 1.0, True, line=result.moves)
+            elif result.verdict is Verdict.UNSOLVABLE:
+                self._final(Verdict.UNSOLVABLE, 0.0, True)
             return
         if self._orders is None:  # the blank search
-            if result.verdict is SearchVerdict.SOLVABLE:
-                self._final(Verdict.WINNABLE, 1.0, True, line=result.moves)
+            if result.verdict is Verdict.SOLVABLE:
+                self._final(Verdict.SOLVABLE, 1.0, True, line=result.moves)
             else:
                 self._start_orders()
             return
-        if result.verdict is SearchVerdict.SOLVABLE:
+        if result.verdict is Verdict.SOLVABLE:
             self._wins += 1
             self._keep_won(self._world, result, self._won_worlds)
-        elif result.verdict is SearchVerdict.UNSOLVABLE:
+        elif result.verdict is Verdict.UNSOLVABLE:
             self._losses += 1
         else:
             self._undecided += 1
@@ -468,9 +492,9 @@ class Analysis:
         tried = self._wins + self._losses + self._undecided
         exact = self._exhaustive and tried == self._order_count and not self._undecided
         if exact and not self._losses:
-            self._final(Verdict.WINNABLE, 1.0, True)
+            self._final(Verdict.SOLVABLE, 1.0, True)
         elif exact and not self._wins:
-            self._final(Verdict.LOST, 0.0, True)
+            self._final(Verdict.UNSOLVABLE, 0.0, True)
         else:
             self._final(Verdict.UNKNOWN, self._share(), exact)
 
@@ -511,7 +535,7 @@ class Analysis:
         """The first move of a line that wins in every order; else the first move that wins in
         the most orders tried, as judged (:class:`solver.judge.HintJudge`) or else as voted by
         the lines that won them (ties to the visible-cards judgement); else that judgement."""
-        if verdict is Verdict.LOST:
+        if verdict is Verdict.UNSOLVABLE:
             return None
         if line:
             return line[0]

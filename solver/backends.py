@@ -33,9 +33,23 @@ def numpy_available() -> bool:
     return numpy_usable(numpy.__version__)
 
 
+class _Choice:
+    pure = False
+    """Said once at start by :func:`configure`."""
+
+
+def configure(*, pure: bool) -> None:
+    """Say once, at start, whether the pure-Python path must be used whatever numpy there is:
+    the browser build says so (its steps were measured there on the pure path, depth-first
+    search only; natively numpy's steps stay a few milliseconds too and it is several times
+    faster on one-pass orders). Every search not given a backend of its own follows it."""
+    _Choice.pure = pure
+
+
 def default_backend() -> Backend:
-    """The numpy backend unless numpy is missing or too old, or ``PIRAMIDE_PURE_PYTHON`` is set."""
-    if os.environ.get(PURE_ENV, "") not in ("", "0") or not numpy_available():
+    """The numpy backend unless numpy is missing or too old, ``PIRAMIDE_PURE_PYTHON`` is set, or
+    the pure path was asked for (:func:`configure`)."""
+    if _Choice.pure or os.environ.get(PURE_ENV, "") not in ("", "0") or not numpy_available():
         return PureBackend()
     from solver.vector import NumpyBackend  # noqa: PLC0415
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from rules.legality import apply
 from rules.moves import Kind, Move
 from rules.state import State
+from rules.verdict import Verdict
 from solver.hints import patient_order
 from solver.layered import Backend
 from solver.models import AnyProblem
 from solver.search import Search
-from solver.search import Verdict as SearchVerdict
 
 NODES_PER_CALL = 128
 SEARCH_COST = 32
@@ -102,7 +102,7 @@ class HintJudge:
             self.spent += max(1, self._search.nodes - before)
             if result is not None:
                 self._search = None
-                self._record(self._searching, result.verdict is SearchVerdict.SOLVABLE)
+                self._record(self._searching, result.verdict is Verdict.SOLVABLE)
         return max(left, 0)
 
     def _next_search(self) -> Search | None:

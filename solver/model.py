@@ -84,8 +84,8 @@ class Shape:
     partnerless: int
     pyr: int
     need_counts: int = 0
-    """:attr:`needs` packed as a front element is (``n << 4 * q``), to be met by
-    :meth:`Problem.stock_counts` in one comparison."""
+    """:attr:`needs` packed as a front element is (``n << 4 * q``), to be met by a stock's
+    counts (:attr:`Problem.counts_by_byte`) in one comparison."""
 
 
 class Problem:
@@ -146,7 +146,7 @@ class Problem:
         before it only among high cards, so a pair of twins is found once, from its first card."""
         self.counts_by_byte: tuple[tuple[int, ...], ...] = ()
         """Per byte of a stock mask and its value: those cards counted by paired rank, packed as
-        :attr:`Shape.need_counts` (:meth:`stock_counts`); made on first use."""
+        :attr:`Shape.need_counts`; made on first use (:meth:`count_tables`)."""
         self.partners_by_byte: tuple[tuple[int, ...], ...] = ()
         """Per byte of a stock mask and its value: bit ``q`` set for each rank ``q`` whose partner
         rank one of those cards has (:meth:`stranded`'s test, three lookups per mask); made on
@@ -548,11 +548,6 @@ class Problem:
                 if mine & same and not partners & ~(same & ~self.unseen):
                     stuck |= mine & same
         return stuck
-
-    def stock_counts(self, stk: int) -> int:
-        """The cards of ``stk`` counted by paired rank, packed (``n << 4 * q``): three lookups."""
-        tables = self.counts_by_byte or self.count_tables()
-        return tables[0][stk & 255] + tables[1][stk >> 8 & 255] + tables[2][stk >> 16]
 
     def count_tables(self) -> tuple[tuple[int, ...], ...]:
         """:attr:`counts_by_byte`, made now."""

@@ -73,35 +73,27 @@ def removals(problem: Problem, shape: Shape, pyr: int, stk: int, acc: int) -> li
     now = pass_no << ACC_SHIFT
     next_pass = now + (1 << ACC_SHIFT)
     out: list[Node] = [(after, stk, acc) for after in shape.pairs]
-    if later:
-        for need, after in shape.singles:
-            cards = stk & rank_stock[need]
-            while cards:
-                low = cards & -cards
-                cards ^= low
-                rest = stk ^ low
-                new_cursor = (rest & (low - 1)).bit_length()
-                if low.bit_length() >= cursor:  # the card is the waste's top or still in the stock
-                    out.append((after, rest, now | new_cursor))
-                else:
-                    out.append((after, rest, next_pass | new_cursor))
-        pairs = problem.stock_pairs_of.get(stk)
-        if pairs is None:
-            pairs = stock_pair_removals(problem, stk)
-        for reached, rest, new_cursor in pairs:
-            out.append((pyr, rest, (now if reached >= cursor else next_pass) | new_cursor))
-        return out
-    # The last pass: only the waste's top and the stock can be played (one past the cursor's
-    # card, on): the singles with those cards, and the stock pairs among them, found as
-    # stock_pairs finds them (a suffix of the stock keeps which cards lie next to each other).
-    usable = stk >> (cursor - 1) << (cursor - 1) if cursor else stk
+    # On the last pass only the waste's top and the stock can be played (one past the cursor's
+    # card, on): a suffix of the stock, which keeps which cards lie next to each other.
+    usable = stk if later or not cursor else stk >> (cursor - 1) << (cursor - 1)
     for need, after in shape.singles:
         cards = usable & rank_stock[need]
         while cards:
             low = cards & -cards
             cards ^= low
             rest = stk ^ low
-            out.append((after, rest, now | (rest & (low - 1)).bit_length()))
+            new_cursor = (rest & (low - 1)).bit_length()
+            if low.bit_length() >= cursor:  # the card is the waste's top or still in the stock
+                out.append((after, rest, now | new_cursor))
+            else:
+                out.append((after, rest, next_pass | new_cursor))
+    if later:
+        pairs = problem.stock_pairs_of.get(stk)
+        if pairs is None:
+            pairs = stock_pair_removals(problem, stk)
+        for reached, rest, new_cursor in pairs:
+            out.append((pyr, rest, (now if reached >= cursor else next_pass) | new_cursor))
+        return out
     playable_pairs = problem.last_pass_pairs_of.get(usable)
     if playable_pairs is None:
         playable_pairs = last_pass_pairs(problem, usable)

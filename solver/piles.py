@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Node, Problem, Shape
+from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, STOCK_BITS, Node, Problem, Shape
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,15 +81,16 @@ def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | N
     """:func:`solver.movegen.successors` for several waste piles (see the module docstring):
     None when the stock-need test proves the position lost, else :func:`removals`."""
     shape = problem.shapes.get(pyr) or problem.shape(pyr)
-    rank_stock = problem.rank_stock
     last = acc >> ACC_SHIFT >= problem.passes
     if last and not problem.goal_shift and problem.stranded(shape, stk, acc):
         return None  # strict win: a card that can never leave
-    if shape.needs:
+    wanted = shape.need_counts  # every rank's need met at once (packed counts, see Problem.front)
+    if wanted:
         reach = problem.reachable_stock(shape, stk, acc) if last else stk
-        for rank, count in shape.needs:
-            if (reach & rank_stock[rank]).bit_count() < count:
-                return None
+        tables = problem.counts_by_byte or problem.count_tables()
+        have = tables[0][reach & 255] + tables[1][reach >> 8 & 255] + tables[2][reach >> 16]
+        if ((have | FIELD_TOPS) - wanted) & FIELD_TOPS != FIELD_TOPS:
+            return None
     return removals(problem, shape, pyr, stk, acc)
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rules.state import State
-from solver.analysis import NODES_PER_CALL, Analysis, Answer, AnswerCache, Verdict
+from rules.verdict import Verdict
+from solver.analysis import NODES_PER_CALL, Analysis, Answer, AnswerCache
 
 
 class Rewind:
@@ -67,13 +68,13 @@ class Rewind:
 
     def _judge(self, back: int, answer: Answer) -> None:
         self._current = None
-        if answer.verdict is Verdict.WINNABLE:
+        if answer.verdict is Verdict.SOLVABLE:
             self.win = back if self.win is None else min(self.win, back)
             self._galloping = False
         elif answer.some_order_lost:
             self.not_win = max(self.not_win, back)
             if back == len(self.earlier):
-                self.none_wins = answer.verdict is Verdict.LOST
+                self.none_wins = answer.verdict is Verdict.UNSOLVABLE
                 self.none_in_all_orders = True
         else:
             self.undetermined.add(back)

@@ -41,10 +41,11 @@ from operator import itemgetter
 from rules.scoring import DealScore, par_base, stock_cleanup
 from rules.state import State
 from rules.topology import CONE, iter_slots
+from rules.verdict import Verdict
 from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Node, Problem
 from solver.movegen import removals
 from solver.piles import removals as pile_removals
-from solver.search import Search, Verdict
+from solver.search import Search
 
 STEP = 2_048
 VERDICT_NODE_LIMIT = 2_000_000

@@ -25,7 +25,6 @@ the budget ran out.
 
 from __future__ import annotations
 
-import enum
 import math
 import time
 from collections.abc import Iterator, Sequence
@@ -33,6 +32,7 @@ from dataclasses import dataclass, replace
 
 from rules.moves import Move
 from rules.state import RuleSet, State
+from rules.verdict import Verdict
 from solver.backends import default_backend
 from solver.dfs import DepthFirst
 from solver.giza import GizaDepthFirst
@@ -116,12 +116,6 @@ def default_schedule(backend: Backend, rules: RuleSet | None = None) -> Schedule
         return Schedule(HEAD_START_ONE_PASS, math.inf, fronts_after)
     strict = rules is not None and rules.variant.win_all
     return Schedule(HEAD_START_STRICT if strict else HEAD_START, LAYERED_SHARE, fronts_after)
-
-
-class Verdict(enum.Enum):
-    SOLVABLE = "solvable"
-    UNSOLVABLE = "unsolvable"
-    UNKNOWN = "unknown"
 
 
 @dataclass(frozen=True)

@@ -21,21 +21,21 @@ from rules.session import Session
 from rules.state import ALL_RULE_SETS, Layout, RuleSet, State, parse_position, parse_position_unseen
 from rules.topology import iter_slots
 from rules.variant import SPANISH, STRICT
+from solver import Verdict
 from solver.analysis import (
     BLANK_NODE_LIMIT,
     MIN_SAMPLE,
     ORDER_NODE_LIMIT,
     ORDERS_NODE_CAP,
+    POSITION_WORDS,
     SAMPLE_ORDERS,
     Analysis,
     Answer,
     AnswerCache,
-    Verdict,
     _distinct_orders,
     _with_order,
 )
 from solver.rewind import Rewind
-from solver.search import Verdict as SearchVerdict
 from solver.search import solve
 
 SEED_000 = "pyramid: P21=9s P23=5h P25=8c; waste: 4c 5d 8d; pass: 3"
@@ -52,7 +52,7 @@ def _all_seen(state: State) -> int:
 def test_winnable_when_every_card_is_known_with_a_line_and_a_hint() -> None:
     state = parse_position(SEED_000)
     answer = _analyse(state, _all_seen(state))
-    assert answer.verdict is Verdict.WINNABLE and answer.exact and answer.win_share == 1.0
+    assert answer.verdict is Verdict.SOLVABLE and answer.exact and answer.win_share == 1.0
     assert replay(state, list(answer.line)).is_won
     assert answer.hint == Move.parse("P23+W")
 
@@ -60,14 +60,14 @@ def test_winnable_when_every_card_is_known_with_a_line_and_a_hint() -> None:
 def test_lost_when_every_card_is_known() -> None:
     state = apply(parse_position(SEED_000), Move.parse("P23+P25"))
     answer = _analyse(state, _all_seen(state))
-    assert answer.verdict is Verdict.LOST and answer.line == () and answer.hint is None
+    assert answer.verdict is Verdict.UNSOLVABLE and answer.line == () and answer.hint is None
 
 
 def test_one_unseen_card_has_one_order_and_the_answer_is_exact() -> None:
     # The Q needs the A, unseen below the stock's top card: one possible order, and it wins.
     state = parse_position("pyramid: P21=Qh; stock: 3c Ad")
     answer = _analyse(state, 0b01)
-    assert answer.verdict is Verdict.WINNABLE and answer.exact and answer.orders == 1
+    assert answer.verdict is Verdict.SOLVABLE and answer.exact and answer.orders == 1
     assert answer.line == ()  # no line valid without knowing the card: the hint comes from the orders
     assert answer.hint == DRAW
 
@@ -75,7 +75,7 @@ def test_one_unseen_card_has_one_order_and_the_answer_is_exact() -> None:
 def test_a_win_without_the_unseen_cards_is_claimed_with_a_line() -> None:
     state = parse_position("pyramid: P21=Qh P22=5c P23=8d; stock: Ac 3c 9d")
     answer = _analyse(state, 0b001)
-    assert answer.verdict is Verdict.WINNABLE and answer.orders == 0
+    assert answer.verdict is Verdict.SOLVABLE and answer.orders == 0
     assert replay(state, list(answer.line)).is_won
 
 
@@ -83,7 +83,7 @@ def test_a_card_whose_partners_all_lie_beneath_it_is_lost_even_unseen() -> None:
     # The 9 at P21 lies on both pyramid 4s; the unseen stock cards hold no 4.
     lost = parse_position("pyramid: P10=4c P15=4d P21=9s P22=Kc P16=Kh; stock: 2c Jd 5h 5s")
     analysis = Analysis(lost, seen_mask=0b0001)
-    assert analysis.done and analysis.answer is not None and analysis.answer.verdict is Verdict.LOST
+    assert analysis.done and analysis.answer is not None and analysis.answer.verdict is Verdict.UNSOLVABLE
 
 
 def _orders_by_brute_force(state: State, unseen: int) -> tuple[int, int]:
@@ -98,8 +98,8 @@ def _orders_by_brute_force(state: State, unseen: int) -> tuple[int, int]:
         world = State(Layout(state.layout.pyramid, tuple(stock)), state.rules, state.pyramid,
                       state.stock, state.cursor, state.pass_no)  # fmt: skip
         result = solve(world)
-        assert result.verdict is not SearchVerdict.UNKNOWN
-        wins += result.verdict is SearchVerdict.SOLVABLE
+        assert result.verdict is not Verdict.UNKNOWN
+        wins += result.verdict is Verdict.SOLVABLE
         total += 1
     return wins, total
 
@@ -129,13 +129,13 @@ def test_the_share_of_winning_orders_is_exact_when_few_cards_are_unseen(rules: R
         answer = _analyse(state, state.stock & ~unseen)
         if answer.orders == 0:  # decided without orders (a blank win or an order-free loss)
             wins, total = _orders_by_brute_force(state, unseen)
-            assert (wins == total) if answer.verdict is Verdict.WINNABLE else wins == 0
+            assert (wins == total) if answer.verdict is Verdict.SOLVABLE else wins == 0
             checked += 1
             continue
         wins, total = _orders_by_brute_force(state, unseen)
         assert answer.exact
         assert answer.win_share == pytest.approx(wins / total), state.to_text(unseen)
-        expected = Verdict.WINNABLE if wins == total else Verdict.LOST if wins == 0 else Verdict.UNKNOWN
+        expected = Verdict.SOLVABLE if wins == total else Verdict.UNSOLVABLE if wins == 0 else Verdict.UNKNOWN
         assert answer.verdict is expected
         checked += 1
     assert checked == 12
@@ -162,7 +162,7 @@ def test_many_unseen_cards_give_an_estimate_from_a_sample() -> None:
     assert answer.unseen == 20
     assert not answer.exact and 0 < answer.orders <= SAMPLE_ORDERS
     assert answer.win_share is not None and 0.0 <= answer.win_share <= 1.0
-    assert answer.verdict is not Verdict.LOST or answer.orders == 0  # a sample never proves a loss
+    assert answer.verdict is not Verdict.UNSOLVABLE or answer.orders == 0  # a sample never proves a loss
     assert answer.hint is not None
 
 
@@ -233,7 +233,7 @@ def test_no_peeking_the_hint_never_depends_on_unseen_cards(rules: RuleSet) -> No
         hints = {_hint_of(_shuffle_unseen(session.state, seen, rng), seen) for _ in range(3)}
         assert len(hints) == 1, session.state.to_text(session.state.stock & ~seen)
         hint, verdict = next(iter(hints))
-        if verdict is Verdict.LOST:  # the order-free test: no move to suggest
+        if verdict is Verdict.UNSOLVABLE:  # the order-free test: no move to suggest
             assert hint is None
             continue
         assert hint in legal_moves(session.state)
@@ -308,20 +308,20 @@ def _deal_456_lost() -> Session:
     """The case the issue reports: the position 50 moves back is winnable."""
     session = Session(State.from_deal(456))
     for text in ["D"] * 24 + ["R", "P26+P27"] + ["D"] * 24 + ["R"] + ["D"] * 24:
-        assert session.play(Move.parse(text)) is None
+        assert session.play(Move.parse(text)).refusal is None
     return session
 
 
 def test_rewind_finds_the_last_winnable_step_of_deal_456() -> None:
     session = _deal_456_lost()
-    assert _analyse(session.state, session.seen_mask).verdict is Verdict.LOST
+    assert _analyse(session.state, session.seen_mask).verdict is Verdict.UNSOLVABLE
     rewind = Rewind(list(reversed(session.history)), session.seen_mask, AnswerCache())
     while not rewind.step(4096):
         pass
     assert rewind.result == (50, True)
     back = session.history[-50]
-    assert _analyse(back, session.seen_mask).verdict is Verdict.WINNABLE
-    assert _analyse(session.history[-49], session.seen_mask).verdict is Verdict.LOST
+    assert _analyse(back, session.seen_mask).verdict is Verdict.SOLVABLE
+    assert _analyse(session.history[-49], session.seen_mask).verdict is Verdict.UNSOLVABLE
 
 
 def test_rewind_out_of_budget_never_claims_there_is_none() -> None:
@@ -354,7 +354,7 @@ def test_cli_analyse_gives_the_games_answer() -> None:
     expected = _analyse(state, state.stock & ~unseen)
     lost = "pyramid: P21=9s P23=5h P25=8c; stock: 2c; waste: 4c 5d 8d; pass: 3"
     out = _cli(f"{text}\n# a comment\n\nnonsense\n{lost}\n{SEED_000}\n")
-    assert out[0]["verdict"] == expected.verdict.value == "winnable"
+    assert out[0]["verdict"] == POSITION_WORDS[expected.verdict] == "winnable"
     assert out[0]["win_share"] == 1.0 and out[0]["exact"] is True and out[0]["hint"] == str(expected.hint)
     assert set(out[0]) >= {"verdict", "win_share", "exact", "hint", "nodes", "ms"}
     assert out[1] == {"error": out[1]["error"], "line": 4} and "nonsense" in str(out[1]["error"])
@@ -457,11 +457,11 @@ def test_a_hint_stops_at_its_node_cap_with_a_legal_move_and_no_claim(monkeypatch
     assert analysis.answer is None  # the full answer needs more than the cap
     assert 1_500 <= analysis.nodes <= 1_500 + 3 * 128
     partial = analysis.partial()
-    assert partial.verdict is not Verdict.LOST and partial.cut_short
+    assert partial.verdict is not Verdict.UNSOLVABLE and partial.cut_short
     assert partial.hint in legal_moves(session.state)
     assert analysis.hint_done() and analysis.step(128, hint=True)  # asked again: answered at once
     answer = analysis.run()
-    assert answer.verdict is not Verdict.LOST or answer.exact
+    assert answer.verdict is not Verdict.UNSOLVABLE or answer.exact
     assert analysis.nodes > 1_500 + 3 * 128
 
 
@@ -471,8 +471,8 @@ def _true_wins(state: State, unseen: int, orders: list[tuple[Card, ...]]) -> int
     wins = 0
     for order in orders:
         result = solve(_with_order(state, unseen, order))
-        assert result.verdict is not SearchVerdict.UNKNOWN
-        wins += result.verdict is SearchVerdict.SOLVABLE
+        assert result.verdict is not Verdict.UNKNOWN
+        wins += result.verdict is Verdict.SOLVABLE
     return wins
 
 
@@ -530,9 +530,9 @@ def test_winnable_or_lost_only_when_every_or_no_order_wins(rules: RuleSet) -> No
         wins, total = _orders_by_brute_force(state, unseen)
         for limit in (60, ORDER_NODE_LIMIT):
             answer = Analysis(state, state.stock & ~unseen, order_node_limit=limit).run()
-            if answer.verdict is Verdict.WINNABLE:
+            if answer.verdict is Verdict.SOLVABLE:
                 assert wins == total, state.to_text(unseen)
-            elif answer.verdict is Verdict.LOST:
+            elif answer.verdict is Verdict.UNSOLVABLE:
                 assert wins == 0, state.to_text(unseen)
             if answer.orders_tried == 0:
                 continue
@@ -603,4 +603,4 @@ def test_a_king_or_the_only_move_is_the_hint_at_once_only_while_the_orders_are_m
     analysis = Analysis(lost, lost.stock)
     while not analysis.step(128, hint=True):
         pass
-    assert analysis.partial().verdict is Verdict.LOST and analysis.partial().hint is None
+    assert analysis.partial().verdict is Verdict.UNSOLVABLE and analysis.partial().hint is None

@@ -26,7 +26,6 @@ from rules.session import Session
 from rules.state import Layout, RuleSet, State, parse_position, parse_position_unseen
 from rules.variant import APOPHIS, PYRAMID, VARIANTS, rule_sets
 from solver.analysis import Analysis
-from solver.analysis import Verdict as AnalysisVerdict
 from solver.layered import PureBackend
 from solver.model import Problem
 from solver.movegen import expand_batch, successors_for
@@ -91,10 +90,10 @@ def test_a_card_keeps_its_pile_and_a_draw_skips_emptied_groups() -> None:
 def test_recycle_gathers_the_piles_back_in_sequence_order_and_undo_restores() -> None:
     session = Session(_start(9))
     while session.state.stock_count:
-        assert session.play(DRAW) is None
+        assert session.play(DRAW).refusal is None
     full = session.state
     assert check(full, DRAW) is Refusal.NOTHING_TO_DRAW
-    assert session.play(RECYCLE) is None
+    assert session.play(RECYCLE).refusal is None
     assert session.state.stock_cards() == list(session.state.layout.stock)
     assert session.state.pass_no == 2 and session.state.cursor == 0
     session.undo()
@@ -195,7 +194,7 @@ def test_cards_are_accounted_for_and_undo_restores(number: int, rules: RuleSet, 
             break
         move = moves[pick % len(moves)]
         removed += [card for p in move.places if (card := session.state.card_at(p)) is not None]
-        assert session.play(move) is None
+        assert session.play(move).refusal is None
         state = session.state
         states.append(state)
         assert state.cursor % 3 == 0
@@ -350,7 +349,7 @@ def test_a_loss_is_claimed_only_when_every_order_of_the_unseen_cards_loses(
         answers.add((answer.verdict, answer.win_share, answer.exact, answer.hint))
     assert wins == 2
     ((verdict, share, exact, hint),) = answers  # the same answer, whatever the order
-    assert (verdict, share, exact) == (AnalysisVerdict.UNKNOWN, pytest.approx(2 / 6), True)
+    assert (verdict, share, exact) == (Verdict.UNKNOWN, pytest.approx(2 / 6), True)
     assert hint is not None
 
 
@@ -382,7 +381,10 @@ def test_solver_analyse_is_honest_about_unseen_cards() -> None:
     result = run(["-m", "solver", "analyse"], input="\n".join(lines) + "\n")
     unseen, seen = (json.loads(line) for line in result.stdout.splitlines())
     assert (unseen["verdict"], unseen["win_share"], unseen["exact"], unseen["orders_tried"]) == (
-        "unknown", 0.9, True, 120
+        "unknown",
+        0.9,
+        True,
+        120,
     )
     assert seen["verdict"] == "lost"
     state = parse_position(position)
@@ -477,7 +479,7 @@ def test_the_clean_up_pairs_pile_tops() -> None:
 def test_a_game_record_replays_through_the_rules() -> None:
     session = Session(_start(5))
     for move in solve(_start(5)).moves[:12]:
-        assert session.play(move) is None
+        assert session.play(move).refusal is None
     session.undo()
     record = json.loads(json.dumps(session.record()))
     assert record["rules"] == "variant=apophis passes=3 overlap=on"

@@ -11,16 +11,18 @@ import pytest
 from solver_cases import reference_deals
 
 import game.analysis
-from game.analysis import Answer, Pacer, Purpose
+from game.analysis import Pacer
 from game.app import App, make_context
 from game.config import ANALYSIS_SLICE_IDLE_MS, PACE_FIRST_NODES, PACE_MAX_NODES, PACE_MIN_NODES
 from game.driver import press_key, step, tap, tap_button, tap_place
-from game.play import DECK, Play
+from game.play import Play
 from game.scenes.panel import Panel
 from game.settings import DealMode, Settings
+from game.table_terms import DECK
 from rules import Move, RuleSet, State, parse_position
 from rules.labels import LabelTable
-from solver.analysis import MIN_SAMPLE, Verdict
+from solver import Answer, Purpose, Verdict
+from solver.analysis import MIN_SAMPLE
 
 AppFactory = Callable[..., App]
 
@@ -97,6 +99,20 @@ def test_a_long_search_runs_in_slices_and_the_table_keeps_responding(
     answer(app)
     panel = app.manager.top
     assert isinstance(panel, Panel) and panel.title(app.ctx.texts) == "Ya no se puede ganar"
+
+
+def test_esc_cancels_a_running_question(make_app: AppFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(game.analysis, "ANALYSIS_BUDGET_MS", 600_000.0)  # it would run for long
+    app = make_app(state=_hard_lost_position())
+    tap_button(app, "analyse")
+    step(app)
+    assert app.table.play.inquiry is not None
+    press_key(app, pygame.K_ESCAPE)
+    assert app.table.play.inquiry is None
+    assert app.table.frame().line == ""  # «buscando una solución…» is gone
+    for _ in range(30):  # and no answer comes later
+        step(app)
+    assert app.manager.top is app.table and app.table.frame().line == ""
 
 
 def test_a_question_cut_short_by_time_says_so_and_claims_nothing(
@@ -204,10 +220,8 @@ def test_a_hint_is_shown_within_its_wait_limit_even_on_a_slow_machine() -> None:
     HINT_WAIT_FRAMES with a legal move from what was found, and claims nothing."""
     from rules import Session  # noqa: PLC0415
     from rules.legality import legal_moves  # noqa: PLC0415
-    from solver.layered import PureBackend  # noqa: PLC0415
-
     session = Session(State.from_deal(3, RuleSet(1, True)))  # no King to remove at once
-    inquiry = game.analysis.Inquiry(session, game.analysis.Purpose.HINT, PureBackend())
+    inquiry = game.analysis.Inquiry(session, Purpose.HINT)
     frames = 0
     found = None
     while found is None:
@@ -219,16 +233,21 @@ def test_a_hint_is_shown_within_its_wait_limit_even_on_a_slow_machine() -> None:
 
 
 def test_questions_in_play_use_numpy_natively_and_the_pure_path_in_the_browser(
-    monkeypatch: pytest.MonkeyPatch,
+    display: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from solver.backends import default_backend, numpy_available  # noqa: PLC0415
+    """The game tells the solver once, at start, whether it runs in the browser."""
+    import game.app  # noqa: PLC0415
+    from game.storage import MemoryBackend, Storage  # noqa: PLC0415
+    from solver.backends import _Choice, numpy_available  # noqa: PLC0415
     from solver.layered import PureBackend  # noqa: PLC0415
 
-    native = game.analysis.solver_backend()
-    assert type(native) is type(default_backend())
-    assert isinstance(native, PureBackend) is not numpy_available()
-    monkeypatch.setattr(game.analysis.sys, "platform", "emscripten")
-    assert isinstance(game.analysis.solver_backend(), PureBackend)
+    monkeypatch.setattr(_Choice, "pure", _Choice.pure)  # what the browser's start says is undone after
+    native = game.app.launch(Storage(MemoryBackend()), LabelTable(), deal=1, size=(640, 480))
+    assert isinstance(native.table.play.answers.backend, PureBackend) is not numpy_available()
+    monkeypatch.setattr(game.app, "IS_WEB", True)
+    web = game.app.launch(Storage(MemoryBackend()), LabelTable(), deal=1, size=(640, 480))
+    assert isinstance(web.table.play.answers.backend, PureBackend)
+    assert isinstance(web.ctx.dealer.deal(Settings()).answers.backend, PureBackend)
 
 
 # --- slices sized from the measured time of a node (issue 18.4), on fake clocks ------------------

@@ -16,8 +16,8 @@ from game.app import App
 from game.config import (
     DEAL_CARD_SECONDS,
     DEAL_SECONDS,
-    FELT_BOTTOM,
-    FELT_TOP,
+    FELT_CENTRE,
+    FELT_GRAIN,
     OKABE_ITO_BLUE,
     OKABE_ITO_ORANGE,
     PARTNER_DASH_WIDTH,
@@ -44,7 +44,7 @@ def is_felt(image: np.ndarray, rect: pygame.Rect) -> bool:
     """The middle of ``rect`` is the felt's green (no card there)."""
     x, y = rect.center
     r, g, b = image[x, y]
-    return bool(g > r + 20 and g > b + 10 and g <= max(FELT_TOP[1], FELT_BOTTOM[1]) + 5)
+    return bool(g > r + 20 and g > b + 10 and g <= FELT_CENTRE[1] + FELT_GRAIN)
 
 
 def is_light(image: np.ndarray, rect: pygame.Rect) -> bool:
@@ -54,10 +54,10 @@ def is_light(image: np.ndarray, rect: pygame.Rect) -> bool:
 
 
 def is_back(image: np.ndarray, rect: pygame.Rect) -> bool:
-    """``rect`` is mostly the card back's dark red (no face showing there)."""
+    """``rect`` is mostly the card back's deep blue (no face showing there)."""
     area = image[rect.left : rect.right, rect.top : rect.bottom]
     r, g, b = area[..., 0], area[..., 1], area[..., 2]
-    return bool(((r > 90) & (r > g + 50) & (r > b + 40)).mean() > 0.5)
+    return bool(((b > 70) & (b > r + 40) & (b > g + 20)).mean() > 0.5)
 
 
 # --- the deal -----------------------------------------------------------------------------------

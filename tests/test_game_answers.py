@@ -10,17 +10,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.analysis import Purpose
 from game.app import App, launch, make_context
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
-from game.play import DECK
 from game.render.widgets import Style
 from game.scenes.deal_dialog import DealDialog
 from game.scenes.panel import Panel
 from game.settings import DealMode, Settings
 from game.storage import FileBackend, Storage
+from game.table_terms import DECK
 from rules import Move, RuleSet, State, check, check_select, partners
 from rules.labels import Label, LabelTable, load_table
+from solver import Purpose
 
 AppFactory = Callable[..., App]
 LineFinder = Callable[[str], tuple[int, list[Move]]]

@@ -10,8 +10,8 @@ import pytest
 
 from game.app import App
 from game.driver import play_by_taps, press_key, step, tap_place
-from game.play import DECK
 from game.scenes.panel import Panel
+from game.table_terms import DECK
 from rules import Move, RuleSet, State
 from rules.moves import STOCK, WASTE_PILES
 from rules.variant import APOPHIS

@@ -10,10 +10,10 @@ import pytest
 
 from game.app import App, make_context, window_for_desktop
 from game.driver import play_by_taps, post_tap, step, tap, tap_button, tap_place
-from game.play import DECK
 from game.scenes.panel import Panel
 from game.scenes.table import TableScene
 from game.settings import Settings
+from game.table_terms import DECK
 from rules import STOCK, Move
 
 AppFactory = Callable[..., App]
@@ -214,3 +214,49 @@ def test_the_window_cannot_be_resized_below_the_smallest_readable_size(
     window.size = dragged
     step(app)
     assert window.size == kept and app.manager.size == kept
+
+
+class FakeNow:
+    """The sessions' time source, moved by hand."""
+
+    def __init__(self) -> None:
+        self.seconds = 1000.0
+
+    def __call__(self) -> float:
+        return self.seconds
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_win_panel_shows_the_best_time_on_this_deal(
+    display: None, winning_line: LineFinder, lang: str
+) -> None:
+    """The result panel says how the time compares with the player's best on this very deal:
+    the first win sets it, a faster replay beats it (naming the time beaten), a slower one
+    shows it. Times come from the sessions' own (fake) time source."""
+    number, moves = winning_line("passes=3 overlap=on")
+    now = FakeNow()
+    settings = Settings(lang=lang)
+    ctx = make_context(settings, seed=1, now=now)
+    app = App(ctx, ctx.dealer.deal(settings, number), size=(1280, 720))
+    texts = ctx.texts
+    expected = {
+        100: texts.t("record_first", t="1:40"),
+        70: texts.t("record_beaten", t="1:40"),
+        90: texts.t("record_best", t="1:10"),
+    }
+    for seconds, line in expected.items():
+        play_by_taps(app, moves[0])
+        now.seconds += seconds
+        for move in moves[1:]:
+            play_by_taps(app, move)
+        panel = app.manager.top
+        assert isinstance(panel, Panel)
+        assert texts.t("win_time", t=f"{seconds // 60}:{seconds % 60:02d}") in panel.body(texts)
+        assert line in panel.body(texts), panel.body(texts)
+        step(app, 2)  # (the frame's save counts the win: the panel keeps what it said)
+        assert line in panel.body(texts)
+        names = [button.label(texts) for button in panel.buttons]
+        tap(app, panel.geometry().buttons[names.index(texts.t("btn_replay"))].center)
+    if lang == "es":
+        assert expected[100] == "Tu mejor tiempo en este reparto: 1:40 (primera victoria)"
+        assert expected[70] == "¡Tu mejor tiempo en este reparto! Antes: 1:40"

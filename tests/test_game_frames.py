@@ -30,8 +30,9 @@ def reference(app: App) -> np.ndarray:
     """The window as a whole redraw without any cache shows it now."""
     table, assets = app.table, app.ctx.assets
     surface = pygame.Surface(app.screen.get_size()).convert()
-    TableView(assets).draw(surface, table.layout, table.frame())
-    table.anim.draw(surface, assets, table.layout.card)
+    view = TableView(assets)
+    view.draw(surface, table.layout, table.frame())
+    table.anim.draw(surface, assets, view.look)
     stack = app.manager.stack
     if len(stack) == 2 and stack[1].modal:
         dim(surface)
@@ -60,7 +61,9 @@ def frames_match(app: App, count: int) -> bool:
     return all(same_as_whole_redraw(app) for _ in range(count))
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (480, 800)])
+@pytest.mark.parametrize(
+    "size", [pytest.param((1280, 720), marks=pytest.mark.slow), (480, 800)]  # a whole game each: 4-9 s
+)
 def test_a_whole_game_drawn_from_the_cache_matches_a_whole_redraw(
     make_app: AppFactory, winning_line: LineFinder, size: tuple[int, int]
 ) -> None:

@@ -9,7 +9,8 @@ import pygame
 
 from game.app import App, display_surface
 from game.driver import play_by_taps, press_key, step, tap_button, tap_place
-from game.play import Tone
+from game.render.card_look import face_rect
+from game.table_terms import Tone
 from rules import Refusal, RuleSet, Session, State, apply
 from rules.moves import column_place
 from rules.variant import GIZA
@@ -36,8 +37,8 @@ def test_the_table_has_columns_and_no_stock(make_app: AppFactory) -> None:
     surface = display_surface()
     state = app.table.play.state
     for column in range(8):  # each top card is drawn whole: its face, not the felt
-        rect = layout.place_rect(column_place(column), state)
-        face = app.ctx.assets.face(state.layout.columns[column][-1], layout.card)
+        rect = face_rect(layout.place_rect(column_place(column), state))  # a hairline inside its place
+        face = app.ctx.assets.face(state.layout.columns[column][-1], rect.size)
         inside = (rect.w // 2, rect.h // 2)
         drawn = surface.get_at((rect.x + inside[0], rect.y + inside[1]))
         assert all(abs(a - b) <= 8 for a, b in zip(drawn[:3], face.get_at(inside)[:3], strict=True))

@@ -15,7 +15,6 @@ from game.app import App, launch, make_context
 from game.config import FINGER_LOST_SECONDS
 from game.driver import post_key, post_tap, step, tap, tap_button, tap_place
 from game.kiosk import AttractScene, KioskOptions, Mood, StillTherePrompt, display_dpi, kiosk_min_tap
-from game.play import DECK
 from game.saves import GAME_VERSION, STATS_VERSION
 from game.scenes.deal_dialog import DealDialog
 from game.scenes.panel import Panel
@@ -24,6 +23,7 @@ from game.scenes.settings_screen import SettingsScreen
 from game.settings import Settings
 from game.stats import Stats
 from game.storage import FileBackend, Storage
+from game.table_terms import DECK
 from rules import Kind, Move, Session
 from rules.labels import LabelTable
 
@@ -359,6 +359,7 @@ def test_kiosk_settings_offer_the_language_but_not_the_rules(kiosk_app: Callable
 
 
 def test_kiosk_win_panel_offers_no_copy(kiosk_app: Callable[..., App], winning_line: LineFinder) -> None:
+    """Nor «tu mejor tiempo»: a kiosk's statistics are every visitor's."""
     number, moves = winning_line("passes=3 overlap=on")
     app = kiosk_app(deal=number)
     for move in moves:
@@ -370,6 +371,7 @@ def test_kiosk_win_panel_offers_no_copy(kiosk_app: Callable[..., App], winning_l
     assert isinstance(panel, Panel)
     labels = [button.label(app.ctx.texts) for button in panel.buttons]
     assert labels == ["Nuevo reparto", "Repetir reparto", "Ver el tablero"]
+    assert not any("mejor tiempo" in line for line in panel.body(app.ctx.texts))
 
 
 # --- tap targets on the glass ---------------------------------------------------------------------
@@ -478,3 +480,38 @@ def test_the_idle_reset_counts_the_closed_game_and_never_the_demo(display: None,
 async def stop_now(app: App) -> None:
     app.stop("SIGTERM")
     await app.run()
+
+
+# --- texts for a public screen ----------------------------------------------------------------------
+
+
+def test_a_restarted_kiosk_greets_a_visitor_not_a_returning_player(display: None, tmp_path: Path) -> None:
+    """The kiosk restarts (a power cut, an update) on its saved game: 0 moves after an idle
+    reset, or a visitor's game. Neither is «Partida recuperada: sigue donde la dejaste»: the
+    person at the screen never left anything; the table opens with its welcome line."""
+    fresh = kiosk_launch(tmp_path)
+    fresh.save(force_clock=True)
+    again = kiosk_launch(tmp_path)
+    assert again.table.play.session.moves == 0 and again.table.play.game_id == fresh.table.play.game_id
+    welcome = again.ctx.t("welcome", sum=13)
+    assert again.table.frame().line == welcome
+    kiosk_tap(again, again.table.layout.tap_point(DECK))
+    again.save(force_clock=True)
+    third = kiosk_launch(tmp_path)
+    assert third.table.play.session.moves == 1
+    assert third.table.frame().line == welcome
+
+
+def test_the_kiosks_new_deal_question_says_nothing_about_statistics(kiosk_app: Callable[..., App]) -> None:
+    """A visitor's «Nuevo reparto» over a game with moves still asks first, but a public screen's
+    question is about the game on the table, not about a home player's statistics."""
+    for lang in ("es", "en"):
+        app = kiosk_app(lang=lang)
+        run_for(app, 0.3)
+        kiosk_tap(app, app.table.layout.tap_point(DECK))
+        tap_button(app, "new")
+        panel = app.manager.top
+        assert isinstance(panel, Panel)
+        body = " ".join(panel.body(app.ctx.texts))
+        assert "estadística" not in body.lower() and "statistic" not in body.lower(), body
+        assert app.ctx.texts.moves(1) in body, body

@@ -17,9 +17,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from game.play import DECK
 from game.render.layout import TableLayout, compute_layout
 from game.render.metrics import Metrics
+from game.table_terms import DECK
 from rules import STOCK, WASTE, RuleSet, State
 from rules.moves import WASTE_PILES, column_place
 from rules.topology import ALL_SLOTS, COVERED_BY, SLOTS

@@ -127,7 +127,7 @@ def test_a_par_dead_end_is_final_and_scored(open_game: Callable[..., App]) -> No
     assert any(f"= \u2212{left}" in line for line in panel.body(texts))
     assert texts.t("par_best_busy") in panel.body(texts) or play.best is not None
     for _ in range(2_000):  # the best score the deal allowed is searched in slices, under the panel
-        if play.best is not None and play.best.result is not None:
+        if play.best is not None and play.best.answer is not None:
             break
         step(app)
     best = best_score(play.session.start_state).points
@@ -192,7 +192,7 @@ def test_statistics_of_format_1_still_load(open_game: Callable[..., App], tmp_pa
     assert not app.ctx.storage.kept
     play_by_taps(app, Move.parse("D"))  # the first move counts the deal: statistics are written
     step(app, 2)
-    assert _doc(tmp_path, "stats")["version"] == STATS_VERSION == 3
+    assert _doc(tmp_path, "stats")["version"] == STATS_VERSION == 4
 
 
 def test_the_settings_scroll_with_the_keyboard_focus(open_game: Callable[..., App]) -> None:

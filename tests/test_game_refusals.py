@@ -9,8 +9,8 @@ import pytest
 
 from game.app import App
 from game.driver import press_key, tap_button, tap_place
-from game.play import DECK
 from game.render.widgets import Style
+from game.table_terms import DECK
 from rules import WASTE, Refusal, parse_position
 
 AppFactory = Callable[..., App]

@@ -11,12 +11,12 @@ import pytest
 from game.app import App, make_context
 from game.config import BUTTON_OFF
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
-from game.play import DECK
 from game.render.cards import needs_large_index
 from game.scenes.deal_dialog import DealDialog
 from game.scenes.panel import Panel
 from game.scenes.settings_screen import ROWS, SettingsScreen
 from game.settings import DealMode, Settings
+from game.table_terms import DECK
 from rules import LAST_DEAL, RuleSet
 from rules.labels import LabelTable
 from solver.hints import suggest

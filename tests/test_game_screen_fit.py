@@ -91,7 +91,7 @@ def test_settings_deal_dialog_rules_and_panels_fit(
     settings = SettingsScreen(ctx, manager)
     settings.relayout(size)
     assert settings_problems(settings, size, metrics.min_tap) == []
-    dialog = DealDialog(ctx, manager, lambda number: None)
+    dialog = DealDialog(ctx, manager, lambda number, variant: None)
     dialog.relayout(size)
     assert targets_problems(size, dialog.panel, [dialog.field, *dialog.rects.values()], metrics.min_tap) == []
     rules = RulesScreen(ctx, manager)
@@ -143,7 +143,7 @@ def test_statistics_daily_and_the_deal_dialog_with_its_daily_row_fit(
     for screen in screens:
         screen.relayout(size)
         assert targets_problems(size, screen.panel, list(screen.rects.values()), 44) == [], type(screen)
-    dialog = DealDialog(ctx, manager, lambda number: None, on_daily=lambda: None)
+    dialog = DealDialog(ctx, manager, lambda number, variant: None, on_daily=lambda: None)
     dialog.relayout(size)
     assert "daily" in dialog.rects
     assert targets_problems(size, dialog.panel, [dialog.field, *dialog.rects.values()], 44) == []

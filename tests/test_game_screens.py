@@ -10,10 +10,10 @@ import pygame
 import pytest
 
 from game.app import App
-from game.config import FELT_BOTTOM, FELT_TOP, PANEL, SLOT_OUTLINE
+from game.config import FELT_CENTRE, FELT_EDGE, FELT_GRAIN, PANEL, SLOT_OUTLINE
 from game.driver import play_by_taps, press_key, step, tap_button, tap_place
-from game.play import DECK
 from game.scenes.panel import Panel
+from game.table_terms import DECK
 from rules import Move, parse_position, partners
 
 AppFactory = Callable[..., App]
@@ -63,7 +63,8 @@ def test_table_mid_deal_with_selection(
     for slot in app.table.play.state.pyramid_cards():
         assert is_card_face(pixels, layout.slots[slot]), slot
     corner = pixels[layout.size[0] // 2, layout.top_bar.bottom + 2]
-    assert min(FELT_BOTTOM) - 5 <= min(corner) and max(corner) <= max(FELT_TOP) + 5  # felt there
+    low, high = min(FELT_EDGE) - FELT_GRAIN, max(FELT_CENTRE) + FELT_GRAIN
+    assert low <= min(corner) and max(corner) <= high  # felt there
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -78,8 +79,8 @@ def test_every_screen_has_content(
     panel = app.manager.top
     assert isinstance(panel, Panel)
     pixels = shot(app, tmp_path / f"win-{tag}.png")
-    inside = panel.geometry().panel.inflate(-40, -40)
-    assert tuple(pixels[inside.left, inside.bottom]) == PANEL
+    box = panel.geometry().panel
+    assert tuple(pixels[box.left + 5, box.centery]) == PANEL  # the panel's own margin, left of its buttons
     assert distinct_colours(pixels) > 300
     press_key(app, pygame.K_ESCAPE)
     for name, expected in (("rules", 200), ("settings", 200), ("new", 200)):
@@ -91,11 +92,11 @@ def test_every_screen_has_content(
 
 
 def is_card_back(pixels: np.ndarray, rect: pygame.Rect) -> bool:
-    """The middle of ``rect`` is mostly the back's red."""
+    """The middle of ``rect`` is mostly the back's deep blue."""
     inner = rect.inflate(-rect.width // 3, -rect.height // 3)
     patch = pixels[inner.left : inner.right, inner.top : inner.bottom].astype(np.int64)
-    red = (patch[:, :, 0] > 110) & (patch[:, :, 1] < 90)
-    return bool(red.mean() > 0.4)
+    blue = (patch[:, :, 2] > 70) & (patch[:, :, 2] > patch[:, :, 0] + 40)
+    return bool(blue.mean() > 0.4)
 
 
 @pytest.mark.parametrize("size", [(480, 800), (1280, 800), (320, 480)])

@@ -8,10 +8,10 @@ import pygame
 
 from game.app import App
 from game.driver import press_key, tap, tap_button, tap_place
-from game.play import DECK
 from game.render.widgets import Style
 from game.scenes.panel import Panel
 from game.scenes.record_screens import DailyScreen
+from game.table_terms import DECK
 from rules import parse_position
 
 AppFactory = Callable[..., App]
@@ -98,7 +98,7 @@ def test_a_dead_end_offers_no_hint_or_analysis_and_is_left_without_asking(make_a
     assert app.table.play.session.is_dead_end
     press_key(app, pygame.K_ESCAPE)  # close «No quedan jugadas»
     buttons = app.table.frame().buttons
-    assert buttons["hint"][1] is Style.OFF and buttons["analyse"][1] is Style.OFF
+    assert buttons["hint"][1] is Style.OFF and buttons["analyse"][1] is Style.GHOST_OFF
     for action in (lambda: tap_button(app, "hint"), lambda: press_key(app, pygame.K_h),
                    lambda: tap_button(app, "analyse")):  # fmt: skip
         action()

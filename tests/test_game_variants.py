@@ -18,6 +18,7 @@ from game.driver import play_by_taps, press_key, step, tap, tap_button
 from game.platform import BadOption, PageOptions, deal_link, deal_query, parse_page_query
 from game.play import welcome_line
 from game.render.assets import face_name
+from game.render.card_look import face_rect
 from game.scenes.deal_dialog import DealDialog
 from game.scenes.panel import Panel
 from game.scenes.rules_screen import RulesScreen
@@ -242,7 +243,7 @@ def test_a_spanish_deal_draws_spanish_cards(make_app: AppFactory) -> None:
     assert assets.deck_name == "spanish"
     state = app.table.play.state
     card = state.layout.pyramid[21]
-    rect = app.table.layout.place_rect(21)
+    rect = face_rect(app.table.layout.place_rect(21))  # a card is drawn a hairline inside its place
     surface = pygame.display.get_surface()
     assert surface is not None
     face = assets.face(card, rect.size)
@@ -353,8 +354,8 @@ def test_the_page_address_carries_the_variant(query: str, expected: PageOptions)
 
 
 def test_the_deal_link_carries_the_variant_and_reads_back() -> None:
-    assert deal_link(77) == "77" and deal_query(77) == "deal=77"
-    assert deal_link(77, "spanish") == "spanish 77"
+    assert deal_link(77) == "?deal=77" and deal_query(77) == "deal=77"  # natively: no page, the query
+    assert deal_link(77, "spanish") == "?variant=spanish&deal=77"
     options = parse_page_query("?" + deal_query(77, "spanish"))
     assert (options.deal, options.variant, options.bad) == (77, "spanish", ())
     assert options.overrides() == {"variant": "spanish"}

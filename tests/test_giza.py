@@ -41,7 +41,6 @@ from rules.moves import column_place, parse_place, place_name
 from rules.variant import GIZA, VARIANTS
 from solver import Verdict, solve
 from solver.analysis import Analysis
-from solver.analysis import Verdict as AnswerVerdict
 from solver.giza import GizaProblem
 from solver.search import Search
 
@@ -87,7 +86,7 @@ def test_draw_and_recycle_are_refused_with_a_clear_reason() -> None:
     assert "mazo" in Refusal.NO_STOCK.message
     assert DRAW not in legal_moves(state) and RECYCLE not in legal_moves(state)
     session = Session(state, 5)
-    assert session.play(DRAW) is Refusal.NO_STOCK and session.state == state
+    assert session.play(DRAW).refusal is Refusal.NO_STOCK and session.state == state
 
 
 def test_only_a_columns_top_card_plays_and_it_leaves_the_one_beneath_on_top() -> None:
@@ -151,7 +150,7 @@ def test_random_play_then_undo_restores_and_every_card_is_somewhere(
         if not moves:
             break
         move = moves[pick % len(moves)]
-        assert session.play(move) is None
+        assert session.play(move).refusal is None
         gone += len(move.places)
         state = session.state
         assert state.pyramid_left + state.column_count + gone == 52
@@ -229,8 +228,8 @@ def test_the_analysis_is_exact_from_the_first_move() -> None:
         answer = Analysis(state, 0).run()
         expected = solve(state).verdict
         assert answer.exact and answer.proven
-        assert (answer.verdict is AnswerVerdict.WINNABLE) == (expected is Verdict.SOLVABLE)
-        if answer.verdict is AnswerVerdict.WINNABLE:
+        assert (answer.verdict is Verdict.SOLVABLE) == (expected is Verdict.SOLVABLE)
+        if answer.verdict is Verdict.SOLVABLE:
             assert answer.hint is not None and answer.hint in legal_moves(state)
             assert solve(apply(state, answer.hint)).verdict is Verdict.SOLVABLE
         else:

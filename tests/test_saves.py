@@ -27,15 +27,15 @@ from game.config import CHART_EMPTY, CHART_STAR, CHART_WIN
 from game.dealer import Dealer
 from game.driver import play_by_taps, press_key, step, tap, tap_button, tap_place
 from game.platform import BadOption
-from game.play import DECK
 from game.records import daily_number
 from game.render.widgets import line_height
 from game.saves import GAME_VERSION, SETTINGS_VERSION, Keeper, load_settings, settings_doc
 from game.scenes.panel import Panel
 from game.scenes.record_screens import DailyScreen, StatsScreen
 from game.scenes.settings_screen import ROWS, SettingsScreen
-from game.settings import LANGUAGES, PASSES, Settings
+from game.settings import COMFORT, LANGUAGES, PASSES, Settings
 from game.storage import FileBackend, MemoryBackend, Storage
+from game.table_terms import DECK
 from rules import Move, RuleSet, Session
 from rules.labels import LabelTable
 from rules.variant import VARIANTS
@@ -246,6 +246,20 @@ def test_a_bad_setting_gives_the_defaults_and_a_notice(tmp_path: Path) -> None:
     assert not (tmp_path / "settings.json").exists() and (tmp_path / storage.kept[0]).exists()
 
 
+@pytest.mark.parametrize(("name", "bad"), [("theme", "sepia"), ("text_size", 300), ("anim_speed", 7)])
+def test_an_unknown_comfort_value_falls_back_alone(tmp_path: Path, name: str, bad: object) -> None:
+    """An unknown theme, text size or animation speed (a newer game's, a hand edit) loses only
+    that setting: the others are kept, nothing is set aside, and one line says so."""
+    data = {"lang": "en", "hide_timer": True, "left_handed": True, name: bad}
+    (tmp_path / "settings.json").write_text(json.dumps({"version": 1, "data": data}), encoding="utf-8")
+    storage = Storage(FileBackend(tmp_path))
+    loaded = load_settings(storage)
+    assert getattr(loaded, name) == getattr(Settings(), name)
+    assert loaded.lang == "en" and loaded.hide_timer and loaded.left_handed
+    assert len(storage.notices) == 1 and name in storage.notices[0] and repr(bad) in storage.notices[0]
+    assert storage.kept == [] and (tmp_path / "settings.json").exists()
+
+
 @pytest.mark.parametrize(
     "raw",
     [
@@ -315,7 +329,8 @@ def test_a_saved_game_with_an_illegal_move_goes_on_up_to_it(
 
     third = open_game()  # the restored game was saved in its place: it simply goes on
     assert third.table.play.session.log == restored.log and not third.ctx.storage.kept
-    assert third.table.frame().line == "Partida recuperada: sigue donde la dejaste"
+    resumed = "Partida recuperada: sigue donde la dejaste"  # (with no move kept: nothing to go on with)
+    assert third.table.frame().line == (resumed if kept else second.ctx.t("welcome", sum=13))
 
 
 def test_corrupt_statistics_and_daily_files_start_clean(
@@ -576,6 +591,8 @@ def _other_value(name: str, default: object) -> object:
     """A valid value of setting ``name`` that differs from ``default``."""
     if name == "variant":
         return next(variant for variant in VARIANTS if variant != default)
+    if name in COMFORT:
+        return next(value for value in COMFORT[name] if value != default)
     if isinstance(default, bool):
         return not default
     if isinstance(default, enum.Enum):
@@ -718,3 +735,50 @@ def test_two_games_without_a_lock_keep_both_games_results(winning_line: LineFind
     record = Keeper(Storage(shared), settings).stats.of(RuleSet())
     assert (record.played, record.won, record.current_streak, record.recent) == (2, 1, 1, "W")
     assert Keeper(Storage(shared), settings).stats.pending == b.game_id  # B's deal goes on
+
+
+def test_a_saved_game_with_no_move_on_the_table_is_not_announced_as_recovered(
+    open_game: Callable[..., App],
+) -> None:
+    """A fresh deal saved as it was dealt, or a game undone back to its start: nothing to go on
+    with, so no «Partida recuperada»: the welcome line."""
+    first = open_game(deal=11)
+    play_by_taps(first, Move.parse("D"))
+    tap_button(first, "undo")
+    first.save(force_clock=True)
+    again = open_game()
+    assert again.table.play.game_id == first.table.play.game_id and not again.table.play.session.history
+    assert again.table.frame().line == "Toca una carta libre y luego su pareja: juntas deben sumar 13"
+
+
+def test_the_new_deal_question_counts_the_moves_on_the_table_and_none_asks_nothing(
+    open_game: Callable[..., App], tmp_path: Path
+) -> None:
+    """Two moves, one undone: the question names the one move on the table. Both undone: the
+    table is the deal as dealt, so a new deal starts without a question, and the game left
+    counts nothing (neither played nor lost): nothing was thrown away."""
+    first = open_game(deal=11)
+    rules = "passes=3 overlap=on"
+    for move in ("D", "D"):
+        play_by_taps(first, Move.parse(move))
+    tap_button(first, "undo")
+    step(first, 2)
+    assert _doc(tmp_path, "stats")["data"]["rules"][rules]["played"] == 1  # type: ignore[index]
+    press_key(first, pygame.K_n)
+    press_key(first, pygame.K_RETURN)  # «Al azar»
+    panel = first.manager.top
+    assert isinstance(panel, Panel)
+    warning = "La partida en curso (1 jugada) contará como perdida en las estadísticas."
+    assert panel.body(first.ctx.texts)[0] == warning
+    press_key(first, pygame.K_ESCAPE)  # «Seguir jugando»
+    tap_button(first, "undo")
+    left = first.table.play
+    press_key(first, pygame.K_n)
+    press_key(first, pygame.K_RETURN)
+    assert first.manager.top is first.table and first.table.play is not left
+    step(first, 2)
+    stats = _doc(tmp_path, "stats")["data"]["rules"].get(rules, {})  # type: ignore[attr-defined]
+    assert stats.get("played", 0) == 0 and stats.get("recent", "") == ""
+    tap_place(first, DECK)
+    step(first, 2)
+    assert _doc(tmp_path, "stats")["data"]["rules"][rules]["played"] == 1  # type: ignore[index]

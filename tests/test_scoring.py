@@ -82,8 +82,8 @@ def test_cleared_pass_is_the_pass_of_the_first_cleared_state() -> None:
     after = [state.__class__.start(state.layout, state.rules)]
     assert cleared_pass(after) is None
     session = Session(parse_position("pyramid: P27=Qh; stock: 5c As; pass: 1"))
-    assert session.play(Move.parse("D")) is None
-    assert session.play(Move.parse("P27+S")) is None
+    assert session.play(Move.parse("D")).refusal is None
+    assert session.play(Move.parse("P27+S")).refusal is None
     assert session.is_won
     score = score_session(session)
     assert score == DealScore(1, 1)  # the 5 stays: nothing pairs with it
@@ -93,7 +93,7 @@ def test_cleared_pass_is_the_pass_of_the_first_cleared_state() -> None:
 def test_session_cleared_on_the_second_pass_scores_35_base() -> None:
     session = Session(parse_position("pyramid: P27=Qh; stock: As 5c; pass: 1"))
     for move in ("D", "D", "R", "P27+S"):
-        assert session.play(Move.parse(move)) is None, move
+        assert session.play(Move.parse(move)).refusal is None, move
     assert score_session(session) == DealScore(2, 1)
 
 

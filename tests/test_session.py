@@ -6,6 +6,7 @@ import json
 from collections import Counter
 
 import pytest
+from calls import CHECK, WHOLE, rules_calls
 from fake_time import FakeTime
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,7 +15,7 @@ from rules.cards import Card
 from rules.errors import RecordError
 from rules.legality import Refusal, apply, legal_moves
 from rules.moves import DRAW, MAX_COLUMNS, RECYCLE, STOCK, WASTE, Move, column_place, parse_moves
-from rules.session import Clock, Session
+from rules.session import Clock, Ending, Outcome, Session
 from rules.state import RuleSet, State, parse_position
 from rules.variant import every_rule_set
 
@@ -39,7 +40,7 @@ def test_session_clock_starts_at_first_move_and_pauses_when_hidden() -> None:
     session = Session(State.from_deal(3), 3, now=time)
     time.now += 10
     assert session.clock.elapsed() == 0
-    assert session.play(DRAW) is None
+    assert session.play(DRAW).refusal is None
     time.now += 4
     session.hide()
     time.now += 100
@@ -65,7 +66,7 @@ def test_clock_stops_while_deal_is_over_and_runs_again_after_undo() -> None:
 def test_undo_through_draws_and_a_recycle_gives_the_pass_back() -> None:
     session = Session(parse_position("pyramid: P21=Qh; stock: 2c 3c"))
     for move in parse_moves("D D R D"):
-        assert session.play(move) is None
+        assert session.play(move).refusal is None
     assert session.state.pass_no == 2 and session.moves == 4
     session.undo()  # the draw
     session.undo()  # the recycle
@@ -80,8 +81,8 @@ def test_undo_through_draws_and_a_recycle_gives_the_pass_back() -> None:
 def test_refused_move_changes_nothing_and_says_why() -> None:
     session = Session(parse_position("pyramid: P21=5h P22=7c; stock: 2c"))
     before = session.state
-    assert session.play(Move.parse("P21+P22")) is Refusal.NOT_13
-    assert session.play(RECYCLE) is Refusal.STOCK_NOT_EMPTY
+    assert session.play(Move.parse("P21+P22")).refusal is Refusal.NOT_13
+    assert session.play(RECYCLE).refusal is Refusal.STOCK_NOT_EMPTY
     assert session.state == before and session.moves == 0 and not session.clock.started
 
 
@@ -113,6 +114,31 @@ def test_position_on_a_later_pass_has_seen_everything() -> None:
     assert Session(parse_position("pyramid: P21=Qh; stock: 2c 3c; pass: 2")).all_seen
     first = Session(parse_position("pyramid: P21=Qh; stock: 2c 3c; waste: 4d"))
     assert {str(c) for c in first.seen_cards} == {"4d", "2c"}
+
+
+@pytest.mark.parametrize(
+    ("position", "move", "ending"),
+    [
+        ("pyramid: P21=9s P23=5h P25=8c; waste: 4c 5d 8d; pass: 3", "P23+W", Ending.NONE),
+        ("pyramid: P21=9s P23=5h P25=8c; waste: 4c 5d 8d; pass: 3", "P23+P25", Ending.DEAD_END),
+        ("pyramid: P21=5h P22=8c; stock: Ad", "P21+P22", Ending.WON),
+    ],
+)
+def test_a_move_says_how_the_deal_stands_after_it_worked_out_once(
+    position: str, move: str, ending: Ending
+) -> None:
+    session = Session(parse_position(position))
+    with rules_calls() as calls:
+        outcome = session.play(Move.parse(move))
+        over = (session.is_won, session.is_dead_end, session.is_over, session.ending)
+    assert outcome == Outcome(None, ending)
+    assert over == (ending is Ending.WON, ending is Ending.DEAD_END, ending.over, ending)
+    assert calls[WHOLE] <= 1 and calls[CHECK] == 1  # the move checked once, its end worked out once
+
+
+def test_a_refused_move_is_an_outcome_with_its_reason() -> None:
+    session = Session(parse_position("pyramid: P21=5h P22=7c; stock: 2c"))
+    assert session.play(Move.parse("P21+P22")) == Outcome(Refusal.NOT_13)
 
 
 def test_dead_end_is_reported() -> None:
@@ -172,7 +198,7 @@ def test_moves_then_as_many_undos_restore_the_start(number: int, rules: RuleSet,
         moves = legal_moves(session.state)
         if not moves:
             break
-        assert session.play(moves[pick % len(moves)]) is None
+        assert session.play(moves[pick % len(moves)]).refusal is None
         made += 1
     for _ in range(made):
         assert session.undo()
@@ -190,7 +216,7 @@ def test_refused_moves_change_nothing_and_seen_never_shrinks(
     for pick in picks:
         move = ALL_MOVES[pick]
         before, moves_before = session.state, session.moves
-        refusal = session.play(move)
+        refusal = session.play(move).refusal
         if refusal is None:
             assert move in legal_moves(before)
             assert session.moves == moves_before + 1
@@ -266,7 +292,7 @@ def test_any_session_saved_and_restored_is_the_same(
 def _recorded(moves: str, undos: int = 0) -> dict[str, object]:
     session = Session(State.from_deal(11), 11)
     for move in parse_moves(moves):
-        assert session.play(move) is None
+        assert session.play(move).refusal is None
     for _ in range(undos):
         session.undo()
     return session.record()

@@ -119,7 +119,7 @@ def _line_score(number: int, passes: int) -> int | None:
         return None
     session = Session(State.from_deal(number))
     for move in result.moves:
-        assert session.play(move) is None
+        assert session.play(move).refusal is None
     return score_session(session).points
 
 

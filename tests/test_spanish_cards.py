@@ -51,8 +51,13 @@ def test_the_names_follow_the_spanish_deal_text() -> None:
     assert [face_name(SPANISH, rank, "e") for rank in (10, 11, 12)] == ["Se", "Ce", "Re"]
     assert face_name(STANDARD, 10, "h") == "Th"
     assert len(set(deck_cards(SPANISH))) == 48 and len(set(deck_cards(STANDARD))) == 52
-    for deck, rank, suit in ((SPANISH, 13, "o"), (SPANISH, 0, "o"), (SPANISH, 5, "s"), (STANDARD, 5, "o"),
-                             ("tarot", 1, "o")):
+    for deck, rank, suit in (
+        (SPANISH, 13, "o"),
+        (SPANISH, 0, "o"),
+        (SPANISH, 5, "s"),
+        (STANDARD, 5, "o"),
+        ("tarot", 1, "o"),
+    ):
         with pytest.raises(ValueError):
             face_name(deck, rank, suit)
 

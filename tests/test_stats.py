@@ -38,6 +38,55 @@ def test_a_deal_counts_as_played_at_its_first_move_and_as_lost_when_left() -> No
     assert rec.played == 2  # a won game is not started again
 
 
+def test_a_deal_undone_back_to_its_start_and_left_is_void_not_lost() -> None:
+    """«a» played, every move undone, left for «b»: it is taken back out of the deals played
+    and is no loss (no streak broken, no result); the document keeps that, and another game
+    merging the same document takes it too."""
+    stats = Stats()
+    _play(stats, "w", True)
+    stats.start("a", DEFAULT)
+    assert not stats.void("nobody")  # a game not pending here: nothing to void
+    assert stats.void("a")
+    rec = stats.of(DEFAULT)
+    assert (rec.played, rec.won, rec.lost, rec.recent, rec.current_streak) == (1, 1, 0, "W", 1)
+    assert stats.pending is None and not stats.void("a")
+    stats.start("a", DEFAULT)  # the same game again: not counted twice
+    stats.start("b", DEFAULT)
+    assert (rec.played, rec.recent, stats.pending) == (2, "W", "b")  # «a» never lost
+    again = Stats.from_doc(json.loads(json.dumps(stats.to_doc())))
+    assert again.of(DEFAULT) == rec
+    other = Stats()  # another game's view of the document before «a» was voided
+    _play(other, "w", True)
+    other.start("a", DEFAULT)
+    other.absorb(Stats.from_doc(json.loads(json.dumps(stats.to_doc()))))
+    assert other.of(DEFAULT).played == 2 and other.of(DEFAULT).lost == 1  # «b» pending
+
+
+def test_each_deal_keeps_its_best_time_through_documents_and_merges() -> None:
+    stats = Stats()
+    stats.start("a", DEFAULT)
+    assert stats.win("a", 100.0, 50, deal=77)
+    stats.start("b", DEFAULT)
+    assert stats.win("b", 70.0, 55, deal=77)
+    stats.start("c", DEFAULT)
+    assert stats.win("c", 90.0, 40, deal=77)
+    stats.start("d", DEFAULT)
+    assert stats.win("d", 30.0, 40)  # a position without a number: no deal's record
+    assert stats.deal_time(DEFAULT, 77) == 70.0 and stats.deal_time(DEFAULT, 78) is None
+    assert stats.deal_time(CLASSIC, 77) is None and stats.of(DEFAULT).deal_times == {77: 70.0}
+    again = Stats.from_doc(json.loads(json.dumps(stats.to_doc())))
+    assert again.deal_time(DEFAULT, 77) == 70.0
+    other = Stats()  # another game, faster on deal 77, merges the document: its win is replayed
+    other.start("e", DEFAULT)
+    assert other.win("e", 50.0, 30, deal=77)
+    other.absorb(Stats.from_doc(json.loads(json.dumps(stats.to_doc()))))
+    assert other.deal_time(DEFAULT, 77) == 50.0 and other.of(DEFAULT).won == 5
+    doc = stats.to_doc()
+    doc["rules"][str(DEFAULT)]["deals"] = {"seventy-seven": 70.0}
+    with pytest.raises(RecordsError, match="deals"):
+        Stats.from_doc(doc)
+
+
 def test_win_rate_times_moves_and_streaks() -> None:
     stats = Stats()
     results = [True, True, False, True, True, True, False, True]

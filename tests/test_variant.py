@@ -207,7 +207,7 @@ def test_strict_win_needs_every_card_gone() -> None:
 @pytest.mark.parametrize("rules", [RuleSet(1, False, SPANISH), RuleSet(3, True, STRICT), RuleSet()], ids=str)
 def test_a_record_carries_the_rule_set_key(rules: RuleSet) -> None:
     session = Session(State.from_deal(7, rules), 7)
-    assert session.play(DRAW) is None
+    assert session.play(DRAW).refusal is None
     record = session.record()
     assert record["rules"] == rules.key
     again = Session.from_record(record)

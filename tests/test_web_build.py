@@ -1,14 +1,22 @@
 """Pieces of the browser build and its test that need no browser: the web entry check on
-main.py, the fixture's EM_JS fix, what the build stages."""
+main.py, the fixture's EM_JS fix, what the build stages, the service worker's build name, the
+web app's manifest and icons, the runtime mirror."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import sys
 from pathlib import Path
+
+import pygame
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+import build_web  # noqa: E402
+import web_mirror  # noqa: E402
 from build_web import SHIPPED, tracked_files  # noqa: E402
 from web_test import blank_em_js_types, web_entry_ok  # noqa: E402
 
@@ -40,3 +48,98 @@ def test_the_build_stages_only_the_game() -> None:
     assert "main.py" in files and any(f.startswith("solver/") for f in files)
     assert all(f == "main.py" or f.split("/")[0] in SHIPPED for f in files)
     assert not any(f.startswith(("tests/", "bench/", "tools/", "web/")) for f in files)
+
+
+# --- the web app's files, the service worker, the runtime mirror (issue 18.5, 18.6) --------------
+CDN_COPY = ROOT.parent / "shared" / "web-runtime" / "pygbag-0.9.3" / "cdn"
+
+
+def test_the_runtime_url_is_the_mirrors_root_over_http() -> None:
+    assert build_web.runtime_root("https://example.org/pygbag") == "https://example.org/pygbag/"
+    assert build_web.runtime_root("http://127.0.0.1:8000/") == "http://127.0.0.1:8000/"
+    for bad in ("ftp://example.org/", "example.org/cdn/", "https://example.org/cdn/0.9.3/", "http:///x"):
+        with pytest.raises(build_web.BuildError):
+            build_web.runtime_root(bad)
+
+
+def test_a_bad_runtime_url_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert build_web.main(["--runtime-url", "ftp://example.org/"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--runtime-url" in err and "Traceback" not in err
+
+
+def _fake_build(folder: Path) -> None:
+    for name in (*build_web.PYGBAG_OUTPUTS, *build_web.APP_FILES):
+        (folder / name).write_bytes(f"{name} of a build".encode())
+
+
+def test_the_worker_names_its_cache_by_the_builds_files(tmp_path: Path) -> None:
+    _fake_build(tmp_path)
+    first = build_web.write_worker(tmp_path, "https://mirror.example/")
+    text = (tmp_path / "sw.js").read_text(encoding="utf-8")
+    assert f'const BUILD = "{first}";' in text and 'const RUNTIME = "https://mirror.example/";' in text
+    assert not any(field in text for field in build_web.WORKER_FIELDS)
+    listed = json.loads(text.split("const FILES = ", 1)[1].split(";\n", 1)[0])
+    assert [f["name"] for f in listed] == [*build_web.PYGBAG_OUTPUTS, *build_web.APP_FILES]
+    apk = next(f for f in listed if f["name"] == "piramide.apk")
+    assert apk["sha256"] == hashlib.sha256((tmp_path / "piramide.apk").read_bytes()).hexdigest()
+    assert build_web.write_worker(tmp_path, "https://mirror.example/") == first  # same files, same name
+    (tmp_path / "piramide.apk").write_bytes(b"another bundle")
+    assert build_web.write_worker(tmp_path, "https://mirror.example/") != first
+
+
+def test_the_manifest_names_icons_of_their_sizes() -> None:
+    manifest = json.loads((ROOT / "web" / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["start_url"] == "./" and manifest["display"] in ("standalone", "fullscreen")
+    purposes = set()
+    for icon in manifest["icons"]:
+        assert icon["src"] in build_web.APP_FILES
+        size = pygame.image.load(str(ROOT / "web" / icon["src"])).get_size()
+        assert f"{size[0]}x{size[1]}" == icon["sizes"]
+        purposes.add(icon["purpose"])
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert purposes == {"any", "maskable"} and {"192x192", "512x512"} <= sizes
+
+
+def test_the_page_loads_the_web_app_files() -> None:
+    page = (ROOT / "web" / "index.tmpl").read_text(encoding="utf-8")
+    for name in ("manifest.webmanifest", "offline.js", "icon-192.png"):
+        assert f'"{name}"' in page
+    assert 'os.environ["PYGPI"]' in page  # the package index beside the runtime (a mirror's too)
+
+
+@pytest.mark.skipif(not CDN_COPY.is_dir(), reason="no copy of pygbag's CDN beside the repository")
+def test_a_mirror_is_laid_out_as_the_cdn_serves_it(tmp_path: Path) -> None:
+    summary = web_mirror.lay_out(web_mirror.Source(str(CDN_COPY)), tmp_path)
+    assert summary["missing"] == ["0.9.3/cpython312/main.wasm", "0.9.3/cpython312/main.data"]
+    files = summary["files"]
+    assert isinstance(files, dict)
+    wheel = "cp312/pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
+    for path in ("0.9.3/pythons.js", "0.9.3/cpython312/main.js", "index-0.9.3-cp312.json", wheel):
+        assert (tmp_path / path).read_bytes() == (CDN_COPY / path).read_bytes()
+        assert files[path]["sha256"] == hashlib.sha256((CDN_COPY / path).read_bytes()).hexdigest()
+    assert json.loads((tmp_path / "mirror.json").read_text(encoding="utf-8"))["files"] == files
+
+
+def test_a_mirror_source_that_lacks_files_names_them_and_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "cdn"
+    (source / "0.9.3").mkdir(parents=True)
+    (source / "0.9.3" / "pythons.js").write_text("// loader")
+    assert web_mirror.main([str(tmp_path / "mirror"), "--source", str(source)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "0.9.3/cpython312/main.js" in err and "index-0.9.3-cp312.json" in err
+    assert (tmp_path / "mirror" / "0.9.3" / "pythons.js").read_text() == "// loader"  # the rest is kept
+    assert web_mirror.main([str(tmp_path / "mirror"), "--source", str(source), "--partial"]) == 0
+
+
+def test_a_mirror_source_that_is_no_folder_or_a_bad_index_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert web_mirror.main([str(tmp_path / "m"), "--source", str(tmp_path / "none")]) == 2
+    (tmp_path / "cdn").mkdir()
+    (tmp_path / "cdn" / "index-0.9.3-cp312.json").write_text("{not json")
+    assert web_mirror.main([str(tmp_path / "m"), "--source", str(tmp_path / "cdn")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 2 and "no such folder" in err and "not a JSON package index" in err

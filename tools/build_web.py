@@ -1,6 +1,7 @@
-"""Build the browser version: ``build/web/index.html`` and ``build/web/piramide.apk``.
+"""Build the browser version: ``build/web/index.html``, ``build/web/piramide.apk`` and the files
+that make it work offline and installable.
 
-    python tools/build_web.py [--out DIR] [--timeout SECONDS]
+    python tools/build_web.py [--out DIR] [--timeout SECONDS] [--runtime-url URL]
 
 1. A build environment, ``build/web-env``: a venv with the pinned pygbag and the two asset tools
    (made once, remade when the pins change). ``black`` must not be importable there: pygbag
@@ -11,20 +12,29 @@
 3. ``tools/web_assets.py`` shrinks the copy's PNGs (lossless) and fonts (subset).
 4. pygbag packs it with our page template ``web/index.tmpl`` and icon ``web/favicon.png`` (given
    explicitly: without them pygbag waits forever for its CDN), under a time limit.
+5. The web app's files join it: ``manifest.webmanifest`` and its icons, ``offline.js``, and the
+   service worker ``sw.js``, written from ``web/sw.js`` with the build's hash (its cache's name)
+   and the SHA-256 of every file it keeps.
 
 Offline and repeatable. The page loads pygbag's runtime (CPython and pygame-ce for WebAssembly)
-from pygbag's CDN when a player opens it, so playing it needs a connected machine; the browser
-test (``tools/web_test.py``) runs the bundle offline in pyodide instead.
+from pygbag's CDN when a player first opens it (then the service worker keeps it), or from a
+mirror laid out by ``tools/web_mirror.py``: ``--runtime-url URL`` names the mirror's root, where
+``URL/0.9.3/pythons.js`` and ``URL/index-0.9.3-cp312.json`` are. The browser test
+(``tools/web_test.py``) runs the bundle offline in pyodide; ``tools/web_offline_test.py`` builds
+with a local mirror and checks the service worker in Chromium.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
 import shutil
 import subprocess
 import sys
 import time
+import urllib.parse
 import venv
 from pathlib import Path
 
@@ -35,12 +45,21 @@ STAGE = BUILD / "web-stage"
 APP = "piramide"
 """The staged folder's name, which pygbag also gives the archive (``piramide.apk``)."""
 SHIPPED = ("main.py", "game", "rules", "solver", "assets")
-PINS = ("pygbag==0.9.3", "pyoxipng==9.1.1", "fonttools==4.68.0", "pygame-ce==2.5.8")
+PYGBAG = "0.9.3"
+PINS = (f"pygbag=={PYGBAG}", "pyoxipng==9.1.1", "fonttools==4.68.0", "pygame-ce==2.5.8")
 """pygame-ce scales the card faces down to the canvas's largest card (``tools/web_assets.py``)."""
-TEMPLATE = ROOT / "web" / "index.tmpl"
-ICON = ROOT / "web" / "favicon.png"
+WEB = ROOT / "web"
+TEMPLATE = WEB / "index.tmpl"
+ICON = WEB / "favicon.png"
 TITLE = "Pirámide"
-OUTPUTS = ("index.html", f"{APP}.apk", "favicon.png")
+CDN = "https://pygame-web.github.io/cdn/"
+"""pygbag's CDN: its runtime is under ``CDN/0.9.3/``, its package index at the root."""
+PYGBAG_OUTPUTS = ("index.html", f"{APP}.apk", "favicon.png")
+APP_FILES = ("manifest.webmanifest", "icon-192.png", "icon-512.png", "icon-maskable-512.png", "offline.js")
+"""Copied from ``web/`` as they are (``tools/make_icon.py`` draws the icons)."""
+WORKER = "sw.js"
+OUTPUTS = (*PYGBAG_OUTPUTS, *APP_FILES, WORKER)
+WORKER_FIELDS = ("__PIRAMIDE_BUILD__", "__PIRAMIDE_FILES__", "__PIRAMIDE_RUNTIME__")
 
 
 class BuildError(Exception):
@@ -106,8 +125,41 @@ def stage(target: Path) -> int:
     return len(files)
 
 
-def build(out: Path, timeout: float) -> dict[str, int]:
-    """Build into ``out``; returns the size in bytes of each output file."""
+def runtime_root(url: str) -> str:
+    """The mirror's root address, checked (an absolute http(s) address), ending in ``/``."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise BuildError(f"--runtime-url {url!r}: give the mirror's http:// or https:// address")
+    root = url if url.endswith("/") else url + "/"
+    if root.endswith(f"/{PYGBAG}/"):
+        raise BuildError(f"--runtime-url {url!r}: give the mirror's root, the folder above {PYGBAG}/")
+    return root
+
+
+def build_hash(out: Path, names: tuple[str, ...]) -> tuple[str, list[dict[str, str]]]:
+    """A hash naming this build (of every file's name and content), and each file's SHA-256."""
+    files = [{"name": n, "sha256": hashlib.sha256((out / n).read_bytes()).hexdigest()} for n in names]
+    whole = hashlib.sha256("".join(f"{f['name']}\0{f['sha256']}\n" for f in files).encode())
+    return whole.hexdigest()[:16], files
+
+
+def write_worker(out: Path, runtime: str) -> str:
+    """Write ``out/sw.js`` for the files in ``out`` and pygbag's runtime at ``runtime``; returns
+    the build's hash (its cache is ``piramide-HASH``)."""
+    digest, files = build_hash(out, (*PYGBAG_OUTPUTS, *APP_FILES))
+    text = (WEB / WORKER).read_text(encoding="utf-8")
+    if any(text.count(field) != 1 for field in WORKER_FIELDS):
+        raise BuildError(f"web/{WORKER} must name each of {', '.join(WORKER_FIELDS)} once")
+    values = (digest, json.dumps(files, indent=1), runtime)
+    for field, value in zip(WORKER_FIELDS, values, strict=True):
+        text = text.replace(field, value)
+    (out / WORKER).write_text(text, encoding="utf-8")
+    return digest
+
+
+def build(out: Path, timeout: float, runtime: str = CDN) -> dict[str, int]:
+    """Build into ``out`` for pygbag's runtime at ``runtime`` (its CDN, or a mirror's root);
+    returns the size in bytes of each output file."""
     began = time.perf_counter()
     python = ensure_env(ENV, timeout=max(timeout, 300))
     app = STAGE / APP
@@ -117,7 +169,7 @@ def build(out: Path, timeout: float) -> dict[str, int]:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     cmd = [
         str(python), "-m", "pygbag", "--build", "--ume_block", "0", "--title", TITLE,
-        "--template", str(TEMPLATE), "--icon", str(ICON), APP,
+        "--template", str(TEMPLATE), "--icon", str(ICON), "--cdn", f"{runtime}{PYGBAG}/", APP,
     ]  # fmt: skip
     try:
         result = subprocess.run(
@@ -132,15 +184,19 @@ def build(out: Path, timeout: float) -> dict[str, int]:
     built = app / "build" / "web"
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
-    sizes = {}
-    for name in OUTPUTS:
+    for name in PYGBAG_OUTPUTS:
         if not (built / name).is_file():
             raise BuildError(f"pygbag wrote no {name} (its output:\n{result.stdout[-2000:]})")
         shutil.copy2(built / name, out / name)
-        sizes[name] = (out / name).stat().st_size
-    print(f"built {out} in {time.perf_counter() - began:.1f} s:")
+    if runtime != CDN and CDN in (out / "index.html").read_text(encoding="utf-8"):
+        raise BuildError(f"the page still names pygbag's CDN ({CDN}) besides --runtime-url {runtime}")
+    for name in APP_FILES:
+        shutil.copy2(WEB / name, out / name)
+    digest = write_worker(out, runtime)
+    sizes = {name: (out / name).stat().st_size for name in OUTPUTS}
+    print(f"built {out} in {time.perf_counter() - began:.1f} s (cache piramide-{digest}, runtime {runtime}):")
     for name, size in sizes.items():
-        print(f"  {name:<14} {size:>10,} bytes")
+        print(f"  {name:<22} {size:>10,} bytes")
     return sizes
 
 
@@ -148,9 +204,13 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description="Build the browser version with pygbag.")
     parser.add_argument("--out", type=Path, default=BUILD / "web", help="output folder (default build/web)")
     parser.add_argument("--timeout", type=float, default=120, help="seconds each build step may take")
+    parser.add_argument(
+        "--runtime-url", metavar="URL", help=f"pygbag's runtime from this mirror (default its CDN, {CDN})"
+    )
     args = parser.parse_args(argv)
     try:
-        build(args.out.resolve(), args.timeout)
+        runtime = CDN if args.runtime_url is None else runtime_root(args.runtime_url)
+        build(args.out.resolve(), args.timeout, runtime)
     except BuildError as error:
         print(f"build_web.py: {error}", file=sys.stderr)
         return 1

@@ -259,7 +259,7 @@ def settle_best(app: App) -> None:
     """Run frames until the best score of the ended par deal is found (the end panel names it)."""
     play = app.table.play
     for _ in range(5_000):
-        if play.best is not None and play.best.result is not None:
+        if play.best is not None and play.best.answer is not None:
             return
         step(app)
 

@@ -12,11 +12,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from game.analysis import Inquiry, Purpose
+from game.analysis import Inquiry
 from game.platform import parse_page_query
 from rules import RuleSet, Session, State
 from rules.deals import LAST_DEAL, deal_cards, format_deal_text
-from solver import solve
+from solver import AnswerCache, Purpose, solve
+from solver.analysis import POSITION_WORDS
 from solver.layered import PureBackend
 
 DEAL_NUMBERS = [*range(1, LAST_DEAL + 1, 97), LAST_DEAL]
@@ -79,16 +80,16 @@ def observe_analysis() -> dict[str, dict[str, Any]]:
     for number, k in ANALYSIS_CASES:
         session = Session(State.from_deal(number), number)
         for token in winning_line(number)[:k]:
-            if session.play(Move.parse(token)) is not None:
+            if session.play(Move.parse(token)).refusal is not None:
                 raise AssertionError(f"deal {number}: its own winning line was refused at {token}")
-        inquiry = Inquiry(session, Purpose.HINT, PureBackend())
+        inquiry = Inquiry(session, Purpose.HINT, AnswerCache(PureBackend()))
         answer = None
         while answer is None:
             answer = inquiry.step(1000.0)
         out[f"{number}@{k}"] = {
-            "verdict": answer.verdict.value,
+            "verdict": POSITION_WORDS[answer.verdict],
             "hint": str(answer.hint) if answer.hint is not None else None,
-            "unseen": answer.unseen,
+            "unseen": answer.unseen > 0,
         }
     return out
 

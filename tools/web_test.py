@@ -50,6 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tools"), str(ROOT / "tools" / "web_harness")]
 
 import web_checks  # noqa: E402
+from build_web import OUTPUTS  # noqa: E402
 from cdp import CdpError, chromium_path  # noqa: E402
 from play import play_page  # noqa: E402
 from serve import Runtime, Server  # noqa: E402
@@ -64,7 +65,8 @@ PYGAME_PY = "pygame-ce==2.5.8"
 """The native wheel whose Python files go with the fixture's C side (see the fixture's README)."""
 BUNDLE_LIMIT = 1_000_000
 """SPEC §10: the bundle stays within 1.0 MB."""
-EXPECTED_FILES = {"index.html", "piramide.apk", "favicon.png"}
+EXPECTED_FILES = set(OUTPUTS)
+"""The page, the bundle, its icon, and the web app's files (manifest, icons, offline.js, sw.js)."""
 SHIPPED_TOP = {"main.py", "game", "rules", "solver", "assets"}
 GAME_DEAL = 10
 """The proven-winnable deal the game page wins by clicks (its solver line is 43 moves)."""
@@ -173,7 +175,7 @@ def site_zip() -> Path:
 def check_artifacts(web: Path, report: web_checks.Report) -> None:
     files = {p.name for p in web.iterdir()}
     report.check(
-        "build: exactly index.html, piramide.apk, favicon.png", files == EXPECTED_FILES, str(sorted(files))
+        f"build: exactly {', '.join(OUTPUTS)}", files == EXPECTED_FILES, str(sorted(files))
     )
     apk = web / "piramide.apk"
     size = apk.stat().st_size
@@ -273,8 +275,8 @@ def native_frames(deal: int) -> dict[str, float]:
     import pygame  # noqa: PLC0415
 
     from game.app import App, make_context  # noqa: PLC0415
-    from game.play import DECK  # noqa: PLC0415
     from game.settings import Settings  # noqa: PLC0415
+    from game.table_terms import DECK  # noqa: PLC0415
     from rules import Kind, Move  # noqa: PLC0415
 
     pygame.display.init()

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import os
 import queue
-import sys
 from typing import Any
+
+from game import platform
 
 from .tree import Act, Node, Role, Tree
 
@@ -138,10 +139,10 @@ class AccessKitOutlet:
 
 def _platform_adapter(window: int | None, activate: Any, action: Any, deactivate: Any) -> Any:
     """AccessKit's adapter for this system (as its pygame example makes them)."""
-    if sys.platform == "darwin":
+    if platform.SYSTEM == "macos":
         accesskit.macos.add_focus_forwarder_to_window_class("SDLWindow")
         return accesskit.macos.SubclassingAdapter.for_window(window, activate, action)
-    if sys.platform == "win32":
+    if platform.SYSTEM == "windows":
         return accesskit.windows.SubclassingAdapter(window, activate, action)
     return accesskit.unix.Adapter(activate, action, deactivate)
 
@@ -150,9 +151,9 @@ def open_outlet(window: int | None) -> AccessKitOutlet | None:
     """The platform's accessibility outlet, or None where AccessKit cannot run: not installed,
     the browser, no platform adapter in the installed wheel, or ``PIRAMIDE_NO_ACCESSKIT`` set
     (a way out should the platform's accessibility bus misbehave)."""
-    if accesskit is None or sys.platform == "emscripten" or os.environ.get("PIRAMIDE_NO_ACCESSKIT"):
+    if accesskit is None or platform.IS_WEB or os.environ.get("PIRAMIDE_NO_ACCESSKIT"):
         return None
-    needed = {"darwin": "macos", "win32": "windows"}.get(sys.platform, "unix")
+    needed = platform.SYSTEM
     if not hasattr(accesskit, needed):
         return None
     return AccessKitOutlet(window)

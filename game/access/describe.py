@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.play import DECK
 from game.render.widgets import Style
 from game.scenes.base import Scene
 from game.scenes.panel import Panel
 from game.scenes.table import BUTTON_ORDER, TableScene
+from game.table_terms import DECK
 from game.texts import Texts
 from rules import STOCK, State, overlap_cover
 from rules.moves import column_place, parse_place, place_name

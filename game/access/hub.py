@@ -21,11 +21,12 @@ import pygame
 from game.config import ANNOUNCE_GAP_SECONDS, SCAN_HIGHLIGHT, SCAN_HIGHLIGHT_WIDTH
 from game.context import Context
 from game.input import Action, Command, Key
-from game.play import Line, Play, Tone
+from game.play import Play
 from game.scenes.base import Scene, SceneManager
 from game.scenes.panel import Panel
 from game.scenes.table import TableScene
 from game.settings import ScanMode, Speech
+from game.table_terms import Line, Tone
 from rules import State
 
 from .accesskit_adapter import open_outlet

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 from collections.abc import Callable, Sequence
+
+from game import platform
 
 ENGINES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("spd-say", ("-P", "text", "-l", "{lang}", "{text}")),
@@ -44,7 +45,7 @@ class Voice:
         """An engine is installed (looked for once)."""
         if not self._looked:
             self._looked = True
-            if sys.platform != "emscripten":
+            if not platform.IS_WEB:
                 found = ((self._find(name), args) for name, args in self._engines)
                 self._command = next(((path, args) for path, args in found if path is not None), None)
         return self._command is not None

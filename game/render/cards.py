@@ -11,10 +11,10 @@ import pygame
 
 from game.config import (
     BACK_EDGE,
+    BACK_GOLD,
     BACK_LINE,
     BACK_MAIN,
     BACK_OUTLINE,
-    BUTTON_ON,
     CORNER_RADIUS,
     INDEX_MIN_RANK_PX,
     Color,
@@ -45,45 +45,62 @@ def scale_face(raw: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(raw, size).convert_alpha()
 
 
+BACK_SCALE = 2
+"""The back is drawn at twice its size and scaled down smoothly: soft edges on its fine lines."""
+
+
 def make_back(size: tuple[int, int]) -> pygame.Surface:
-    """Our own card back: a red lattice in a cream frame with a small pyramid, crisp at any size."""
-    width = size[0]
-    back = pygame.Surface(size, pygame.SRCALPHA)
-    radius = max(3, round(width * CORNER_RADIUS * 2))
+    """Our own card back: a deep blue field with a fine diamond lattice, a gold rule inside a
+    cream border, and a medallion with a stepped pyramid in its middle; crisp at any size."""
+    big = (size[0] * BACK_SCALE, size[1] * BACK_SCALE)
+    width = big[0]
+    back = pygame.Surface(big, pygame.SRCALPHA)
+    radius = max(3, round(width * CORNER_RADIUS))
     pygame.draw.rect(back, BACK_EDGE, back.get_rect(), border_radius=radius)
-    inset = max(3, round(width * 0.07))
-    inner = back.get_rect().inflate(-2 * inset, -2 * inset)
-    pygame.draw.rect(back, BACK_MAIN, inner, border_radius=max(2, radius // 2))
-    _lattice(back, inner, BACK_LINE, max(8, width // 6))
-    _pyramid_mark(back, inner)
-    pygame.draw.rect(back, BACK_LINE, inner, width=max(1, width // 60), border_radius=max(2, radius // 2))
-    pygame.draw.rect(back, BACK_OUTLINE, back.get_rect(), width=1, border_radius=radius)
-    return back.convert_alpha()
+    border = max(3, round(width * 0.07))
+    field = back.get_rect().inflate(-2 * border, -2 * border)
+    inner_radius = max(2, radius // 2)
+    pygame.draw.rect(back, BACK_MAIN, field, border_radius=inner_radius)
+    _lattice(back, field, BACK_LINE, max(6, width // 9), max(1, width // 90))
+    rule = field.inflate(-2 * max(2, width // 28), -2 * max(2, width // 28))
+    pygame.draw.rect(back, BACK_GOLD, rule, width=max(1, width // 70), border_radius=inner_radius)
+    _medallion(back, field, width)
+    pygame.draw.rect(back, BACK_OUTLINE, back.get_rect(), width=max(1, BACK_SCALE), border_radius=radius)
+    return pygame.transform.smoothscale(back, size).convert_alpha()
 
 
-def _lattice(surface: pygame.Surface, area: pygame.Rect, color: Color, step: int) -> None:
+def _lattice(surface: pygame.Surface, area: pygame.Rect, color: Color, step: int, width: int = 1) -> None:
     clip = surface.get_clip()
     surface.set_clip(area)
     span = area.width + area.height
     for offset in range(-span, span, step):
         start = (area.left + offset, area.top)
-        pygame.draw.line(surface, color, start, (start[0] + area.height, area.bottom), 1)
+        pygame.draw.line(surface, color, start, (start[0] + area.height, area.bottom), width)
         pygame.draw.line(
             surface,
             color,
             (area.right - offset, area.top),
             (area.right - offset - area.height, area.bottom),
-            1,
+            width,
         )
     surface.set_clip(clip)
 
 
-def _pyramid_mark(surface: pygame.Surface, area: pygame.Rect) -> None:
-    half = area.width * 0.28
-    cx, cy = area.centerx, area.centery
-    points = [(cx, cy - half), (cx + half, cy + half * 0.7), (cx - half, cy + half * 0.7)]
-    pygame.draw.polygon(surface, BACK_MAIN, [(x, y) for x, y in points])
-    pygame.draw.polygon(surface, BUTTON_ON, points, width=max(1, area.width // 30))
+def _medallion(surface: pygame.Surface, field: pygame.Rect, width: int) -> None:
+    """A navy disc ringed in gold, with a pyramid of three gold steps standing in it."""
+    centre = field.center
+    radius = round(field.width * 0.3)
+    pygame.draw.circle(surface, BACK_MAIN, centre, radius)
+    pygame.draw.circle(surface, BACK_GOLD, centre, radius, max(1, width // 45))
+    step_h = round(radius * 0.26)
+    base_w = round(radius * 1.25)
+    bottom = centre[1] + round(step_h * 1.5)
+    for tier in range(3):
+        tier_w = base_w - tier * round(base_w / 3.2)
+        top = bottom - (tier + 1) * step_h
+        pygame.draw.rect(
+            surface, BACK_GOLD, (centre[0] - tier_w // 2, top + 1, tier_w, step_h - max(1, width // 120))
+        )
 
 
 def dashed_rect(

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 import pygame
 
 from game.config import CARD_ASPECT, MAX_ROW_STEP, ROW_STEP, SPARE_TO_STEP
-from game.play import DECK
+from game.table_terms import DECK
 from rules import STOCK, WASTE, State
 from rules.moves import WASTE_PILES, column_of, column_place
 from rules.topology import COL, ROW, ROWS, SLOTS
@@ -44,6 +44,10 @@ __all__ = [
 
 CONTROLS = ("undo", "hint", "analyse", "new", "rules", "settings")
 """The fixed controls under the table, in reading order."""
+PRIMARY_CONTROLS = ("draw", "recycle", "undo", "hint")
+"""The main actions: solid controls, wider, first in their row (or a row of their own)."""
+SECONDARY_CONTROLS = ("analyse", "new", "rules", "settings")
+"""The others, grouped after them: quieter controls, narrower, their icon above their label."""
 PILE_CONTROLS = ("draw", "recycle")
 BAR_CONTROLS = ("rules", "settings")
 """The controls that go up into the top bar, right of the deal chip, on a portrait phone too small
@@ -52,6 +56,15 @@ four controls then make one row instead of two (:func:`_giza_on_a_phone`)."""
 BAR_BUTTON_EMS = 5.0
 """The width of a control in the top bar, over the font size (at least ``metrics.min_tap``)."""
 
+PRIMARY_EMS = (8.5, 12.0)
+"""The narrowest and the widest a primary control is, over the font size, when it shares its row
+with the secondary ones (its icon beside its label)."""
+PRIMARY_ALONE_EMS = 6.0
+"""The narrowest a primary control is in a row of its own group (its icon above its label)."""
+SECONDARY_EMS = (5.5, 8.0)
+"""The same for a secondary control (its icon above its label: «¿Aún se gana?» in captions)."""
+GROUP_GAP = 1.5
+"""Between the primary and the secondary controls sharing a row, over the gap between buttons."""
 SMALLEST_CARD = 16
 """Card width (px) below which no layout is tried: only windows far below 320×480 get there."""
 PYRAMID_TO_PILES = 0.4
@@ -391,20 +404,16 @@ def _frame(
     every = (*PILE_CONTROLS, *CONTROLS) if pile_buttons_in_grid else CONTROLS
     names = tuple(name for name in every if name not in in_bar)
     inner = width - 2 * margin
-    min_w = max(metrics.min_tap, round(font * metrics.button_min_ems))
-    per_row = max(1, min(len(names), (inner + gap) // (min_w + gap)))
-    rows = -(-len(names) // per_row)
-    per_row = -(-len(names) // rows)
-    button_w = min((inner - (per_row - 1) * gap) // per_row, round(font * BUTTON_MAX_EMS))
-    controls_top = status.top - gap - (rows * button_h + (rows - 1) * gap)
+    rows = _control_rows(names, inner, font, metrics.min_tap, gap)
+    controls_top = status.top - gap - (len(rows) * button_h + (len(rows) - 1) * gap)
     controls = []
-    for row in range(rows):
-        row_names = names[row * per_row : (row + 1) * per_row]
-        row_w = len(row_names) * button_w + (len(row_names) - 1) * gap
-        left = (width - row_w) // 2
-        y = controls_top + row * (button_h + gap)
-        for col, name in enumerate(row_names):
-            controls.append((name, pygame.Rect(left + col * (button_w + gap), y, button_w, button_h)))
+    for index, row in enumerate(rows):
+        left = (width - sum(w + before for _, w, before in row)) // 2
+        y = controls_top + index * (button_h + gap)
+        for name, button_w, before in row:
+            left += before
+            controls.append((name, pygame.Rect(left, y, button_w, button_h)))
+            left += button_w
     message = pygame.Rect(margin, controls_top - gap - line_h, inner, line_h)
     top_bar = pygame.Rect(0, 0, width, bar_h)
     play = pygame.Rect(margin, bar_h + margin, inner, message.top - gap - bar_h - margin)
@@ -421,6 +430,45 @@ def _frame(
     return Fixed(
         margin, gap, font, button_h, label_h, label_gap, play, controls, top_bar, message, status, bar_left
     )
+
+
+def _control_rows(
+    names: tuple[str, ...], inner: int, font: int, min_tap: int, gap: int
+) -> list[list[tuple[str, int, int]]]:
+    """The controls ``names`` in rows across ``inner`` pixels: per row, each control's name, width
+    and the room left before it. Primary and secondary controls share one row, parted by a wider
+    gap, when both groups fit it (the primary ones wide enough for their icon beside their label,
+    :data:`PRIMARY_EMS`, or else above it, :data:`PRIMARY_ALONE_EMS`); else each group takes rows
+    of its own, as few as fit, its controls as wide as they may be."""
+    primary = [n for n in names if n in PRIMARY_CONTROLS]
+    secondary = [n for n in names if n not in PRIMARY_CONTROLS]
+    second = (max(min_tap, round(font * SECONDARY_EMS[0])), max(min_tap, round(font * SECONDARY_EMS[1])))
+    alone = max(min_tap, round(font * PRIMARY_ALONE_EMS))
+    wide = max(min_tap, round(font * PRIMARY_EMS[1]))
+    if primary and secondary:
+        group_gap = round(gap * GROUP_GAP) + gap
+        gaps = (len(names) - 2) * gap + group_gap
+        for first in (max(min_tap, round(font * PRIMARY_EMS[0])), alone):
+            least = len(primary) * first + len(secondary) * second[0] + gaps
+            if least > inner:
+                continue
+            grow = min((inner - gaps) / (least - gaps), wide / first, second[1] / second[0])
+            row = [(name, int(first * grow), gap if i else 0) for i, name in enumerate(primary)]
+            narrow = int(second[0] * grow)
+            row += [(name, narrow, gap if i else group_gap) for i, name in enumerate(secondary)]
+            return [row]
+    rows = []
+    for group, narrow, widest in ((primary, alone, wide), (secondary, *second)):
+        if not group:
+            continue
+        per_row = max(1, min(len(group), (inner + gap) // (narrow + gap)))
+        lines = -(-len(group) // per_row)
+        per_row = -(-len(group) // lines)
+        button_w = min(widest if lines == 1 else 2 * widest, (inner - (per_row - 1) * gap) // per_row)
+        for line in range(lines):
+            chunk = group[line * per_row : (line + 1) * per_row]
+            rows.append([(name, button_w, gap if i else 0) for i, name in enumerate(chunk)])
+    return rows
 
 
 def _build(

@@ -16,35 +16,34 @@ from functools import partial
 import pygame
 
 from game.config import (
-    BADGE,
     BAR,
     BUSY_TEXT,
-    COVERED_SHADE,
-    FELT_BOTTOM,
-    FELT_TOP,
+    COUNT_BG,
     HINT,
-    LIFT,
-    LIFT_SHADOW,
     PARTNER_DASH_WIDTH,
     PARTNER_DASHES,
     REFUSAL_TEXT,
     SELECTED,
-    SELECTED_TINT,
     SLOT_OUTLINE,
     TEXT,
     TEXT_DIM,
     Color,
 )
-from game.play import Tone
+from game.table_terms import Tone
 from rules import STOCK, WASTE, Card, State
 from rules.moves import WASTE_PILES, column_of, column_place
-from rules.topology import SLOTS
+from rules.topology import ROW, ROWS, SLOTS
 
 from .assets import Assets
+from .card_look import CardLook, face_rect, face_size
+from .card_look import lifted_by as card_lift
 from .cards import dashed_rect, ring
+from .depth import make_felt
+from .icons import icon
 from .layer import Item, Layer, blitter, item
-from .layout import TableLayout, column_card_key
-from .widgets import Style, button_lines, draw_button, focus_ring
+from .layout import PRIMARY_CONTROLS, TableLayout, column_card_key
+from .theme import CARD_REST, TypeScale, space
+from .widgets import Style, button_lines, draw_button, focus_ring, group_size, icon_beside, shadow_room
 
 TONE_COLORS: dict[Tone, Color] = {
     Tone.INFO: TEXT,
@@ -54,7 +53,6 @@ TONE_COLORS: dict[Tone, Color] = {
 }
 
 
-STATUS_MIN_FONT = 9
 MIN_STATUS_CELLS = 5
 """The status bar always keeps its first five cells: the table puts SPEC §2's five first (removed,
 stock, pass, time, moves), except in par mode, where the match's standing comes before the time
@@ -72,6 +70,8 @@ class TableFrame:
     line: str
     tone: Tone
     buttons: dict[str, tuple[str, Style]]
+    short_labels: dict[str, str] = field(default_factory=dict)
+    """Shorter labels of some controls, for a row too narrow for the full ones."""
     selected: int | None = None
     partners: list[int] = field(default_factory=list)
     hint: list[int | str] = field(default_factory=list)
@@ -93,20 +93,20 @@ def message_room(layout: TableLayout) -> pygame.Rect:
 
 def lifted_by(layout: TableLayout) -> int:
     """How far the selected card rises, in pixels."""
-    return round(layout.card[1] * LIFT)
+    return card_lift(layout.card)
 
 
 class TableView:
     def __init__(self, assets: Assets) -> None:
         self.assets = assets
+        self.look = CardLook(assets)
         self.layer = Layer()
         self._felt: pygame.Surface | None = None
-        self._tints: dict[tuple[tuple[int, int], tuple[int, int, int, int]], pygame.Surface] = {}
 
     def base(self, layout: TableLayout) -> Hashable:
         """What every item depends on at once: a change repaints the whole layer."""
         assets = self.assets
-        return (layout.size, layout.card, assets.deck_name, assets.deck_for(layout.card))
+        return (layout.size, layout.card, assets.deck_name, assets.deck_for(face_size(layout.card)))
 
     def update(self, layout: TableLayout, frame: TableFrame) -> list[pygame.Rect]:
         """Bring the cached layer (:attr:`layer`) up to ``frame``; the rectangles repainted."""
@@ -114,13 +114,17 @@ class TableView:
 
     def draw(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
         """Paint the whole table on ``surface``, cache or not (what the layer must equal)."""
-        whole = surface.get_rect()
-        self._background(surface, whole)
+        self._background(surface, surface.get_rect())
         for each in self.items(layout, frame):
             each.paint(surface)
 
     def _background(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        surface.blit(self._felt_for(surface.get_size()), rect, rect)
+        surface.blit(self.felt(surface.get_size()), rect, rect)
+
+    def felt(self, size: tuple[int, int]) -> pygame.Surface:
+        if self._felt is None or self._felt.get_size() != size:
+            self._felt = make_felt(size)
+        return self._felt
 
     def items(self, layout: TableLayout, frame: TableFrame) -> list[Item]:
         """The table as items, in the order they are painted (later ones lie on earlier ones)."""
@@ -129,48 +133,33 @@ class TableView:
         found += self._columns(layout, frame) if layout.columns else self._piles(layout, frame)
         found += self._marks(layout, frame)
         found += self._line(layout, frame)
-        for name, (label, style) in frame.buttons.items():
-            found.append(self._button(layout, name, label, style, frame.focus == name))
+        found += self._controls(layout, frame)
         found.append(self._status(layout, frame.status))
         return found
 
-    # --- background and bars ---------------------------------------------------------------
-    def _felt_for(self, size: tuple[int, int]) -> pygame.Surface:
-        if self._felt is None or self._felt.get_size() != size:
-            felt = pygame.Surface(size).convert()
-            height = max(1, size[1])
-            for y in range(size[1]):
-                t = y / height
-                color = tuple(round(a + (b - a) * t) for a, b in zip(FELT_TOP, FELT_BOTTOM, strict=True))
-                pygame.draw.line(felt, color, (0, y), (size[0], y))
-            self._felt = felt
-        return self._felt
-
+    # --- bars and text ---------------------------------------------------------------------------
     def _top_bar(self, layout: TableLayout, frame: TableFrame) -> list[Item]:
         bar = layout.top_bar
         found = [item(("bar",), bar, lambda s: pygame.draw.rect(s, BAR, bar))]
         area = layout.pass_area
-        text = self.assets.fit_text(frame.pass_text, layout.font + 2, TEXT, area.width, bold=True)
-        where = text.get_rect(midright=(area.right, area.centery))
-        found.append(item(("pass", frame.pass_text), where, blitter(text, where)))
+        if frame.pass_text:
+            text = self.assets.fit_text(frame.pass_text, layout.font, TEXT, area.width, bold=True)
+            where = text.get_rect(midright=(area.right, area.centery))
+            found.append(item(("pass", frame.pass_text), where, blitter(text, where)))
         return found
 
     def _status(self, layout: TableLayout, cells: list[str]) -> Item:
-        """The cells side by side, each as wide as its text shares; one font size for all. The
-        cells come in order of importance: when they cannot all fit even at the smallest size,
-        the last ones are left out."""
+        """The cells side by side, each as wide as its text shares, in captions. The cells come
+        in order of importance: when they cannot all fit, the last ones are left out (never the
+        first :data:`MIN_STATUS_CELLS`, which shrink together if they must)."""
         bar = layout.status
-        size = layout.font
-        while True:
-            room = bar.width - max(8, layout.margin) * len(cells)
-            while size > STATUS_MIN_FONT and sum(self.assets.font(size).size(c)[0] for c in cells) > room:
-                size -= 1
-            if (
-                len(cells) <= MIN_STATUS_CELLS
-                or sum(self.assets.font(size).size(c)[0] for c in cells) <= room
-            ):
-                break
+        size = TypeScale(layout.font).caption
+        font = self.assets.font(size)
+        room = bar.width - space(layout.margin, "m") * len(cells)
+        while len(cells) > MIN_STATUS_CELLS and sum(font.size(c)[0] for c in cells) > room:
             cells = cells[:-1]
+        while size > 9 and sum(self.assets.font(size).size(c)[0] for c in cells) > bar.width - 4 * len(cells):
+            size -= 1
         widths = [self.assets.font(size).size(cell)[0] for cell in cells]
         spare = max(0, bar.width - sum(widths)) / max(1, len(cells))
         placed = []
@@ -192,7 +181,7 @@ class TableView:
             return []
         color = TONE_COLORS[frame.tone]
         room = message_room(layout).size
-        lines = button_lines(self.assets, frame.line, layout.font + 1, color, room, bold=True)
+        lines = button_lines(self.assets, frame.line, layout.font, color, room, bold=True)
         y = layout.message.centery - sum(line.get_height() for line in lines) // 2
         placed = []
         for line in lines:
@@ -206,81 +195,130 @@ class TableView:
 
         return [item(("line", frame.line, frame.tone), bounds, paint)]
 
-    def _button(self, layout: TableLayout, name: str, label: str, style: Style, focused: bool) -> Item:
-        rect = layout.buttons[name]
-        font = layout.font
-
-        def paint(surface: pygame.Surface) -> None:
-            draw_button(surface, self.assets, rect, label, font, style=style, focused=focused)
-
-        return item(("button", name, label, style, focused, font), rect.inflate(16, 16), paint)
-
-    # --- cards --------------------------------------------------------------------------------
-    def _card(
-        self,
-        key: Hashable,
-        card: Card,
-        rect: pygame.Rect,
-        layout: TableLayout,
-        *,
-        size: tuple[int, int] | None = None,
-        covered: bool = False,
-        lifted: bool = False,
-    ) -> Item:
-        """One face-up card at ``rect``: shaded when ``covered``, raised when ``lifted``."""
-        size = layout.card if size is None else size
-        face = self.assets.face(card, size)
-        if lifted:
-            lift = lifted_by(layout)
-            shadow, raised = rect.move(lift // 2, lift // 3), rect.move(0, -lift)
-            tint_shadow, tint_selected = self._tint(size, LIFT_SHADOW), self._tint(size, SELECTED_TINT)
-
-            def paint_lifted(surface: pygame.Surface) -> None:
-                surface.blit(tint_shadow, shadow)
-                surface.blit(face, raised)
-                surface.blit(tint_selected, raised)
-
-            return item((key, card, "lifted"), shadow.union(raised), paint_lifted)
-        shade = self._tint(size, COVERED_SHADE) if covered else None
-
-        def paint(surface: pygame.Surface) -> None:
-            surface.blit(face, rect)
-            if shade is not None:
-                surface.blit(shade, rect)
-
-        return item((key, card, covered), rect, paint)
-
-    def _pyramid(self, layout: TableLayout, frame: TableFrame) -> list[Item]:
-        free = frame.state.uncovered
+    # --- controls --------------------------------------------------------------------------------
+    def _controls(self, layout: TableLayout, frame: TableFrame) -> list[Item]:
+        """The deal chip, then the primary controls (solid, bold, icon beside the label when it
+        fits) and the secondary ones (quiet, icon above a caption), each group at one size."""
         found = []
-        for slot, card in frame.state.pyramid_cards().items():
-            if slot in frame.hidden:
-                continue  # still on its way (the deal animation draws it)
+        if "deal" in frame.buttons:
+            label, style = frame.buttons["deal"]
+            size = TypeScale(layout.font).caption
             found.append(
-                self._card(("slot", slot), card, layout.slots[slot], layout,
-                           covered=not free >> slot & 1, lifted=slot == frame.selected)
-            )  # fmt: skip
+                self._button(
+                    layout, "deal", label, style=style, focused=frame.focus == "deal", fit=(size, False, None)
+                )
+            )
+        names = [name for name in frame.buttons if name != "deal"]
+        for group in (
+            [n for n in names if n in PRIMARY_CONTROLS],
+            [n for n in names if n not in PRIMARY_CONTROLS],
+        ):
+            if not group:
+                continue
+            labels = {name: frame.buttons[name][0] for name in group}
+            fit = self._group_fit(layout, group, labels, primary=group[0] in PRIMARY_CONTROLS)
+            if fit is None:  # too narrow for the full labels: the short ones
+                labels = {name: frame.short_labels.get(name, label) for name, label in labels.items()}
+                fit = self._group_fit(layout, group, labels, primary=group[0] in PRIMARY_CONTROLS, force=True)
+            assert fit is not None
+            for name in group:
+                style = frame.buttons[name][1]
+                found.append(
+                    self._button(
+                        layout, name, labels[name], style=style, focused=frame.focus == name, fit=fit
+                    )
+                )
         return found
 
-    def _tint(self, size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surface:
-        """A card-shaped translucent overlay (cached per size and colour)."""
-        key = (size, rgba)
-        if key not in self._tints:
-            if len(self._tints) > 8:
-                self._tints.clear()
-            shade = pygame.Surface(size, pygame.SRCALPHA)
-            radius = max(3, size[0] // 10)
-            pygame.draw.rect(shade, rgba, shade.get_rect(), border_radius=radius)
-            self._tints[key] = shade.convert_alpha()
-        return self._tints[key]
+    def _group_fit(
+        self,
+        layout: TableLayout,
+        group: list[str],
+        labels: dict[str, str],
+        *,
+        primary: bool,
+        force: bool = False,
+    ) -> tuple[int, bool, bool] | None:
+        """The group's (font size, icon above the label, bold): the body size with every icon beside
+        its label if that fits, else captions under the icons (smaller together if they must);
+        None when even captions do not fit (unless ``force``)."""
+        scale = TypeScale(layout.font)
+        rects = [layout.buttons[name] for name in group]
+        if all(
+            icon_beside(rect, self.assets, labels[n], scale.body, primary)
+            for n, rect in zip(group, rects, strict=True)
+        ):
+            return scale.body, False, primary
+        narrowest = min(rect.width for rect in rects)
+        room = (narrowest - 2 * max(4, min(12, narrowest // 10)), 0)
+        size = group_size(self.assets, list(labels.values()), scale.caption, room, bold=primary, smallest=9)
+        if size < scale.caption and not force:
+            return None
+        return size, True, primary
+
+    def _button(
+        self, layout: TableLayout, name: str, label: str, *, style: Style, focused: bool,
+        fit: tuple[int, bool, bool | None],
+    ) -> Item:  # fmt: skip
+        rect = layout.buttons[name]
+        size, stacked, bold = fit
+        glyph = None if name == "deal" else name
+
+        def paint(surface: pygame.Surface) -> None:
+            draw_button(surface, self.assets, rect, label, size, style=style, focused=focused,
+                        icon=glyph, bold=bold, stacked=stacked)  # fmt: skip
+
+        return item(("button", name, label, style, focused, fit), shadow_room(rect), paint)
+
+    # --- cards --------------------------------------------------------------------------------
+    def _face(self, card: Card, place: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
+        face = face_rect(place)
+        return self.assets.face(card, face.size), face
+
+    def _card(
+        self, key: Hashable, card: Card, place: pygame.Rect, layout: TableLayout, *, covered: bool = False,
+        lifted: bool = False, shadow: bool = True,
+    ) -> list[Item]:  # fmt: skip
+        """One face-up card in ``place``: its shadow (unless another item draws it) and its face,
+        shaded when ``covered``; raised over a larger shadow when ``lifted``."""
+        image, face = self._face(card, place)
+        look = self.look
+        if lifted:
+            lift = lifted_by(layout)
+            room = look.lifted_room(face, lift)
+            return [item((key, card, "lifted"), room, lambda s: look.draw_lifted(s, image, face, lift))]
+        found = [self._shadow(key, face)] if shadow else []
+        found.append(
+            item((key, card, covered), face, lambda s: look.draw_face(s, image, face, covered=covered))
+        )
+        return found
+
+    def _shadow(self, key: Hashable, face: pygame.Rect) -> Item:
+        look = self.look
+        return item(("shadow", key), look.shadow_rect(face, CARD_REST), lambda s: look.draw_shadow(s, face))
+
+    def _pyramid(self, layout: TableLayout, frame: TableFrame) -> list[Item]:
+        """Row by row, the shadows of a row's cards first, then its cards: a card's shadow falls on
+        the row above it and on the felt, never on its neighbours in the row."""
+        free = frame.state.uncovered
+        cards = frame.state.pyramid_cards()
+        found: list[Item] = []
+        for row in ROW_SLOTS:
+            here = [s for s in row if s in cards and s not in frame.hidden]  # hidden: still flying in
+            found += [
+                self._shadow(("slot", s), face_rect(layout.slots[s])) for s in here if s != frame.selected
+            ]
+            for slot in here:
+                found += self._card(("slot", slot), cards[slot], layout.slots[slot], layout, shadow=False,
+                                    covered=not free >> slot & 1, lifted=slot == frame.selected)  # fmt: skip
+        return found
 
     def _columns(self, layout: TableLayout, frame: TableFrame) -> list[Item]:
         """The face-up columns (Giza): each card where the layout puts it, the covered ones
         shaded like covered pyramid cards, the top one lifted when selected; an empty column is
         an outline where its first card lay."""
         state = frame.state
-        size = layout.columns[0][0].size  # on a phone smaller than the pyramid's (see compute_layout)
-        found = []
+        found: list[Item] = []
         for column, rects in enumerate(layout.columns):
             cards = state.column_cards_left(column)
             shown = [
@@ -289,25 +327,27 @@ class TableView:
                 if column_card_key(column, k, len(rects)) not in frame.hidden
             ]
             if not shown:
-                found.append(self._empty(layout, rects[0]))
+                found.append(self._empty(rects[0]))
                 continue
             for k, card in shown:
                 on_top = k == len(cards) - 1
                 lifted = on_top and frame.selected == column_place(column)
-                found.append(
-                    self._card(("column", column, k), card, rects[k], layout,
-                               size=size, covered=not on_top, lifted=lifted)
-                )  # fmt: skip
+                found += self._card(
+                    ("column", column, k), card, rects[k], layout, covered=not on_top, lifted=lifted
+                )
         return found
 
     def _piles(self, layout: TableLayout, frame: TableFrame) -> list[Item]:
         state = frame.state
-        found = self._pile_labels(layout, frame.pile_labels)
+        found: list[Item] = []
         if not state.stock_face_up:  # several waste piles: the whole stock lies face down
             found += self._deck(layout, state.stock_count, state.stock_count == 0, frame.recycle_ready)
+            counts = []
             for pile, place in enumerate(state.waste_places()):
-                found += self._waste(layout, frame, place, state.pile_cards(pile))
-            return found
+                cards = state.pile_cards(pile)
+                found += self._waste(layout, frame, place, cards)
+                counts.append(len(cards) - (place in frame.hidden))
+            return found + self._pile_labels(layout, frame.pile_labels, state.stock_count, counts)
         # the stock's top card lies face up beside it, except while the deal flies out of it
         face_down = state.stock_count if frame.dealing else max(0, state.stock_count - 1)
         found += self._deck(layout, face_down, state.stock_count == 0, frame.recycle_ready)
@@ -315,85 +355,104 @@ class TableView:
         if frame.dealing and top is not None:
             pass  # its place stays bare felt until the deal lands
         elif top is None:
-            found.append(self._empty(layout, layout.stock))
+            found.append(self._empty(layout.stock))
         else:
-            found.append(self._card(("stock",), top, layout.stock, layout, lifted=frame.selected == STOCK))
-        found += self._waste(layout, frame, WASTE, state.waste_cards())
-        return found
+            found += self._card(("stock",), top, layout.stock, layout, lifted=frame.selected == STOCK)
+        waste = state.waste_cards()
+        found += self._waste(layout, frame, WASTE, waste)
+        shown = len(waste) - (WASTE in frame.hidden)
+        return found + self._pile_labels(layout, frame.pile_labels, face_down, [shown])
 
     def _waste(self, layout: TableLayout, frame: TableFrame, place: int, cards: list[Card]) -> list[Item]:
-        """One waste pile (``cards`` bottom first): its top card, a glimpse of the one under
-        it, and how many cards it holds."""
-        size, rect = layout.card, layout.place_rect(place)
+        """One waste pile (``cards`` bottom first): its top card over a glimpse of the one under it."""
+        rect = layout.place_rect(place)
         if place in frame.hidden:
             cards = cards[:-1]  # the top card is still flying in
         if not cards:
-            return [self._empty(layout, rect)]
-        found = []
+            return [self._empty(rect)]
+        found: list[Item] = []
         if len(cards) > 1:
-            under, below = self.assets.face(cards[-2], size), rect.move(-3, -3)
-            found.append(item(("under", place, cards[-2]), below, blitter(under, below)))
-        found.append(self._card(("pile", place), cards[-1], rect, layout, lifted=frame.selected == place))
-        found.append(self._badge(layout, rect, str(len(cards))))
+            step = max(2, layout.card[0] // 30)
+            found += self._card(("under", place), cards[-2], rect.move(-step, -step), layout)
+        found += self._card(("pile", place), cards[-1], rect, layout, lifted=frame.selected == place)
         return found
 
-    def _pile_labels(self, layout: TableLayout, names: tuple[str, str]) -> list[Item]:
+    def _pile_labels(
+        self, layout: TableLayout, names: tuple[str, str], face_down: int, counts: list[int]
+    ) -> list[Item]:
+        """«Mazo» and «Descarte», each with its count on a pill beside it (the face-down cards;
+        the cards of each waste pile), above the piles or beside them."""
+        scale = TypeScale(layout.font)
         rects = (layout.stock_label, layout.waste_label)
-        size = layout.font  # one size for both labels: the largest at which each fits its place
-        while size > 10 and any(
-            name and self.assets.font(size, True).size(name)[0] > rect.width
-            for rect, name in zip(rects, names, strict=True)
-        ):
-            size -= 1
         found = []
-        for rect, name in zip(rects, names, strict=True):
+        for rect, name, numbers in zip(rects, names, ([face_down], counts), strict=True):
             if not name:
                 continue
-            text = self.assets.text(name, size, TEXT_DIM, bold=True)
-            if rect.height >= layout.card[1]:  # beside the pile: centred on it
-                where = text.get_rect(center=rect.center)
+            text = self.assets.text(name, scale.body, TEXT_DIM, bold=True)
+            pills = [self._pill(str(n), scale.caption) for n in numbers]
+            gap = space(layout.margin, "xs") + 2
+            beside = rect.height >= layout.card[1]  # labels left and right of the piles
+            if beside:
+                width = max(text.get_width(), sum(p.get_width() for p in pills) + gap * (len(pills) - 1))
+                height = text.get_height() + gap + max(p.get_height() for p in pills)
+                block = pygame.Rect(0, 0, width, height)
+                block.center = rect.center
+                spots = [text.get_rect(midtop=block.midtop)]
+                x = block.centerx - (width if len(pills) > 1 else pills[0].get_width()) // 2
+                for pill in pills:
+                    spots.append(pill.get_rect(topleft=(x, block.top + text.get_height() + gap)))
+                    x += pill.get_width() + gap
             else:
-                where = text.get_rect(midbottom=rect.midbottom)
-            found.append(item(("label", name, size), where, blitter(text, where)))
+                width = text.get_width() + sum(gap + p.get_width() for p in pills)
+                x = rect.centerx - width // 2
+                spots = [text.get_rect(midleft=(x, rect.centery))]
+                x += text.get_width()
+                for pill in pills:
+                    spots.append(pill.get_rect(midleft=(x + gap, rect.centery)))
+                    x += gap + pill.get_width()
+            images = [text, *pills]
+            bounds = spots[0].unionall(spots[1:])
+
+            def paint(surface: pygame.Surface, images: list[pygame.Surface] = images,
+                      spots: list[pygame.Rect] = spots) -> None:  # fmt: skip
+                for image, spot in zip(images, spots, strict=True):
+                    surface.blit(image, spot)
+
+            found.append(item(("label", name, tuple(numbers)), bounds, paint))
         return found
 
+    def _pill(self, text: str, size: int) -> pygame.Surface:
+        """A count on its dark pill."""
+        label = self.assets.text(text, size, TEXT, bold=True)
+        pad = max(3, size // 2)
+        pill = pygame.Surface((label.get_width() + 2 * pad, label.get_height() + 2), pygame.SRCALPHA)
+        pygame.draw.rect(pill, COUNT_BG, pill.get_rect(), border_radius=pill.get_height() // 2)
+        pill.blit(label, label.get_rect(center=pill.get_rect().center))
+        return pill
+
     def _deck(self, layout: TableLayout, count: int, empty: bool, recycle_ready: bool) -> list[Item]:
-        """The face-down cards of the stock: a back with their ``count``, or an empty place
-        (with the recycle mark when the whole stock is ``empty`` and the rules allow a recycle:
-        never on the last pass, in one-pass play or on a won board)."""
+        """The face-down cards of the stock: a stack of backs whose edges show how many there are,
+        or an empty place (with the recycle mark when the whole stock is ``empty`` and the rules
+        allow a recycle: never on the last pass, in one-pass play or on a won board)."""
         rect = layout.deck
         if count == 0:
-            found = [self._empty(layout, rect)]
+            found = [self._empty(rect)]
             if empty and recycle_ready:
-                mark = self.assets.text("↻", layout.card[0] // 2, TEXT, bold=True)
+                mark = icon("recycle", max(16, layout.card[0] // 2), TEXT)
                 where = mark.get_rect(center=rect.center)
                 found.append(item(("recycle mark",), where, blitter(mark, where)))
             return found
-        back = self.assets.back(layout.card)
-        layers = min(3, 1 + (count - 1) // 8)
-        spots = [rect.move(-2 * layer, -2 * layer) for layer in range(layers - 1, -1, -1)]
+        spots = self.look.deck_spots(rect, count)
+        back = self.assets.back(spots[0].size)
+        room = self.look.shadow_rect(spots[0].union(spots[-1]), CARD_REST).union(spots[0].union(spots[-1]))
+        look = self.look
+        return [item(("deck", len(spots)), room, lambda s: look.draw_deck(s, back, spots))]
 
-        def paint(surface: pygame.Surface) -> None:
-            for spot in spots:
-                surface.blit(back, spot)
-
-        return [item(("deck", layers), spots[0].union(rect), paint), self._badge(layout, rect, str(count))]
-
-    def _badge(self, layout: TableLayout, rect: pygame.Rect, text: str) -> Item:
-        label = self.assets.text(text, max(12, layout.font - 2), TEXT, bold=True)
-        box = label.get_rect().inflate(12, 4)
-        box.midbottom = (rect.centerx, rect.bottom - 4)
-
-        def paint(surface: pygame.Surface) -> None:
-            pygame.draw.rect(surface, BADGE, box, border_radius=box.height // 2)
-            surface.blit(label, label.get_rect(center=box.center))
-
-        return item(("badge", text), box, paint)
-
-    def _empty(self, layout: TableLayout, rect: pygame.Rect) -> Item:
-        radius = max(4, layout.card[0] // 10)
+    def _empty(self, rect: pygame.Rect) -> Item:
+        face = face_rect(rect)
+        radius = max(4, face.width // 10)
         return item(
-            ("empty",), rect, lambda s: pygame.draw.rect(s, SLOT_OUTLINE, rect, width=2, border_radius=radius)
+            ("empty",), face, lambda s: pygame.draw.rect(s, SLOT_OUTLINE, face, width=2, border_radius=radius)
         )
 
     # --- selection, partners, hint, focus -------------------------------------------------------
@@ -405,27 +464,34 @@ class TableView:
             frame.selected in (*range(SLOTS), STOCK, WASTE, *WASTE_PILES)
             or column_of(frame.selected) is not None
         ):
-            lifted = layout.place_rect(frame.selected, state).move(0, -lifted_by(layout))
+            lifted = face_rect(layout.place_rect(frame.selected, state)).move(0, -lifted_by(layout))
             outer = lifted.inflate(2 * (thick + 2), 2 * (thick + 2))
             found.append(item(("selected", thick), outer,
                               lambda s: ring(s, lifted, SELECTED, thick + 1, gap=1)))  # fmt: skip
         dash_w = max(4, round(layout.card[0] * PARTNER_DASH_WIDTH))
         dash = max(6, layout.card[0] // 7)
         for place in frame.partners:
-            rect = layout.place_rect(place, state)
+            rect = layout.place_rect(place, state)  # just outside the card: around its place
             paint = partial(dashed_rect, rect=rect, palette=PARTNER_DASHES, width=dash_w, dash=dash)
             found.append(item(("partner", dash_w), rect.inflate(3 * dash_w, 3 * dash_w), paint))
         for target in frame.hint:
-            rect = layout.buttons[target] if isinstance(target, str) else layout.place_rect(target, state)
+            if isinstance(target, str):
+                rect = layout.buttons[target]
+            else:
+                rect = face_rect(layout.place_rect(target, state))
             outer = rect.inflate(2 * (thick + 2), 2 * (thick + 2))
             paint = partial(ring, rect=rect, color=HINT, width=thick, gap=2)
             found.append(item(("hint", thick), outer, paint))
         if isinstance(frame.focus, int):
             outside = 2 * (thick + 3)  # outside the selection and hint rings
-            rect = layout.place_rect(frame.focus, state).inflate(outside, outside)
+            rect = face_rect(layout.place_rect(frame.focus, state)).inflate(outside, outside)
             if frame.focus == frame.selected:
                 rect.move_ip(0, -lifted_by(layout))
             radius = max(4, layout.card[0] // 8)
             found.append(item(("focus", radius), rect.inflate(14, 14),
                               lambda s: focus_ring(s, rect, radius=radius)))  # fmt: skip
         return found
+
+
+ROW_SLOTS = [[slot for slot in range(SLOTS) if ROW[slot] == row] for row in range(ROWS)]
+"""The pyramid's slots row by row, apex first."""

@@ -9,31 +9,43 @@ import pygame
 
 from game.config import (
     BUTTON,
-    BUTTON_EDGE,
     BUTTON_OFF,
     BUTTON_OFF_TEXT,
     BUTTON_ON,
     BUTTON_TEXT,
-    CHIP_EDGE,
+    CHIP_TEXT,
     DIM_FACTOR,
     FOCUS,
     FOCUS_SHADOW,
+    GHOST,
+    GHOST_EDGE,
+    GHOST_OFF_TEXT,
     PANEL,
     PANEL_EMS,
     PANEL_MAX_WIDTH,
+    TEXT,
     Color,
 )
 
 from .assets import Assets
+from .depth import shadow_reach, soft_shadow
+from .icons import icon
+from .theme import CONTROL, CONTROL_RADIUS
 
 
 class Style(enum.Enum):
     NORMAL = "normal"
+    """A solid light control: the table's main actions, a panel's other choices."""
     PRIMARY = "primary"
+    """Gold: the one thing to do now (another pass when the stock is empty, a panel's default)."""
     OFF = "off"
     """Greyed: the action is unavailable now (it still explains why when pressed)."""
+    GHOST = "ghost"
+    """A secondary control on the felt: a light veil and an edge, the felt showing through."""
+    GHOST_OFF = "ghost off"
+    """A secondary control that is unavailable now."""
     CHIP = "chip"
-    """Text on the felt with a faint outline (the deal number in the top bar)."""
+    """Quiet caption text in a faint pill (the deal number in the top bar)."""
 
 
 BUTTON_LABELS_KEPT = 64
@@ -41,11 +53,49 @@ BUTTON_LABELS_KEPT = 64
 apiece), and the deal chip is a new label every deal, so a kiosk that deals thousands of times
 would otherwise keep the last 256 of them (about 13 MB) for nothing."""
 
-_FILL: dict[Style, Color] = {
-    Style.NORMAL: BUTTON,
-    Style.PRIMARY: BUTTON_ON,
-    Style.OFF: BUTTON_OFF,
+_FILL: dict[Style, Color] = {Style.NORMAL: BUTTON, Style.PRIMARY: BUTTON_ON, Style.OFF: BUTTON_OFF}
+_TEXT: dict[Style, Color] = {
+    Style.NORMAL: BUTTON_TEXT,
+    Style.PRIMARY: BUTTON_TEXT,
+    Style.OFF: BUTTON_OFF_TEXT,
+    Style.GHOST: TEXT,
+    Style.GHOST_OFF: GHOST_OFF_TEXT,
+    Style.CHIP: CHIP_TEXT,
 }
+RAISED = (Style.NORMAL, Style.PRIMARY)
+"""Styles drawn with a soft shadow under them."""
+ICON_EMS = 1.3
+"""An icon beside its label is this many font sizes tall."""
+
+
+def control_radius(rect: pygame.Rect) -> int:
+    return max(6, round(rect.height * CONTROL_RADIUS))
+
+
+def shadow_room(rect: pygame.Rect) -> pygame.Rect:
+    """Everything :func:`draw_button` may paint for a control at ``rect``: its shadow and its
+    focus ring included."""
+    blur, drop = shadow_reach(rect.height, CONTROL)
+    return rect.union(rect.inflate(2 * blur, 2 * blur).move(0, drop)).inflate(16, 16)
+
+
+@functools.lru_cache(maxsize=32)
+def _control_shadow(size: tuple[int, int]) -> pygame.Surface:
+    return soft_shadow(size, CONTROL, radius=control_radius(pygame.Rect((0, 0), size)), basis=size[1])
+
+
+@functools.lru_cache(maxsize=32)
+def _veil(size: tuple[int, int], style: Style) -> pygame.Surface:
+    """The translucent fill and edge of a ghost control; only the edge, fainter, when it is
+    unavailable; the deal chip's faint pill."""
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    rect = veil.get_rect()
+    radius = rect.height // 2 if style is Style.CHIP else control_radius(rect)
+    if style is Style.GHOST:
+        pygame.draw.rect(veil, GHOST, rect, border_radius=radius)
+    edge = {Style.GHOST: GHOST_EDGE, Style.GHOST_OFF: (*GHOST_EDGE[:3], 40), Style.CHIP: (*CHIP_TEXT, 60)}
+    pygame.draw.rect(veil, edge[style], rect, width=1, border_radius=radius)
+    return veil
 
 
 def draw_button(
@@ -57,48 +107,122 @@ def draw_button(
     *,
     style: Style = Style.NORMAL,
     focused: bool = False,
+    icon: str | None = None,
+    bold: bool | None = None,
+    stacked: bool | None = None,
 ) -> None:
-    """A rounded button with its label centred (shrunk to fit), plus a focus ring if focused."""
-    radius = max(6, rect.height // 4)
-    if style is Style.CHIP:
-        color = CHIP_EDGE
-        pygame.draw.rect(surface, CHIP_EDGE, rect, width=1, border_radius=radius)
+    """A rounded control with its label (and ``icon``, :mod:`game.render.icons`) centred, plus a
+    focus ring if focused. The label is drawn at ``font``, on two lines if one is too long
+    (:func:`button_lines`): a screen gives every control of a group the same size
+    (:func:`group_size`). The icon goes beside the label, or above it (``stacked``; by default
+    when they do not fit side by side). Bold by default unless ghost or chip."""
+    if style in (Style.GHOST, Style.GHOST_OFF, Style.CHIP):
+        surface.blit(_veil(rect.size, style), rect)
     else:
-        pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 2), border_radius=radius)
-        pygame.draw.rect(surface, _FILL[style], rect, border_radius=radius)
-        pygame.draw.rect(surface, BUTTON_EDGE, rect, width=1, border_radius=radius)
-        color = BUTTON_OFF_TEXT if style is Style.OFF else BUTTON_TEXT
-    room = rect.inflate(-min(12, rect.width // 10), -4)
-    lines = button_lines(assets, label, font, color, room.size, bold=style is not Style.CHIP)
-    y = rect.centery - sum(line.get_height() for line in lines) // 2
-    for line in lines:
-        surface.blit(line, line.get_rect(midtop=(rect.centerx, y)))
-        y += line.get_height()
+        if style in RAISED:
+            blur, drop = shadow_reach(rect.height, CONTROL)
+            surface.blit(_control_shadow(rect.size), (rect.x - blur, rect.y - blur + drop))
+        pygame.draw.rect(surface, _FILL[style], rect, border_radius=control_radius(rect))
+    color = _TEXT[style]
+    heavy = style in RAISED if bold is None else bold
+    pad = max(4, min(12, rect.width // 10))
+    room = rect.inflate(-2 * pad, -4)
+    if icon is None:
+        _draw_label(surface, assets, label, font=font, color=color, room=room, bold=heavy)
+    else:
+        if stacked is None:
+            stacked = not icon_beside(rect, assets, label, font, heavy)
+        _draw_with_icon(
+            surface, assets, rect, label, font=font, color=color, bold=heavy, name=icon, stacked=stacked
+        )
     if focused:
-        focus_ring(surface, rect)
+        focus_ring(surface, rect, radius=control_radius(rect))
+
+
+def _draw_label(
+    surface: pygame.Surface, assets: Assets, label: str, *, font: int, color: Color, room: pygame.Rect,
+    bold: bool,
+) -> None:  # fmt: skip
+    lines = button_lines(assets, label, font, color, room.size, bold=bold)
+    y = room.centery - sum(line.get_height() for line in lines) // 2
+    for line in lines:
+        surface.blit(line, line.get_rect(midtop=(room.centerx, y)))
+        y += line.get_height()
+
+
+def icon_beside(rect: pygame.Rect, assets: Assets, label: str, font: int, bold: bool) -> bool:
+    """True when a control at ``rect`` has room for its icon beside its label on one line."""
+    size = round(font * ICON_EMS)
+    width = size + font // 2 + assets.font(font, bold).size(label)[0]
+    return width <= rect.width - 2 * max(4, min(12, rect.width // 10))
+
+
+def _draw_with_icon(
+    surface: pygame.Surface, assets: Assets, rect: pygame.Rect, label: str, *, font: int, color: Color,
+    bold: bool, name: str, stacked: bool,
+) -> None:  # fmt: skip
+    room = rect.inflate(-2 * max(4, min(12, rect.width // 10)), -4)
+    if not stacked:
+        size = round(font * ICON_EMS)
+        text = assets.text(label, font, color, bold)
+        width = size + font // 2 + text.get_width()
+        left = rect.centerx - width // 2
+        surface.blit(icon(name, size, color), (left, rect.centery - size // 2))
+        surface.blit(text, text.get_rect(midleft=(left + size + font // 2, rect.centery)))
+        return
+    line_h = assets.font(font, bold).get_linesize()
+    size = max(8, min(round(font * ICON_EMS), room.height - line_h))
+    top = rect.centery - (size + line_h) // 2
+    surface.blit(icon(name, size, color), (rect.centerx - size // 2, top))
+    text = assets.fit_text(label, font, color, room.width, bold)
+    surface.blit(text, text.get_rect(midtop=(rect.centerx, top + size)))
+
+
+def label_lines(assets: Assets, label: str, size: int, width: int, bold: bool) -> list[str] | None:
+    """``label`` on one line, or else split at a space onto two, at ``size``, within ``width``;
+    None if neither fits."""
+    face = assets.font(size, bold)
+    if face.size(label)[0] <= width:
+        return [label]
+    words = label.split()
+    if len(words) < 2:
+        return None
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    first, second = min(splits, key=lambda pair: max(face.size(pair[0])[0], face.size(pair[1])[0]))
+    return [first, second] if max(face.size(first)[0], face.size(second)[0]) <= width else None
+
+
+def group_size(
+    assets: Assets, labels: list[str], size: int, room: tuple[int, int], *, bold: bool, smallest: int = 10
+) -> int:
+    """The one font size for a group of controls (a row of buttons, a screen's options): the
+    largest, from ``size`` down, at which every label fits a ``room`` (width, height) on one line
+    or two. Neighbours then never differ in size."""
+    width, height = room
+    for candidate in range(size, smallest - 1, -1):
+        two_lines = 2 * assets.font(candidate, bold).get_linesize() <= height
+        fits = all(
+            (found := label_lines(assets, label, candidate, width, bold)) is not None
+            and (len(found) == 1 or two_lines)
+            for label in labels
+        )
+        if fits:
+            return candidate
+    return smallest
 
 
 @functools.lru_cache(maxsize=BUTTON_LABELS_KEPT)
 def button_lines(
     assets: Assets, label: str, font: int, color: Color, room: tuple[int, int], *, bold: bool
 ) -> list[pygame.Surface]:
-    """A button's label as one line, a little smaller if need be, or else as two lines, so
-    that narrow buttons («Nuevo reparto» at 320 px) still show every word. Cached: buttons
-    are drawn every frame."""
+    """A label at ``font``: on one line, or else on two when the room is tall enough (so that
+    narrow buttons, «Nuevo reparto» at 320 px, still show every word at their group's size).
+    Only a label that fits neither way is drawn smaller, on one line: a screen avoids that by
+    sizing its group with :func:`group_size`. Cached: buttons are drawn every frame."""
     width, height = room
-    smallest_one_line = max(10, round(font * 0.85))
-    for size in range(font, smallest_one_line - 1, -1):
-        if assets.font(size, bold).size(label)[0] <= width:
-            return [assets.text(label, size, color, bold)]
-    words = label.split()
-    for size in range(font, 9, -1):
-        face = assets.font(size, bold)
-        if len(words) < 2 or 2 * face.get_linesize() > height:
-            continue
-        splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-        first, second = min(splits, key=lambda pair: max(face.size(pair[0])[0], face.size(pair[1])[0]))
-        if max(face.size(first)[0], face.size(second)[0]) <= width:
-            return [assets.text(first, size, color, bold), assets.text(second, size, color, bold)]
+    found = label_lines(assets, label, font, width, bold)
+    if found is not None and (len(found) == 1 or 2 * assets.font(font, bold).get_linesize() <= height):
+        return [assets.text(line, font, color, bold) for line in found]
     return [assets.fit_text(label, font, color, width, bold)]
 
 

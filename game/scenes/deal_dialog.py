@@ -5,6 +5,9 @@ number outside 1–20000 (``0`` too) is refused in the dialog's own line as soon
 typed, «Jugar» is greyed, and Enter then does nothing else. A last row opens «Reparto del día»
 when the table offers it. Under the prompt a line names the variant the new deal will be played
 under («Variante: Giza»: the settings' choice, which may not be the deal on the table).
+Ctrl+V pastes a deal as the game copies it («Baraja española: reparto 77», :mod:`game.deal_names`):
+its number goes in the field and its variant, for this deal only, in the variant line; pasted
+text that names no deal is refused in the dialog's line, naming it.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import pygame
 
 from game.config import ERROR_TEXT, FIELD_BG, FIELD_EDGE, PANEL_TEXT, REFUSAL_TEXT
 from game.context import Context
+from game.deal_names import parse_deal_name
 from game.input import Action, Command, Key, Tap
 from game.render.widgets import (
     Style,
@@ -35,6 +39,8 @@ KEYPAD_COMPACT = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "⌫", "")
 """Two rows of six, for windows too short for the 3 × 4 keypad."""
 ACTIONS = ("random", "play", "cancel")
 MAX_DIGITS = len(str(LAST_DEAL))
+PASTE_SHOWN = 24
+"""Pasted text that names no deal is shown up to this many characters."""
 
 
 class DealDialog(Scene):
@@ -44,7 +50,7 @@ class DealDialog(Scene):
         self,
         ctx: Context,
         manager: SceneManager,
-        on_deal: Callable[[int | None], None],
+        on_deal: Callable[[int | None, str | None], None],
         on_daily: Callable[[], None] | None = None,
     ) -> None:
         self.ctx = ctx
@@ -53,7 +59,11 @@ class DealDialog(Scene):
         self.on_daily = on_daily
         self.actions = ACTIONS if on_daily is None else (*ACTIONS, "daily")
         self.digits = ""
+        self.variant: str | None = None
+        """The variant of a pasted deal (None: the settings' one)."""
         self.error = False
+        self.pasted_bad: str | None = None
+        """Pasted text that names no deal (shown in the error line)."""
         self.focus: str | None = None
         self.size = (0, 0)
         self.rects: dict[str, pygame.Rect] = {}
@@ -66,11 +76,34 @@ class DealDialog(Scene):
 
     # --- actions ------------------------------------------------------------------------------
     def type(self, char: str) -> None:
+        self.pasted_bad = None
         if char == "⌫":
             self.digits = self.digits[:-1]
         elif char.isdigit() and len(self.digits) < MAX_DIGITS:
             self.digits += char
+        if not self.digits:
+            self.variant = None  # a pasted deal wiped out: back to the settings' variant
         self.error = bool(self.digits) and self.number() is None
+
+    def paste(self, text: str | None) -> None:
+        """A deal pasted from the clipboard (nothing happens when the clipboard holds no text)."""
+        if text is None:
+            return
+        try:
+            number, variant = parse_deal_name(text)
+        except DealNumberError:
+            self.pasted_bad = " ".join(text.split())[:PASTE_SHOWN]
+            self.digits, self.variant, self.error = "", None, True
+        else:
+            self.digits, self.variant, self.error, self.pasted_bad = str(number), variant, False, None
+        if self.size != (0, 0):
+            self.relayout(self.size)  # the variant line changed, and may take another number of lines
+
+    def error_line(self) -> str:
+        """What the dialog's error line says: why the pasted text or the typed number is refused."""
+        if self.pasted_bad is not None:
+            return self.ctx.t("dialog_bad_paste", text=self.pasted_bad)
+        return self.ctx.t("dialog_bad")
 
     def number(self) -> int | None:
         """The deal number typed, or None when nothing or no valid number is typed."""
@@ -85,11 +118,11 @@ class DealDialog(Scene):
             self.error = bool(self.digits)
             return
         self.manager.pop(self)
-        self.on_deal(number)
+        self.on_deal(number, self.variant)
 
     def play_random(self) -> None:
         self.manager.pop(self)
-        self.on_deal(None)
+        self.on_deal(None, None)
 
     def activate(self, name: str) -> None:
         if name == "random":
@@ -119,6 +152,8 @@ class DealDialog(Scene):
             self.type(key.digit)
         elif action is Action.BACKSPACE:
             self.type("⌫")
+        elif action is Action.PASTE:
+            self.paste(self.ctx.paste_text())
         elif action is Action.CANCEL:
             self.manager.pop(self)
         elif action in (Action.NEXT, Action.RIGHT, Action.PREV, Action.LEFT):
@@ -210,7 +245,7 @@ class DealDialog(Scene):
         if error_in_place:
             y -= line_height(font)
         if self.error:
-            text = assets.fit_text(ctx.t("dialog_bad"), font, ERROR_TEXT, inner, bold=True)
+            text = assets.fit_text(self.error_line(), font, ERROR_TEXT, inner, bold=True)
             surface.blit(text, text.get_rect(midtop=(self.panel.centerx, y)))
         self._field(surface)
         for name, rect in self.rects.items():
@@ -222,8 +257,9 @@ class DealDialog(Scene):
             )
 
     def variant_line(self) -> str:
-        """«Variante: Giza»: the variant of the next deal, whichever way it is dealt."""
-        name = self.ctx.settings.rule_set().variant.name
+        """«Variante: Giza»: the variant of the next deal, whichever way it is dealt (a pasted
+        deal's own, when it names one)."""
+        name = self.variant or self.ctx.settings.rule_set().variant.name
         return self.ctx.t("dialog_variant", name=self.ctx.t(f"variant_{name}"))
 
     def mode_line(self) -> str:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.analysis import Answer, Purpose
 from game.context import Context
 from game.platform import deal_query
-from game.play import Line, Play
+from game.play import Play
+from game.table_terms import Line
 from game.texts import Texts, format_time, signed
 from rules.labels import Label
 from rules.scoring import Match, score_session
+from solver import Answer, Purpose
 
 from .base import SceneManager
 from .panel import Panel, PanelButton
@@ -41,7 +42,7 @@ def par_lines(ctx: Context, play: Play) -> Callable[[Texts], list[str]]:
         found = [texts.t("par_score_paired" if paired else "par_score", **values)]
         if standing is not None:
             found.append(texts.t("par_standing", n=standing[0], total=signed(standing[1])))
-        best = play.best.result if play.best is not None else None
+        best = play.best.answer if play.best is not None else None
         if best is not None:
             found.append(texts.t("par_best", points=signed(best.points)))
         elif play.best_given_up:
@@ -49,6 +50,28 @@ def par_lines(ctx: Context, play: Play) -> Callable[[Texts], list[str]]:
         else:
             found.append(texts.t("par_best_busy"))
         return found
+
+    return lines
+
+
+def record_lines(ctx: Context, play: Play) -> Callable[[Texts], list[str]]:
+    """How this win's time compares with the player's best on this very deal (a replay has a time
+    to beat): «Tu mejor tiempo en este reparto: 1:40 (primera victoria)», «¡Tu mejor tiempo en
+    este reparto! Antes: 1:40», «Tu mejor tiempo en este reparto: 1:10». Taken when the panel
+    opens, before this win is counted; none for a position without a number, nor in a kiosk,
+    whose statistics are every visitor's."""
+    number = play.number
+    if number is None or ctx.kiosk:
+        return lambda texts: []
+    best = ctx.keeper.stats.deal_time(play.state.rules, number)
+    seconds = play.session.clock.elapsed()
+
+    def lines(texts: Texts) -> list[str]:
+        if best is None:
+            return [texts.t("record_first", t=format_time(seconds))]
+        if int(seconds) < int(best):
+            return [texts.t("record_beaten", t=format_time(best))]
+        return [texts.t("record_best", t=format_time(best))]
 
     return lines
 
@@ -96,9 +119,10 @@ def win_panel(
     number = play.number
     copied: list[bool | None] = [None]
     par_scores = par_lines(ctx, play)
+    record = record_lines(ctx, play)
 
-    def link(number: int) -> str:  # the deal's variant goes with it: a shared link gives the same game
-        return ctx.deal_link(number, play.state.rules.variant.name)
+    def link(number: int) -> str:  # the deal's variant goes with it: a shared copy gives the same game
+        return ctx.deal_text(number, play.state.rules.variant.name)
 
     def body(texts: Texts) -> list[str]:
         state = session.state
@@ -114,6 +138,7 @@ def win_panel(
             if left
             else texts.t("win_left_none" + where),
         ]
+        lines += record(texts)
         if play.hidden_at_start and play.label is not Label.UNKNOWN:
             lines += _verdict_lines(texts, play)
         lines += par_scores(texts)
@@ -126,12 +151,15 @@ def win_panel(
     def copy_label(texts: Texts) -> str:
         if copied[0] is None:
             return texts.t("win_copy", n=number)
-        linked = number is not None and "?" in link(number)  # the browser copies a link
+        text = "" if number is None else link(number)
+        linked = "?" in text  # the browser copies a link
+        named = not linked and text != str(number)  # a variant's deal, named in words
         if copied[0]:
-            return texts.t("copied_link" if linked else "copied", n=number)
+            done = "copied_link" if linked else "copied_name" if named else "copied"
+            return texts.t(done, n=number, name=text)
         if linked and number is not None:
             return texts.t("copy_failed_link", q=deal_query(number, play.state.rules.variant.name))
-        return texts.t("copy_failed", n=number)
+        return texts.t("copy_failed_name" if named else "copy_failed", n=number, name=text)
 
     def copy() -> None:
         if number is not None:
@@ -230,15 +258,18 @@ def confirm_new_panel(
     par_points: int | None = None,
 ) -> Panel:
     """«¿Empezar otro reparto?» («¿Empezar el reparto nº N?» when the new deal's ``number`` is
-    known): asked before a game with moves is left (it counts as lost; a par deal is scored as
-    it stands, ``par_points``). «Seguir jugando» is the default and what Esc does."""
+    known): asked before a game with ``moves`` moves on the table is left (it counts as lost; a
+    par deal is scored as it stands, ``par_points``). A kiosk's question says nothing about
+    statistics (they are the staff's, not the visitor's). «Seguir jugando» is the default and
+    what Esc does."""
     buttons = [
         _button("btn_keep_playing", lambda: manager.pop(panel), primary=True),
         _button("btn_confirm_new", on_yes),
     ]
 
     def body(texts: Texts) -> list[str]:
-        return [texts.t("confirm_body", moves=texts.moves(moves)), *par_note(texts, par_points)]
+        body = "confirm_body_kiosk" if ctx.kiosk else "confirm_body"
+        return [texts.t(body, moves=texts.moves(moves)), *par_note(texts, par_points)]
 
     panel = _closable(
         ctx, manager, "confirm_title" if number is None else "confirm_title_number", body, buttons,

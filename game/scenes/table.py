@@ -11,7 +11,6 @@ from collections.abc import Callable
 
 import pygame
 
-from game.analysis import Answer, Purpose
 from game.anim import Animator
 from game.config import (
     ANALYSIS_SLICE_ANIMATING_MS,
@@ -22,18 +21,21 @@ from game.config import (
 )
 from game.context import Context
 from game.input import Action, Command, Drag, Key, Release, Tap
-from game.play import DECK, Effect, Play, Removed, Tone
+from game.play import Effect, Play, Removed
+from game.render.card_look import face_size
 from game.render.layer import disjoint
 from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout, compute_layout
 from game.render.table_view import TableFrame, TableView, message_room
+from game.render.theme import TypeScale
 from game.render.widgets import Style
 from game.sound import Sound
+from game.table_terms import DECK, Tone
 from game.texts import format_time, signed
 from rules import RECYCLE, STOCK, Kind, Move, check
 from rules.moves import column_place
 from rules.topology import SLOTS
 from rules.variant import DEFAULT_RULES
-from solver.analysis import Verdict
+from solver import Answer, Purpose, Verdict
 
 from .base import Scene, SceneManager
 from .deal_dialog import DealDialog
@@ -234,23 +236,30 @@ class TableScene(Scene):
         return True
 
     # --- saves: asking before a game is left; statistics; the daily deal ---------------------------
-    def request_deal(self, number: int | None = None) -> None:
-        """Deal ``number`` (or at random), asking first if a game with moves would be left (the
-        question names deal ``number`` when there is one)."""
-        self.request_start(lambda: self.ctx.dealer.deal(self.ctx.settings, number), number)
+    def request_deal(self, number: int | None = None, variant: str | None = None) -> None:
+        """Deal ``number`` (or at random), of ``variant`` when given (a pasted deal's: the
+        settings' otherwise), asking first if a game with moves would be left (the question
+        names deal ``number`` when there is one)."""
+        self.request_start(lambda: self.ctx.dealer.deal(self.ctx.settings, number, variant), number)
 
     def request_start(self, make: Callable[[], Play], number: int | None = None) -> None:
-        """Play what ``make`` deals (deal ``number``, when known). A game with moves still going
-        on is never left silently: a panel asks first (leaving it counts as a loss). A game that
-        is over (won, or at a dead end) or already counted is left without asking."""
+        """Play what ``make`` deals (deal ``number``, when known). A game with moves on the table
+        still going on is never left silently: a panel asks first (leaving it counts as a loss).
+        A game that is over (won, or at a dead end) or already counted is left without asking,
+        and so is one undone back to its start, which then counts nothing (but a par deal in the
+        match, which is scored as it stands, asks)."""
         session = self.play.session
-        if session.moves == 0 or session.is_over or self.ctx.keeper.stats.resolved == self.play.game_id:
-            self.start(make())
-            return
         par = self.ctx.keeper.matches
         points = par.live_points if par.live == self.play.game_id else None
+        untouched = not session.history and points is None  # every move undone: nothing to lose
+        if untouched or session.is_over or self.ctx.keeper.stats.resolved == self.play.game_id:
+            if untouched:
+                self.ctx.keeper.leave_untouched(self.play)
+            self.start(make())
+            return
+        on_table = len(session.history)  # undone moves are no longer on the table
         panel = confirm_new_panel(
-            self.ctx, self.manager, session.moves, lambda: self.start(make()), number, par_points=points
+            self.ctx, self.manager, on_table, lambda: self.start(make()), number, par_points=points
         )
         self.manager.push(panel)
 
@@ -274,7 +283,7 @@ class TableScene(Scene):
         if answer.purpose is Purpose.REWIND:
             self.anim.clear()
             self._repair_focus()
-        elif answer.verdict is Verdict.LOST:
+        elif answer.verdict is Verdict.UNSOLVABLE:
             self.manager.push(
                 lost_panel(
                     self.ctx, self.manager, self.play, answer,
@@ -368,7 +377,7 @@ class TableScene(Scene):
     # --- drawing -------------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
         self.layout = compute_layout(size, self.ctx.metrics, self.play.state.rules.variant)
-        self.ctx.assets.prepare(self.layout.card)
+        self.ctx.assets.prepare(face_size(self.layout.card))
         self.anim.clear()
 
     def message_line(self) -> pygame.Rect:
@@ -398,7 +407,7 @@ class TableScene(Scene):
         assert layer is not None
         for rect in dirty:
             target.blit(layer, rect, rect)
-        self.anim.draw(target, self.ctx.assets, self.layout.card)
+        self.anim.draw(target, self.ctx.assets, self.view.look)
         self._moving = moving
         self._draw_ms = (clock() - began) * 1000
         return dirty
@@ -432,12 +441,15 @@ class TableScene(Scene):
         deal_key = "deal_daily" if play.daily is not None else "deal"  # the daily deal says so
         deal = label_text
         if play.number is not None:
-            deal = texts.t(deal_key, n=play.number) + " · " + label_text
+            number = texts.t(deal_key, n=play.number)
             variant = state.rules.variant
             if variant != DEFAULT_RULES.variant and play.daily is None:  # the chip names a variant
                 name = texts.t(f"variant_{variant.name}")
-                deal = texts.t("deal_variant", variant=name, n=play.number) + " · " + label_text
-        self.layout.fit_deal_chip(self.ctx.assets.font(self.layout.font).size(deal)[0])
+                number = texts.t("deal_variant", variant=name, n=play.number)
+            deal = number + " · " + label_text
+            if self._chip_width(deal) > self.layout.deal_max_width:  # no room: the number alone
+                deal = number
+        self.layout.fit_deal_chip(self._chip_width(deal) - 2 * self.layout.font)
         line, tone = "", Tone.INFO
         if play.line is not None:
             line, tone = texts.t(play.line.key, **play.line.params), play.line.tone
@@ -466,6 +478,7 @@ class TableScene(Scene):
             line=line,
             tone=tone,
             buttons=self._buttons(deal, recycle_ready),
+            short_labels={name: texts.t(f"btn_{name}_short") for name in ("analyse", "new")},
             selected=play.selected,
             partners=play.partners(),
             hint=self._hint_targets(),
@@ -475,6 +488,11 @@ class TableScene(Scene):
             recycle_ready=recycle_ready,
             pile_labels=(texts.t("pile_stock"), texts.t("pile_waste")),
         )
+
+    def _chip_width(self, text: str) -> int:
+        """How wide the deal chip is with ``text`` (in captions, with its inner margins)."""
+        size = TypeScale(self.layout.font).caption
+        return self.ctx.assets.font(size).size(text)[0] + 2 * self.layout.font
 
     def _buttons(self, deal: str, recycle_ok: bool) -> dict[str, tuple[str, Style]]:
         texts = self.ctx.texts
@@ -487,7 +505,10 @@ class TableScene(Scene):
             "recycle": Style.PRIMARY if recycle_ok else Style.OFF,
             "undo": Style.NORMAL if self.play.session.history and not won and not final else Style.OFF,
             "hint": Style.OFF if over else Style.NORMAL,
-            "analyse": Style.OFF if over else Style.NORMAL,
+            "analyse": Style.GHOST_OFF if over else Style.GHOST,
+            "new": Style.GHOST,
+            "rules": Style.GHOST,
+            "settings": Style.GHOST,
         }
         buttons = {"deal": (deal, Style.CHIP)}
         for name in (*PILE_CONTROLS, *CONTROLS):

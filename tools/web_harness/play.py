@@ -539,6 +539,11 @@ def visit_reload(page: Page, faces: dict[str, Any]) -> None:
     )
     page.check_faces(f"{what} giza", faces, 8)
     page.shot("1920x1080-giza")
+    # pygbag's loader reads a first query parameter holding "py" as the Python to load
+    status = page.open(f"?variant=pyramid&deal={VARIANT_DEAL}")
+    report.check(f"?variant=pyramid&deal={VARIANT_DEAL} opens that deal",
+                 status is not None and status["variant"] == "pyramid" and status["deal"] == VARIANT_DEAL,
+                 str(status and status["line"]))
 
 
 def visit_bad_address(page: Page, faces: dict[str, Any]) -> None:

@@ -120,7 +120,7 @@ class Probe:
 
     def taps_for(self, token: str) -> str:
         """Where to tap, in canvas pixels, to make move ``token``: the layout's own tap points."""
-        from game.play import DECK  # noqa: PLC0415
+        from game.table_terms import DECK  # noqa: PLC0415
         from rules import Kind, Move  # noqa: PLC0415
 
         move = Move.parse(token)
