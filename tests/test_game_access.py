@@ -22,7 +22,10 @@ from game.app import App
 from game.config import ANNOUNCE_GAP_SECONDS, SCAN_HIGHLIGHT
 from game.driver import press_key, step
 from game.play import DECK
+from game.saves import SETTINGS_VERSION
 from game.scenes.panel import Panel
+from game.scenes.rules_screen import RulesScreen
+from game.scenes.settings_screen import SettingsScreen
 from game.settings import ScanMode, Settings, Speech
 from rules import STOCK, WASTE, Kind, Move
 
@@ -71,6 +74,7 @@ def test_the_tree_names_every_card_pile_and_control_at_the_start_of_deal_1(make_
         "Robar", "Deshacer", "Pista", "¿Aún se gana?",
     ]  # fmt: skip
     assert names["status"] == "0 de 28, mazo: 24, vuelta 1 de 3, 0 jugadas"
+    assert names["btn:deal"] == names["root"].removeprefix("Pirámide: ") == "Reparto 1, Sin determinar"
     free = [node.key for node in tree.nodes if Act.PRESS in node.acts and not node.disabled]
     assert free[:8] == ["P21", "P22", "P23", "P24", "P25", "P26", "P27", "deck"]
     assert tree.node("P0") is not None and tree.node("P0").disabled  # type: ignore[union-attr]
@@ -117,6 +121,7 @@ def test_a_deal_is_won_by_the_trees_actions_alone_and_every_move_is_said(
     assert "Otra vuelta: 7 cartas vuelven al mazo. Quedan 7 en el mazo, vuelta 2 de 3." in lines
     assert lines[-1].startswith("Quitas 7 de corazones y 6 de diamantes.")
     assert "¡Pirámide despejada!" in lines[-1]
+    assert lines[-1].endswith("en el mazo y el descarte: reina de tréboles, as de diamantes.")  # not Q♣, A♦
     times = [when for when, _ in app.access.announcer.said]
     assert min(b - a for a, b in pairwise(times)) >= ANNOUNCE_GAP_SECONDS
     # the win panel is a dialog whose buttons a screen reader can press
@@ -370,3 +375,71 @@ def test_the_outline_is_drawn_where_the_scanning_is(make_app: AppFactory) -> Non
 def test_a_scan_speed_out_of_1_to_4_seconds_is_refused(seconds: int) -> None:
     with pytest.raises(ValueError, match="scan_seconds"):
         Settings(scan_seconds=seconds)
+
+
+def test_switches_work_as_keys_on_a_screen_the_tree_does_not_describe_yet(make_app: AppFactory) -> None:
+    app = make_app(deal=1, scan=ScanMode.STEP)
+    step(app)
+    app.table.press("rules")
+    step(app)
+    screen = app.manager.top
+    assert isinstance(screen, RulesScreen) and screen.page == 0
+    press_key(app, pygame.K_RETURN)  # Enter presses the focused «Siguiente ›», as without scanning
+    assert screen.page == 1
+
+
+def test_a_key_that_asks_on_the_very_first_frame_is_answered(make_app: AppFactory) -> None:
+    app = make_app(deal=1, lang="en")
+    press_key(app, pygame.K_a)
+    step(app)
+    assert said(app) == ["You have not asked “Still winnable?” in this deal yet."]
+
+
+def test_turning_spoken_moves_on_says_where_things_stand(make_app: AppFactory, tmp_path: Path) -> None:
+    app = make_app(deal=1, lang="en")
+    app.access.voice = silent_voice(tmp_path)
+    step(app, 5)
+    assert said(app) == []
+    app.ctx.settings.speech = Speech.ON
+    step(app)
+    assert said(app)[0].startswith("Deal 1")
+    assert "Free: king of spades, king of diamonds," in said(app)[0]
+
+
+def test_ajustes_turn_scanning_and_spoken_moves_on_and_they_are_saved(make_app: AppFactory) -> None:
+    app = make_app(deal=1)
+    step(app)
+    app.table.press("settings")
+    screen = app.manager.top
+    assert isinstance(screen, SettingsScreen)
+    keys = [row.key for row in screen.rows]
+    screen.choose(keys.index("set_scan"), 1)  # «Dos pulsadores»
+    screen.choose(keys.index("set_speech"), 1)  # «Sí»
+    screen.choose(keys.index("set_scan_seconds"), 3)  # «4 s»
+    press_key(app, pygame.K_ESCAPE)
+    assert app.manager.top is app.table
+    press_key(app, pygame.K_SPACE)
+    assert app.access.scanner.item == "P21"
+    saved = app.ctx.storage.load("settings", SETTINGS_VERSION)
+    assert saved is not None
+    assert (saved["scan"], saved["speech"], saved["scan_seconds"]) == ("step", "on", 4)
+
+
+def test_a_refusal_is_said_with_its_cards_in_words(make_app: AppFactory, tmp_path: Path) -> None:
+    app = make_app(deal=1, speech=Speech.ON)
+    app.access.voice = silent_voice(tmp_path)
+    step(app, 60)
+    for key in ("P23", "P24"):  # 10♦ and 10♣ do not pair
+        app.access.request(key, Act.PRESS)
+        step(app, 40)
+    assert said(app)[-1] == "10 de diamantes y 10 de tréboles no suman 13."
+
+
+def test_spoken_scanning_names_what_it_highlights(make_app: AppFactory, tmp_path: Path) -> None:
+    app = make_app(deal=1, speech=Speech.ON, scan=ScanMode.AUTO, scan_seconds=1)
+    app.access.voice = silent_voice(tmp_path)
+    step(app, 61)  # the deal said at once; a second later the outline moves to the piles
+    assert said(app)[-1] == "Mazo y descarte"  # the group named
+    press_key(app, pygame.K_SPACE)
+    step(app, 40)
+    assert said(app)[-1] == "Mazo: 24 cartas, vuelta 1 de 3"

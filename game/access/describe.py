@@ -35,7 +35,7 @@ from rules.moves import column_place, parse_place, place_name
 from rules.topology import iter_slots, shape
 
 from .tree import Act, Bounds, Node, Role, Tree
-from .words import card_words, counted, listed
+from .words import card_words, counted, listed, sentences, speakable
 
 ROOT = "root"
 LIVE = "live"
@@ -111,17 +111,17 @@ def table_tree(table: TableScene, texts: Texts, live: str) -> Tree:
         if name in frame.buttons:
             label, style = frame.buttons[name]
             bounds = _bounds(table.layout.buttons[name])
-            node = Node(button_key(name), Role.BUTTON, label, acts=PLAYABLE, bounds=bounds,
+            node = Node(button_key(name), Role.BUTTON, speakable(texts, label), acts=PLAYABLE, bounds=bounds,
                         disabled=style is Style.OFF)  # fmt: skip
             controls.append((node, []))
     branches.append(_group("controls", texts.t("ax_controls"), controls))
     branches.append((Node("status", Role.STATUS, ", ".join(_status(table, texts))), []))
     if table.play.line is not None:
         line = table.play.line
-        branches.append((Node("line", Role.LABEL, texts.t(line.key, **line.params)), []))
+        branches.append((Node("line", Role.LABEL, speakable(texts, texts.t(line.key, **line.params))), []))
     focus = table.focus
     focus_key = ROOT if focus is None else button_key(focus) if isinstance(focus, str) else place_key(focus)
-    return _window(texts.t("ax_window", deal=frame.deal_text), branches, live, focus_key)
+    return _window(speakable(texts, texts.t("ax_window", deal=frame.deal_text)), branches, live, focus_key)
 
 
 def _pyramid(table: TableScene, texts: Texts) -> Branch:
@@ -235,10 +235,10 @@ def _status(table: TableScene, texts: Texts) -> list[str]:
 def panel_tree(panel: Panel, texts: Texts, live: str) -> Tree:
     """A panel as a dialog: its title, its text, its buttons (focus on the focused one)."""
     geometry = panel.geometry()
-    body = Node("panel:body", Role.LABEL, " ".join(panel.body(texts)))
+    body = Node("panel:body", Role.LABEL, speakable(texts, sentences(panel.body(texts))))
     buttons: list[Branch] = [
         (Node(panel_key(i), Role.BUTTON, button.label(texts), acts=PLAYABLE, bounds=_bounds(rect)), [])
         for i, (button, rect) in enumerate(zip(panel.buttons, geometry.buttons, strict=True))
     ]
-    dialog = _group("panel", panel.title(texts), [(body, []), *buttons], Role.DIALOG)
+    dialog = _group("panel", speakable(texts, panel.title(texts)), [(body, []), *buttons], Role.DIALOG)
     return _window(texts.t("title"), [dialog], live, panel_key(panel.focus))

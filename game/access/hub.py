@@ -11,7 +11,8 @@ node is focused, then Enter is pressed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import queue
+import sys
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -31,7 +32,7 @@ from rules import State
 from .accesskit_adapter import open_outlet
 from .announcer import Announcer
 from .describe import describe, key_place
-from .scan import Outcome, Scanner
+from .scan import Outcome, Scanner, scan_groups
 from .speech import (
     answer_words,
     free_words,
@@ -44,12 +45,15 @@ from .speech import (
 )
 from .tree import Act, Tree
 from .voice import Voice
+from .words import sentences, speakable
 
 
 class Outlet(Protocol):
     """Where the tree goes on this platform (:class:`.accesskit_adapter.AccessKitOutlet`)."""
 
     active: bool
+    requests: queue.SimpleQueue[tuple[str, Act]]
+    """What a screen reader asked for, from the platform's thread: taken by the game's frame."""
 
     def publish(self, tree: Tree) -> None: ...
 
@@ -75,7 +79,7 @@ class Access:
     def __init__(self, ctx: Context, outlet: Outlet | None = None, voice: Voice | None = None) -> None:
         self.ctx = ctx
         self.outlet = outlet
-        self.voice = voice or Voice()
+        self.voice = voice or Voice(muted=windowless())
         self.announcer = Announcer(ANNOUNCE_GAP_SECONDS)
         self.scanner = Scanner()
         self.requests: list[tuple[str, Act]] = []
@@ -83,6 +87,7 @@ class Access:
         self.live = ""
         """The live node's text: the last sentence said."""
         self.tree: Tree | None = None
+        self._tree_seen: tuple[object, ...] = ()
         self.keep_tree = False
         """Build the tree every frame even with nobody reading it (a page's mirror, tests)."""
         self._look: Look | None = None
@@ -114,20 +119,16 @@ class Access:
         """Take ``command`` if it is ours: a key that asks, or a switch while scanning. True if taken."""
         if not isinstance(command, Key):
             return False
-        asks: dict[Action, Callable[[], str]] = {
-            Action.ASK_PAIRS: self.ask_pairs,
-            Action.ASK_PILES: self.ask_piles,
-            Action.ASK_SEEN: self.ask_seen,
-            Action.ASK_ANSWER: self.ask_answer,
-        }
-        ask = asks.get(command.action)
-        if ask is not None:
-            self.announcer.say(ask())
+        answer = self.answer(command.action, table.play)
+        if answer is not None:
+            self.announcer.say(answer)
             return True
         mode = self.ctx.settings.scan
         if mode is ScanMode.OFF or command.switch == 0:
             return False
         tree = self._current_tree(table, manager)
+        if not scan_groups(tree):
+            return False  # a screen the tree does not describe yet: Space and Enter work as usual
         if mode is ScanMode.STEP and command.switch == 1:
             self._scanned(self.scanner.next(tree), table, manager)
         else:
@@ -154,8 +155,8 @@ class Access:
         if self.keep_tree or self.reader_present or self.scanning:
             # published before this frame's sentence: a live node's first text is never in the
             # tree a screen reader is handed first, where it would not be announced
-            self.tree = describe(table, manager.top, self.ctx.texts, self.live)
-            if self.outlet is not None:
+            self._current_tree(table, manager)
+            if self.outlet is not None and self.tree is not None:
                 self.outlet.publish(self.tree)
         self._watch(table, manager.top)
         said = self.announcer.due(now)
@@ -169,13 +170,25 @@ class Access:
         return changed
 
     def _current_tree(self, table: TableScene, manager: SceneManager) -> Tree:
-        self.tree = describe(table, manager.top, self.ctx.texts, self.live)
+        """The tree of what the game shows now: built again only when something it names may
+        have changed (building it takes about 2 ms, a frame's idle time is the solver's)."""
+        top = manager.top
+        play = table.play
+        session = play.session
+        seen = (
+            play, play.game_id, play.state, play.selected, play.line, play.revealed, play.hint,
+            session.moves, len(session.history), table.focus, table.layout, top,
+            top.focus if isinstance(top, Panel) else None, self.ctx.settings.lang, self.live,
+        )  # fmt: skip
+        if self.tree is None or seen != self._tree_seen:
+            self._tree_seen = seen
+            self.tree = describe(table, top, self.ctx.texts, self.live)
         return self.tree
 
     def _take_requests(self, table: TableScene, manager: SceneManager) -> bool:
         if self.outlet is not None:
-            pending = getattr(self.outlet, "requests", None)
-            while pending is not None and not pending.empty():
+            pending = self.outlet.requests
+            while not pending.empty():
                 self.requests.append(pending.get())
         requests, self.requests = self.requests, []
         for key, act in requests:
@@ -186,9 +199,10 @@ class Access:
         tree = self.tree or self._current_tree(table, manager)
         if outcome.focus is not None:
             perform(table, manager, tree, outcome.focus, Act.FOCUS)
-            node = tree.node(outcome.focus)
-            if node is not None and self.speaking:
-                self.announcer.say(node.name)  # auditory scanning: the highlighted target named
+        named = outcome.focus or (self.scanner.group if outcome.press is None else None)
+        node = None if named is None else tree.node(named)
+        if node is not None and self.speaking:
+            self.announcer.say(node.name)  # auditory scanning: what the outline is on, named
         if outcome.press is not None:
             perform(table, manager, tree, outcome.press, Act.PRESS)
 
@@ -232,7 +246,7 @@ class Access:
             parts += [now.top.title(texts), *now.top.body(texts)]
         elif now.line is not None and (before is None or now.line is not before.line):
             parts.append(texts.t(now.line.key, **now.line.params))
-        return " ".join(_sentence(part) for part in parts if part)
+        return speakable(texts, sentences(parts))
 
     def _note_answer(self, before: Look, now: Look) -> None:
         """Keep the last «¿Aún se gana?» answer: a line of the analysis, or the «no longer
@@ -244,9 +258,9 @@ class Access:
         line = now.line
         fresh = line is not None and line is not before.line and line.tone is not Tone.BUSY
         if fresh and line is not None and line.key.startswith("analysis_"):
-            self._answer = (texts.t(line.key, **line.params), now.state, session.moves)
+            self._answer = (speakable(texts, texts.t(line.key, **line.params)), now.state, session.moves)
         elif before.asking and not now.asking and isinstance(now.top, Panel) and now.top is not before.top:
-            self._answer = (now.top.title(texts), now.state, session.moves)
+            self._answer = (speakable(texts, now.top.title(texts)), now.state, session.moves)
 
     def _say(self, text: str, play: Play) -> None:
         """Say ``text``: the live node always carries it (a screen reader reads it from there);
@@ -259,26 +273,22 @@ class Access:
             play.line = Line("voice_missing", tone=Tone.REFUSAL)
 
     # --- the keys that ask ------------------------------------------------------------------------------
-    def ask_pairs(self) -> str:
-        return pairs_words(self.ctx.texts, self._play().state)
-
-    def ask_piles(self) -> str:
-        return piles_ask_words(self.ctx.texts, self._play().state)
-
-    def ask_seen(self) -> str:
-        return seen_words(self.ctx.texts, self._play().session)
-
-    def ask_answer(self) -> str:
-        play = self._play()
-        if self._answer is None:
-            return answer_words(self.ctx.texts, None, 0)
+    def answer(self, action: Action, play: Play) -> str | None:
+        """The spoken answer of a key that asks, about ``play``; None for any other key."""
+        texts = self.ctx.texts
+        if action is Action.ASK_PAIRS:
+            return pairs_words(texts, play.state)
+        if action is Action.ASK_PILES:
+            return piles_ask_words(texts, play.state)
+        if action is Action.ASK_SEEN:
+            return seen_words(texts, play.session)
+        if action is not Action.ASK_ANSWER:
+            return None
+        if self._answer is None or self._look is None or self._look.game_id != play.game_id:
+            return answer_words(texts, None, 0)
         words, state, moves = self._answer
         since = 0 if state == play.state else max(1, play.session.moves - moves)
-        return answer_words(self.ctx.texts, words, since)
-
-    def _play(self) -> Play:
-        assert self._look is not None, "asked before the first frame"
-        return self._look.play
+        return answer_words(texts, words, since)
 
     # --- drawing ------------------------------------------------------------------------------------
     def _highlight_rects(self) -> list[pygame.Rect]:
@@ -295,11 +305,6 @@ class Access:
             pygame.draw.rect(surface, SCAN_HIGHLIGHT, outline, width, border_radius=width)
             drawn.append(outline)
         return drawn
-
-
-def _sentence(text: str) -> str:
-    """``text`` ending as a sentence does (a line or a panel's title may have no full stop)."""
-    return text if text[-1] in ".!?:…»)" else text + "."
 
 
 def perform(table: TableScene, manager: SceneManager, tree: Tree, key: str, act: Act) -> None:
@@ -321,9 +326,14 @@ def perform(table: TableScene, manager: SceneManager, tree: Tree, key: str, act:
         manager.handle(Key(Action.CONFIRM))
 
 
+def windowless() -> bool:
+    """SDL shows no window (tests, benchmarks): nobody to read a tree or hear a voice."""
+    return pygame.display.get_driver() in ("dummy", "offscreen")
+
+
 def native_outlet() -> Outlet | None:
     """The platform's accessibility outlet for the game's window (AccessKit), or None: not
-    installed, the browser, or a driver that shows no window (tests)."""
-    if pygame.display.get_driver() in ("dummy", "offscreen"):
+    installed, the browser, or no window shown."""
+    if sys.platform == "emscripten" or windowless():
         return None
     return open_outlet(pygame.display.get_wm_info().get("window"))

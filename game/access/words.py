@@ -6,12 +6,15 @@ package says names suits in words (the Spanish deck's cards already read as word
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from game.texts import Texts
 from rules import Card, State
 from rules.cards import STANDARD_DECK
 
+SYMBOL = re.compile(r"(?<![\w])(10|[A2-9JQK])([♠♥♦♣])")
+"""A standard card as the table writes it: ``Q♣``, ``10♥``."""
 NAMED_RANKS = (1, 11, 12, 13)
 """Ranks said as a word (ace, jack, queen, king); the others as their number."""
 
@@ -48,3 +51,21 @@ def piles_words(texts: Texts, state: State) -> str:
         return ""
     turn = texts.t("pass", n=state.pass_no, p=state.rules.passes)
     return counted(texts, "ax_stock_left", state.stock_count, turn=turn)
+
+
+def speakable(texts: Texts, text: str) -> str:
+    """``text`` (a line of the game, a panel's) with its cards in words and its «·» a comma:
+    «Sobran: Q♣, A♦» becomes «Sobran: reina de tréboles, as de diamantes»."""
+
+    def words(match: re.Match[str]) -> str:
+        rank = STANDARD_DECK.ranks.index(match.group(1)[0].replace("1", "T")) + 1
+        suit = STANDARD_DECK.suits[STANDARD_DECK.suit_names.index(match.group(2))]
+        return card_words(texts, Card(rank, suit))
+
+    return SYMBOL.sub(words, text).replace(" · ", ", ")
+
+
+def sentences(parts: Sequence[str]) -> str:
+    """``parts`` said one after the other, each ending as a sentence does (a line or a panel's
+    title may have no full stop)."""
+    return " ".join(part if part[-1] in ".!?:…»)" else part + "." for part in parts if part)

@@ -72,6 +72,20 @@ VARIANT_ROW = Row(
 SPEECH_NAMES: dict[object, str] = {Speech.AUTO: "speech_auto", Speech.ON: "yes", Speech.OFF: "no"}
 SCAN_NAMES: dict[object, str] = {mode: f"scan_{mode.value}" for mode in ScanMode}
 
+
+def _named_row(key: str, field: str, names: dict[object, str]) -> Row:
+    """A row of the setting ``field`` whose options are the keys of ``names``, each named by the
+    text its value names."""
+    return Row(
+        key,
+        tuple(names),
+        lambda t, v: t.t(names[v]),
+        lambda s: getattr(s, field),
+        lambda s, v: setattr(s, field, v),
+        wraps=True,
+    )
+
+
 ROWS: tuple[Row, ...] = (
     VARIANT_ROW,
     Row("set_passes", (1, 3), lambda t, v: str(v), lambda s: s.passes, lambda s, v: setattr(s, "passes", v)),
@@ -116,22 +130,8 @@ ROWS: tuple[Row, ...] = (
         lambda s, v: setattr(s, "large_index", v),
     ),
     # accessibility (game/access): spoken moves and switch scanning
-    Row(
-        "set_speech",
-        tuple(SPEECH_NAMES),
-        lambda t, v: t.t(SPEECH_NAMES[v]),
-        lambda s: s.speech,
-        lambda s, v: setattr(s, "speech", v),
-        wraps=True,
-    ),
-    Row(
-        "set_scan",
-        tuple(SCAN_NAMES),
-        lambda t, v: t.t(SCAN_NAMES[v]),
-        lambda s: s.scan,
-        lambda s, v: setattr(s, "scan", v),
-        wraps=True,
-    ),
+    _named_row("set_speech", "speech", SPEECH_NAMES),
+    _named_row("set_scan", "scan", SCAN_NAMES),
     Row(
         "set_scan_seconds",
         SCAN_SECONDS,
