@@ -26,6 +26,7 @@ import pytest
 from fake_time import FakeTime
 
 from game.app import App, make_context
+from game.render.theme import use_palette
 from game.settings import Settings
 from rules import Move, State, parse_moves
 
@@ -42,6 +43,16 @@ def private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
 
     monkeypatch.setattr("platformdirs.user_data_dir", refuse)
     return directory
+
+
+@pytest.fixture(autouse=True)
+def default_palette() -> Iterator[None]:
+    """Every test starts and ends with the default theme: a theme is applied to the game's
+    modules (``game.render.theme.use_palette``), so a test that picked another one would
+    otherwise colour the tests after it."""
+    use_palette("default")
+    yield
+    use_palette("default")
 
 
 @pytest.fixture

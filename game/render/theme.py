@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import sys
 from dataclasses import dataclass
+from typing import Any
 
 from game import config as _config
 from game.config import (
@@ -218,7 +219,6 @@ PALETTES: dict[str, Palette] = {
         "BUTTON_ON": (255, 200, 80),
         "BUTTON_OFF": (40, 46, 50),
         "BUTTON_OFF_TEXT": (130, 140, 146),
-        "BUTTON_EDGE": (120, 130, 136),
         "GHOST_OFF_TEXT": (128, 138, 144),
         "SLOT_OUTLINE": (80, 90, 96),
         "PANEL": (36, 40, 44),
@@ -247,7 +247,6 @@ PALETTES: dict[str, Palette] = {
         "BUTTON_ON": (255, 230, 0),
         "BUTTON_OFF": (0, 0, 0),
         "BUTTON_OFF_TEXT": (170, 170, 170),
-        "BUTTON_EDGE": (255, 255, 255),
         "GHOST_OFF_TEXT": (170, 170, 170),
         "SLOT_OUTLINE": (255, 255, 255),
         "FOCUS": (255, 230, 0),
@@ -314,6 +313,9 @@ def palette_contrasts(name: str) -> tuple[dict[str, float], dict[str, float]]:
 
 
 _applied = {"theme": "default"}
+_built: dict[int, tuple[dict[Any, Any], dict[Any, Any]]] = {}
+"""Each table of colours as it was built (the default theme), by ``id``; the table itself is
+kept beside its copy so its ``id`` stays its own."""
 
 
 def use_palette(name: str) -> bool:
@@ -324,13 +326,15 @@ def use_palette(name: str) -> bool:
     so the next frame paints every screen in the new colours."""
     if name == _applied["theme"]:
         return False
-    palette, before = PALETTES[name], PALETTES[_applied["theme"]]
+    palette, default = PALETTES[name], PALETTES["default"]
     counts: dict[Color, int] = {}
-    for value in before.values():
+    for value in default.values():
         counts[value] = counts.get(value, 0) + 1
-    swap = {before[colour]: palette[colour] for colour in before if counts[before[colour]] == 1}
-    """Old colour to new, where the old one names one palette colour only: for tables of colours
-    built at import (a control style's fill)."""
+    swap = {default[colour]: palette[colour] for colour in default if counts[default[colour]] == 1}
+    """Default colour to this theme's, where the default names one palette colour only: for
+    tables of colours built at import (a control style's fill). Always from the default table as
+    it was built (:data:`_built`), so any theme can follow any other and the default comes back
+    exactly, even from a theme that gives several roles one colour (black in high contrast)."""
     for module in list(sys.modules.values()):
         if module is None or not (module.__name__ == "game" or module.__name__.startswith("game.")):
             continue
@@ -342,9 +346,10 @@ def use_palette(name: str) -> bool:
             if isinstance(value, functools._lru_cache_wrapper):
                 value.cache_clear()
             elif isinstance(value, dict) and value is not TEXT_ON and module.__name__ != __name__:
-                for key, item in value.items():
-                    if isinstance(item, tuple) and item in swap:
-                        value[key] = swap[item]
+                built = _built.setdefault(id(value), (value, dict(value)))[1]
+                for key, item in built.items():
+                    if isinstance(item, tuple):
+                        value[key] = swap.get(item, item)
     globals()["GHOST_ON_FELT"] = over(palette["FELT_CENTRE"], GHOST)
     for role, (fg, bg) in _ROLE_COLOURS.items():
         TEXT_ON[role] = (_colour(palette, fg), _colour(palette, bg))
