@@ -20,6 +20,7 @@ _.layout_features
 
 # pytest: fixtures asked for by name, hooks found by name.
 private_data_dir  # tests/conftest.py: an autouse fixture
+default_palette  # tests/conftest.py: an autouse fixture
 pytest_addoption  # tests/conftest.py: a pytest hook
 quiet_mixer  # tests/test_game_sound.py: a fixture used for its set-up and tear-down
 
