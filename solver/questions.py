@@ -16,6 +16,7 @@ goes on where it stopped. The backend is the solver's own choice (:func:`solver.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Protocol
 
 from rules.session import Session
 from rules.verdict import Verdict
@@ -33,19 +34,31 @@ def answer_cache() -> AnswerCache:
     return AnswerCache(default_backend())
 
 
+class Work(Protocol):
+    """A search run in node budgets (:class:`~solver.analysis.Analysis`, :class:`~solver.rewind.Rewind`)."""
+
+    @property
+    def done(self) -> bool: ...
+
+    def step(self, nodes: int) -> bool: ...
+
+
 class Question:
-    """One question about the position of a session when it was asked."""
+    """One question about the position of a session when it was asked, answered by ``work``."""
 
     purpose: Purpose
+
+    def __init__(self, work: Work) -> None:
+        self.work = work
 
     @property
     def done(self) -> bool:
         """The answer is final."""
-        raise NotImplementedError
+        return self.work.done
 
     def step(self, nodes: int) -> bool:
         """Search about ``nodes`` more nodes; True once the answer is final."""
-        raise NotImplementedError
+        return self.work.step(nodes)
 
     def partial(self) -> Answer:
         """The answer now: the final one once :attr:`done`, else what the work so far proves,
@@ -65,13 +78,7 @@ class WinnableQuestion(Question):
 
     def __init__(self, session: Session, cache: AnswerCache) -> None:
         self.analysis = cache.get(session.state, session.seen_mask)
-
-    @property
-    def done(self) -> bool:
-        return self.analysis.done
-
-    def step(self, nodes: int) -> bool:
-        return self.analysis.step(nodes)
+        super().__init__(self.analysis)
 
     def partial(self) -> Answer:
         return replace(self.analysis.partial(), purpose=self.purpose)
@@ -99,13 +106,7 @@ class RewindQuestion(Question):
 
     def __init__(self, session: Session, cache: AnswerCache) -> None:
         self.rewind = Rewind(list(reversed(session.history)), session.seen_mask, cache)
-
-    @property
-    def done(self) -> bool:
-        return self.rewind.done
-
-    def step(self, nodes: int) -> bool:
-        return self.rewind.step(nodes)
+        super().__init__(self.rewind)
 
     def partial(self) -> Answer:
         rewind = self.rewind
