@@ -11,7 +11,7 @@ reads one JSON request per line on stdin and answers one JSON line on stdout:
 * ``{"op": "focused"}``: the name of the node whose state says it has the focus;
 * ``{"op": "heard", "until": [P, …], "timeout": S}``: the announcements (``object:announcement``
   events, what a screen reader speaks from a live node) heard since the last request, waiting up
-  to ``S`` seconds for one starting with a ``P``.
+  to ``S`` seconds for one starting with a ``P`` (with none given, the whole ``S`` seconds).
 
 Nothing here knows the game: it finds the window by its name («Pirámide…» or «Pyramid…»).
 """
@@ -109,7 +109,7 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
     if op == "heard":
         prefixes = tuple(request.get("until") or ())
         end = time.monotonic() + float(request.get("timeout", 0))
-        while prefixes and not any(text.startswith(prefixes) for text in heard) and time.monotonic() < end:
+        while time.monotonic() < end and not (prefixes and any(text.startswith(prefixes) for text in heard)):
             pump(0.02)
         said = list(heard)
         heard.clear()

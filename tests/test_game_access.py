@@ -121,7 +121,7 @@ def test_a_deal_is_won_by_the_trees_actions_alone_and_every_move_is_said(
     assert "Otra vuelta: 7 cartas vuelven al mazo. Quedan 7 en el mazo, vuelta 2 de 3." in lines
     assert lines[-1].startswith("Quitas 7 de corazones y 6 de diamantes.")
     assert "¡Pirámide despejada!" in lines[-1]
-    assert lines[-1].endswith("en el mazo y el descarte: reina de tréboles, as de diamantes.")  # not Q♣, A♦
+    assert "en el mazo y el descarte: reina de tréboles, as de diamantes." in lines[-1]  # not Q♣, A♦
     times = [when for when, _ in app.access.announcer.said]
     assert min(b - a for a, b in pairwise(times)) >= ANNOUNCE_GAP_SECONDS
     # the win panel is a dialog whose buttons a screen reader can press

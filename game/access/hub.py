@@ -12,12 +12,12 @@ node is focused, then Enter is pressed.
 from __future__ import annotations
 
 import queue
-import sys
 from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
 
+from game import platform
 from game.config import ANNOUNCE_GAP_SECONDS, SCAN_HIGHLIGHT, SCAN_HIGHLIGHT_WIDTH
 from game.context import Context
 from game.input import Action, Command, Key
@@ -334,6 +334,6 @@ def windowless() -> bool:
 def native_outlet() -> Outlet | None:
     """The platform's accessibility outlet for the game's window (AccessKit), or None: not
     installed, the browser, or no window shown."""
-    if sys.platform == "emscripten" or windowless():
+    if platform.IS_WEB or windowless():
         return None
     return open_outlet(pygame.display.get_wm_info().get("window"))
