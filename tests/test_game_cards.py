@@ -167,13 +167,17 @@ def test_the_deck_rows_of_the_settings_screen(make_app: AppFactory, size: tuple[
     window = pygame.Rect((0, 0), size)
     for key, attribute in (("set_four_colour", "four_colour"), ("set_large_index", "large_index")):
         row = next(i for i, r in enumerate(ROWS) if r.key == key)
-        assert all(window.contains(rect) for rect in screen.options[row])  # every row fits the window
+        while screen.focus != row:  # the keyboard focus brings the row into sight where they scroll
+            press_key(app, pygame.K_DOWN)
+        assert screen.shown(row) and all(window.contains(rect) for rect in screen.options[row])
         tap(app, screen.options[row][0].center)  # «Sí»
         # «Índices grandes» is greyed where the cards use the large index anyway (these sizes)
         forced = attribute == "large_index" and app.ctx.assets.large_index_forced()
         assert getattr(app.ctx.settings, attribute) is not forced
     assert not screen.view.colliderect(screen.close_rect) and window.contains(screen.close_rect)
-    assert all(screen.shown(row) for row in range(len(ROWS)))  # these sizes show every row at once
+    # a large window shows every row at once; a small one scrolls them (the access rows)
+    assert all(screen.shown(row) for row in range(len(ROWS))) is not screen.scrolls
+    assert screen.scrolls is (size == (800, 480))
     press_key(app, pygame.K_ESCAPE)
     step(app, 50)
     assert app.ctx.assets.deck_for(app.table.layout.card) == "four-colour-large-index"

@@ -8,8 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from game.app import App
-from game.render.table_view import message_room
-from game.render.widgets import button_lines
+from game.render.table_view import message_lines, message_room
 from game.scenes.record_screens import rules_name
 from game.texts import CATALOGUES, RULES_TEXT, Texts, format_time
 from rules import Refusal, RuleSet
@@ -153,6 +152,6 @@ def test_the_longest_answers_fit_two_rows_under_the_table_on_the_smallest_window
     values = {"n": 40, "w": 12, "l": 10, "u": 18, "p": 100}
     for key in (*SHARE_KEYS, "analysis_share_all", "analysis_share_exact"):
         line = texts.t(key, **values)
-        rows = button_lines(app.ctx.assets, line, layout.font + 1, (0, 0, 0), room, bold=True)
+        rows = message_lines(app.ctx.assets, layout, line, (0, 0, 0))  # as the table draws it
         assert len(rows) <= 2 and all(row.get_width() <= room[0] for row in rows), key
         assert all(row.get_height() >= 12 for row in rows), key

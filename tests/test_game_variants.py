@@ -154,13 +154,13 @@ def test_settings_scroll_on_a_phone_by_drag_wheel_and_keyboard(make_app: AppFact
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-50))
     step(app)
     assert screen.scroll == screen.max_scroll and screen.shown(last)
-    # a tap (press and release in place) on an option in sight still chooses it
-    sound = row_of("set_sound")
-    assert screen.shown(sound)
-    tap(app, screen.options[sound][1].center)
-    assert app.ctx.settings.sound is False
+    # a tap (press and release in place) on an option in sight (the last row's first) chooses it
+    spec = ROWS[last]
+    assert spec.get(app.ctx.settings) != spec.values[0]
+    tap(app, screen.options[last][0].center)
+    assert spec.get(app.ctx.settings) == spec.values[0]
     # the keyboard focus keeps its row in sight, going down and wrapping back to the top
-    assert screen.focus == sound
+    assert screen.focus == last
     while screen.focus > 0:
         press_key(app, pygame.K_UP)
         assert screen.shown(screen.focus)

@@ -33,7 +33,9 @@ def every_text() -> list[str]:
         for title, lines in RULES_TEXT[lang]:
             texts += [title, *lines]
     texts += [Card(rank, suit).symbol for rank in range(1, 14) for suit in "shdc"]
-    texts += [*KEYPAD, *LANGUAGE_NAMES.values(), "↻"]
+    # glyphs the code writes outside the catalogues: the keypad, the language names, the record
+    # screens' page arrows, dashes and the star of a clean win (the recycle mark is an icon now)
+    texts += [*KEYPAD, *LANGUAGE_NAMES.values(), "‹", "›", "—", "★", "•", "…"]
     return texts
 
 

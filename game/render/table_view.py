@@ -91,6 +91,15 @@ def message_room(layout: TableLayout) -> pygame.Rect:
     return layout.message.inflate(0, 2 * max(4, layout.margin // 2))
 
 
+def message_lines(assets: Assets, layout: TableLayout, line: str, color: Color) -> list[pygame.Surface]:
+    """The message line as drawn: at the table's font size on one row, or else on two rows of
+    :func:`message_room`, a little smaller if need be (the line is a group of one: see
+    :func:`group_size`), so that the longest answers still show every word on a phone."""
+    room = message_room(layout).size
+    size = group_size(assets, [line], layout.font, room, bold=True)
+    return button_lines(assets, line, size, color, room, bold=True)
+
+
 def lifted_by(layout: TableLayout) -> int:
     """How far the selected card rises, in pixels."""
     return card_lift(layout.card)
@@ -179,9 +188,7 @@ class TableView:
     def _line(self, layout: TableLayout, frame: TableFrame) -> list[Item]:
         if not frame.line:
             return []
-        color = TONE_COLORS[frame.tone]
-        room = message_room(layout).size
-        lines = button_lines(self.assets, frame.line, layout.font, color, room, bold=True)
+        lines = message_lines(self.assets, layout, frame.line, TONE_COLORS[frame.tone])
         y = layout.message.centery - sum(line.get_height() for line in lines) // 2
         placed = []
         for line in lines:
