@@ -158,7 +158,7 @@ def test_the_settings_change_the_cards_on_the_table(make_app: AppFactory, size: 
         assert changed > 0.02
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (800, 480)])
+@pytest.mark.parametrize("size", [(1920, 1080), (800, 480)])
 def test_the_deck_rows_of_the_settings_screen(make_app: AppFactory, size: tuple[int, int]) -> None:
     app = make_app(deal=1, size=size)
     tap_button(app, "settings")

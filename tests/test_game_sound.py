@@ -145,7 +145,9 @@ def test_the_sound_row_of_the_settings_screen_mutes(make_app: AppFactory, quiet_
     screen = app.manager.top
     assert isinstance(screen, SettingsScreen)
     row = next(i for i, r in enumerate(ROWS) if r.key == "set_sound")
-    assert app.ctx.settings.sound
+    screen.reveal(row)  # in sight, as the keyboard's focus brings it where the rows scroll
+    step(app)
+    assert app.ctx.settings.sound and screen.shown(row)
     tap(app, screen.options[row][1].center)  # «No»
     assert not app.ctx.settings.sound
     press_key(app, pygame.K_ESCAPE)

@@ -180,7 +180,7 @@ def test_settings_scroll_on_a_phone_by_drag_wheel_and_keyboard(make_app: AppFact
 
 
 def test_settings_that_fit_do_not_scroll_and_choose_on_the_press(make_app: AppFactory) -> None:
-    app = make_app(deal=1, size=(1280, 800))
+    app = make_app(deal=1, size=(1920, 1080))  # 18 rows since the comfort and access settings
     screen = settings_screen(app)
     assert not screen.scrolls
     assert all(screen.shown(row) for row in range(len(ROWS)))
