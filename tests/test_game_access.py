@@ -129,6 +129,9 @@ def test_a_deal_is_won_by_the_trees_actions_alone_and_every_move_is_said(
     dialog = tree.node("panel")
     assert dialog is not None and dialog.role is Role.DIALOG
     assert tree.focus.startswith("panel:")
+    app.manager.pop_above(app.table)  # back to the won board: nothing left to ask or draw
+    disabled = {node.key for node in tree_of(app).nodes if node.disabled and node.key.startswith("btn:")}
+    assert {"btn:draw", "btn:hint", "btn:analyse", "btn:undo"} <= disabled
 
 
 def test_a_covered_card_takes_no_press_and_a_pair_is_two_presses(make_app: AppFactory) -> None:

@@ -40,6 +40,8 @@ from .words import card_words, counted, listed, sentences, speakable
 ROOT = "root"
 LIVE = "live"
 PLAYABLE = frozenset({Act.PRESS, Act.FOCUS})
+UNAVAILABLE = (Style.OFF, Style.GHOST_OFF)
+"""The looks of a control that does nothing now."""
 
 Branch = tuple[Node, list[Node]]
 """A node and every node below it, parents first."""
@@ -112,7 +114,7 @@ def table_tree(table: TableScene, texts: Texts, live: str) -> Tree:
             label, style = frame.buttons[name]
             bounds = _bounds(table.layout.buttons[name])
             node = Node(button_key(name), Role.BUTTON, speakable(texts, label), acts=PLAYABLE, bounds=bounds,
-                        disabled=style is Style.OFF)  # fmt: skip
+                        disabled=style in UNAVAILABLE)  # fmt: skip
             controls.append((node, []))
     branches.append(_group("controls", texts.t("ax_controls"), controls))
     branches.append((Node("status", Role.STATUS, ", ".join(_status(table, texts))), []))
