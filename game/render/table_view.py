@@ -102,6 +102,7 @@ class TableView:
         self.look = CardLook(assets)
         self.layer = Layer()
         self._felt: pygame.Surface | None = None
+        self._fits: dict[Hashable, tuple[dict[str, str], tuple[int, bool, bool]]] = {}
 
     def base(self, layout: TableLayout) -> Hashable:
         """What every item depends on at once: a change repaints the whole layer."""
@@ -215,12 +216,7 @@ class TableView:
         ):
             if not group:
                 continue
-            labels = {name: frame.buttons[name][0] for name in group}
-            fit = self._group_fit(layout, group, labels, primary=group[0] in PRIMARY_CONTROLS)
-            if fit is None:  # too narrow for the full labels: the short ones
-                labels = {name: frame.short_labels.get(name, label) for name, label in labels.items()}
-                fit = self._group_fit(layout, group, labels, primary=group[0] in PRIMARY_CONTROLS, force=True)
-            assert fit is not None
+            labels, fit = self._group_labels(layout, frame, group)
             for name in group:
                 style = frame.buttons[name][1]
                 found.append(
@@ -229,6 +225,30 @@ class TableView:
                     )
                 )
         return found
+
+    def _group_labels(
+        self, layout: TableLayout, frame: TableFrame, group: list[str]
+    ) -> tuple[dict[str, str], tuple[int, bool, bool]]:
+        """A group's labels (the short ones when the full ones do not fit) and their fit
+        (:meth:`_group_fit`); remembered, since every frame asks and the answer rarely changes."""
+        key = (
+            layout.font,
+            *((n, frame.buttons[n][0], frame.short_labels.get(n), tuple(layout.buttons[n])) for n in group),
+        )
+        known = self._fits.get(key)
+        if known is not None:
+            return known
+        primary = group[0] in PRIMARY_CONTROLS
+        labels = {name: frame.buttons[name][0] for name in group}
+        fit = self._group_fit(layout, group, labels, primary=primary)
+        if fit is None:  # too narrow for the full labels: the short ones
+            labels = {name: frame.short_labels.get(name, label) for name, label in labels.items()}
+            fit = self._group_fit(layout, group, labels, primary=primary, force=True)
+        assert fit is not None
+        if len(self._fits) > 16:
+            self._fits.clear()
+        self._fits[key] = (labels, fit)
+        return labels, fit
 
     def _group_fit(
         self,

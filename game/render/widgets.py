@@ -30,7 +30,7 @@ from game.config import (
 from .assets import Assets
 from .depth import shadow_reach, soft_shadow
 from .icons import icon
-from .theme import CONTROL, CONTROL_RADIUS
+from .theme import CONTROL, CONTROL_RADIUS, PANEL_RAISED
 
 
 class Style(enum.Enum):
@@ -245,12 +245,32 @@ def panel_width(size: tuple[int, int], font: int, margin: int, extra: int = 0) -
 
 
 PANEL_SHADOW = 4
-"""A panel's shadow falls this many pixels below it."""
+"""A panel's shadow is darkest within this many pixels below it (placement keeps clear of it)."""
+
+
+def panel_shadow_reach(rect: pygame.Rect) -> tuple[int, int]:
+    """How far a panel's soft shadow spreads, and how far it drops."""
+    return shadow_reach(max(PANEL_SHADOW * 2, min(rect.width, rect.height) // 30), PANEL_RAISED)
+
+
+def panel_room(rect: pygame.Rect) -> pygame.Rect:
+    """Everything :func:`draw_panel` paints for a panel at ``rect`` (its shadow included), with
+    room for its buttons' focus rings."""
+    blur, drop = panel_shadow_reach(rect)
+    return rect.union(rect.inflate(2 * blur, 2 * blur).move(0, drop)).inflate(4, 4)
+
+
+@functools.lru_cache(maxsize=8)
+def _panel_shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
+    basis = max(PANEL_SHADOW * 2, min(size) // 30)
+    return soft_shadow(size, PANEL_RAISED, radius=radius, basis=basis)
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A panel's warm white box over its soft shadow."""
     radius = max(10, min(rect.width, rect.height) // 20)
-    pygame.draw.rect(surface, (0, 0, 0), rect.move(0, PANEL_SHADOW), border_radius=radius)
+    blur, drop = panel_shadow_reach(rect)
+    surface.blit(_panel_shadow(rect.size, radius), (rect.x - blur, rect.y - blur + drop))
     pygame.draw.rect(surface, PANEL, rect, border_radius=radius)
 
 

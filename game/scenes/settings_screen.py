@@ -22,13 +22,13 @@ from game.config import DRAG_SLOP_PX, PANEL_TEXT, SCROLL_BAR, SETTINGS_SIDE_BY_S
 from game.context import Context
 from game.input import Action, Command, Drag, Key, Release, Scroll, Tap
 from game.render.widgets import (
-    PANEL_SHADOW,
     Style,
     blit_lines,
     button_lines,
     draw_button,
     draw_panel,
     line_height,
+    panel_room,
     panel_width,
 )
 from game.settings import DealMode, Settings
@@ -437,7 +437,7 @@ class SettingsScreen(Scene):
         return tuple(self.locked(row) for row in range(len(self.rows)))
 
     def bounds(self, size: tuple[int, int]) -> pygame.Rect:
-        return self.panel.union(self.panel.move(0, PANEL_SHADOW)).inflate(16, 16)
+        return panel_room(self.panel).inflate(16, 16)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.panel)

@@ -101,6 +101,8 @@ MESSAGES: dict[str, str] = {
     "dead_line_unsolvable": "No moves left, and this deal has no solution: try another one",
     # win panel
     "win_title": "Pyramid cleared!",
+    "figure_time": "time",
+    "figure_moves": "moves · {u} undone",
     "win_time": "Time: {t}",
     "win_moves": "Moves: {n} (undone: {u})",
     "win_removed": "Cards removed: {n} of 28",

@@ -108,6 +108,8 @@ MESSAGES: dict[str, str] = {
     "dead_line_unsolvable": "No quedan jugadas, y este reparto no tiene solución: prueba con otro",
     # win panel
     "win_title": "¡Pirámide despejada!",
+    "figure_time": "tiempo",
+    "figure_moves": "jugadas · {u} deshechas",
     "win_time": "Tiempo: {t}",
     "win_moves": "Jugadas: {n} (deshechas: {u})",
     "win_removed": "Cartas quitadas: {n} de 28",
