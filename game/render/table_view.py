@@ -458,7 +458,7 @@ class TableView:
         if count == 0:
             found = [self._empty(rect)]
             if empty and recycle_ready:
-                mark = icon("recycle", max(16, layout.card[0] // 2), TEXT)
+                mark = icon("recycle", max(16, rect.width * 3 // 5), TEXT)
                 where = mark.get_rect(center=rect.center)
                 found.append(item(("recycle mark",), where, blitter(mark, where)))
             return found
