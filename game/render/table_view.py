@@ -209,13 +209,12 @@ class TableView:
                     layout, "deal", label, style=style, focused=frame.focus == "deal", fit=(size, False, None)
                 )
             )
-        names = [name for name in frame.buttons if name != "deal"]
-        for group in (
-            [n for n in names if n in PRIMARY_CONTROLS],
-            [n for n in names if n not in PRIMARY_CONTROLS],
-        ):
-            if not group:
-                continue
+        groups: dict[tuple[bool, int, int], list[str]] = {}
+        for name in frame.buttons:
+            if name != "deal":  # a group: controls of one kind in one row (the pile's apart)
+                rect = layout.buttons[name]
+                groups.setdefault((name in PRIMARY_CONTROLS, rect.top, rect.height), []).append(name)
+        for group in groups.values():
             labels, fit = self._group_labels(layout, frame, group)
             for name in group:
                 style = frame.buttons[name][1]

@@ -81,6 +81,8 @@ ROWS: tuple[Row, ...] = (
         lambda t, v: t.t("mode_solvable" if v is DealMode.SOLVABLE else "mode_random"),
         lambda s: s.deal_mode,
         lambda s, v: setattr(s, "deal_mode", v),
+        wraps=True,
+        option_ems=7,  # «totalmente al azar» on two lines: one option a line where they are narrower
     ),
     Row(
         "set_par", (True, False), _yes_no, lambda s: s.par_scoring, lambda s, v: setattr(s, "par_scoring", v)
@@ -362,7 +364,7 @@ class SettingsScreen(Scene):
         button_h = metrics.button_h(font)
         inner = panel_w - 2 * margin
         col_w = (inner - (columns - 1) * margin) // columns
-        label_w = col_w * 2 // 5 if beside else col_w
+        label_w = self._label_width(col_w) if beside else col_w
         label_h = button_h if beside else line_height(font)
         per_column = -(-len(self.rows) // columns)
         placed: list[_Placed] = []
@@ -428,6 +430,19 @@ class SettingsScreen(Scene):
             shape(1, False, True, margin, scroll=True), shape(1, False, True, 4, scroll=True),
         ]  # fmt: skip
         return next((s for s in shapes if s.fits), shapes[-1])
+
+    def _label_width(self, column_w: int) -> int:
+        """How wide the labels beside their options are: what the longest needs on two lines at
+        the screen's size (a quarter to a half of the column), so the options get the rest."""
+        face = self.ctx.assets.font(self.font, True)
+
+        def two_lines(text: str) -> int:
+            words = text.split()
+            splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+            return min((max(face.size(a)[0], face.size(b)[0]) for a, b in splits), default=face.size(text)[0])
+
+        need = max(two_lines(self.ctx.t(spec.key)) for spec in self.rows) + self.margin // 2
+        return min(column_w // 2, max(column_w // 4, need))
 
     def _readable(self, rows: list[_Placed]) -> bool:
         """Every row's label and options fit their places at the smallest caption size at least
