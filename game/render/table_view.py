@@ -424,6 +424,8 @@ class TableView:
             else:
                 width = text.get_width() + sum(gap + p.get_width() for p in pills)
                 x = rect.centerx - width // 2
+                if width > rect.width:  # wider than its pile: away from the other label, over the felt
+                    x = rect.right - width if rect is layout.stock_label else rect.left
                 spots = [text.get_rect(midleft=(x, rect.centery))]
                 x += text.get_width()
                 for pill in pills:

@@ -229,12 +229,14 @@ def button_lines(
 ) -> list[pygame.Surface]:
     """A label at ``font``: on one line, or else on two when the room is tall enough (so that
     narrow buttons, «Nuevo reparto» at 320 px, still show every word at their group's size).
-    Only a label that fits neither way is drawn smaller, on one line: a screen avoids that by
-    sizing its group with :func:`group_size`. Cached: buttons are drawn every frame."""
+    Only a label that fits neither way is drawn smaller (the message line on the smallest
+    windows): a screen keeps a group's labels from that by sizing the group with
+    :func:`group_size`. Cached: buttons are drawn every frame."""
     width, height = room
-    found = label_lines(assets, label, font, width, bold)
-    if found is not None and (len(found) == 1 or 2 * assets.font(font, bold).get_linesize() <= height):
-        return [assets.text(line, font, color, bold) for line in found]
+    for size in range(font, 9, -1):  # at its size if it fits, one line or two; else as large as fits
+        found = label_lines(assets, label, size, width, bold)
+        if found is not None and (len(found) == 1 or 2 * assets.font(size, bold).get_linesize() <= height):
+            return [assets.text(line, size, color, bold) for line in found]
     return [assets.fit_text(label, font, color, width, bold)]
 
 
