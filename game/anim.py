@@ -28,7 +28,7 @@ from game.config import (
     RECYCLE_SECONDS,
 )
 from game.render.assets import Assets
-from game.render.card_look import CardLook, face_rect
+from game.render.card_look import CardLook, face_rect, face_size
 from game.render.layout import TableLayout, column_card_key
 from game.render.theme import CARD_LIFTED
 from rules import Card, State
@@ -128,8 +128,8 @@ class Animator:
 
     @property
     def flourishing(self) -> bool:
-        """True while the win cascade shows."""
-        return self.cascade.showing
+        """True while the win celebration shows."""
+        return self.cascade.active
 
     def clear(self) -> None:
         self.ghosts.clear()
@@ -194,9 +194,11 @@ class Animator:
                 self.ghosts.append(ghost)
 
     def win(self, start: State, layout: TableLayout) -> None:
-        """The win cascade: the pyramid cards of the deal's ``start`` leap from their slots."""
-        cards = [(card, layout.slots[slot].copy()) for slot, card in sorted(start.pyramid_cards().items())]
-        self.cascade.start(cards, layout.size, layout.card)
+        """The win celebration: the pyramid cards of the deal's ``start`` leap from their slots."""
+        cards = [
+            (card, face_rect(layout.slots[slot])) for slot, card in sorted(start.pyramid_cards().items())
+        ]
+        self.cascade.start(cards, layout.size, face_size(layout.card))
 
     # --- time ----------------------------------------------------------------------------------
     def update(self, dt: float) -> bool:
@@ -237,5 +239,5 @@ class Animator:
                 look.draw_shadow(surface, face, CARD_LIFTED)
             surface.blit(image, face)
 
-    def draw_cascade(self, surface: pygame.Surface, assets: Assets, keep_clear: pygame.Rect | None) -> None:
-        self.cascade.draw(surface, assets, keep_clear)
+    def draw_cascade(self, surface: pygame.Surface, assets: Assets) -> None:
+        self.cascade.draw(surface, assets)

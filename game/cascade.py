@@ -1,12 +1,13 @@
-"""The win cascade: the deal's pyramid cards leap from their slots one by one and bounce
-along the bottom of the window, each leaving a trail of its own image, as the classic
-solitaire games celebrate a win.
+"""The win celebration: the deal's pyramid cards leap from their slots one after another, arc
+up and out, bounce along the bottom of the window and fade away, and within
+:func:`celebration_seconds` (under three seconds) the board is clean again: the won table and
+its result panel, nothing left over it.
 
-The trails are stamped on a canvas: a copy of the screen taken when the first card leaves
-(the dimmed table with the result panel over it). Every frame the canvas is shown everywhere
-except the panel's rectangle, so the cascade passes behind the panel and never covers its
-text. If the panel changes shape the canvas is taken again (the trails start afresh). The
-cascade follows the game and never holds it: the deal is already won when it starts.
+The cards are drawn under the result panel (the scene stack draws the panel over them), so they
+never cover its text; on a phone held upright the panel sits low and the cards play over the
+table above it. No trails: each frame repaints only where a card is or was (see
+:meth:`Cascade.rects`). The cascade follows the game and never holds it: the deal is already
+won when it starts; reduced motion never starts it.
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ import pygame
 from game.config import (
     CASCADE_BOUNCE,
     CASCADE_DELAY,
+    CASCADE_FADE,
     CASCADE_GRAVITY,
     CASCADE_LAUNCH_SECONDS,
-    CASCADE_MAX_SECONDS,
+    CASCADE_LIFE,
+    CASCADE_LIFT,
     CASCADE_SPEED,
 )
 from game.render.assets import Assets
@@ -30,56 +33,50 @@ from rules import Card
 
 @dataclass
 class Bouncer:
-    """One card in flight: its top-left corner and velocity, in pixels and pixels per second."""
+    """One card in flight: its top-left corner and velocity (pixels, pixels per second), and how
+    long it has flown."""
 
     card: Card
     x: float
     y: float
     vx: float
     vy: float
+    age: float = 0.0
+
+    @property
+    def alpha(self) -> int:
+        """255 until the last :data:`CASCADE_FADE` of its life, then fading to nothing."""
+        left = CASCADE_LIFE - self.age
+        return max(0, min(255, round(255 * left / (CASCADE_LIFE * CASCADE_FADE))))
 
 
-def outside(area: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
-    """Up to four rectangles that together cover ``area`` except ``hole``."""
-    hole = hole.clip(area)
-    if not hole.width or not hole.height:
-        return [area.copy()]
-    parts = [
-        pygame.Rect(area.left, area.top, area.width, hole.top - area.top),
-        pygame.Rect(area.left, hole.bottom, area.width, area.bottom - hole.bottom),
-        pygame.Rect(area.left, hole.top, hole.left - area.left, hole.height),
-        pygame.Rect(hole.right, hole.top, area.right - hole.right, hole.height),
-    ]
-    return [part for part in parts if part.width > 0 and part.height > 0]
+def celebration_seconds(cards: int) -> float:
+    """From the win to a clean board, for ``cards`` leaping cards."""
+    return CASCADE_DELAY + max(0, cards - 1) * CASCADE_LAUNCH_SECONDS + CASCADE_LIFE
 
 
 class Cascade:
-    """The cards still to leave, the cards in flight, and the canvas of their trails."""
+    """The cards still to leave and the cards in flight."""
 
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
         self.waiting: list[tuple[Card, pygame.Rect]] = []
         self.flying: list[Bouncer] = []
-        self.age = CASCADE_MAX_SECONDS
+        self.age = 0.0
         self._size = (0, 0)
         self._card = (0, 0)
-        self._canvas: pygame.Surface | None = None
-        self._hole: pygame.Rect | None = None
+        self._premultiplied: dict[tuple[Card, tuple[int, int]], pygame.Surface] = {}
 
     @property
     def active(self) -> bool:
         """True while cards are still to leave or in flight (the window must be redrawn)."""
-        return self.age < CASCADE_MAX_SECONDS and bool(self.waiting or self.flying)
-
-    @property
-    def showing(self) -> bool:
-        """True while the cascade (or its trails) are on screen."""
-        return self._canvas is not None or self.active
+        return bool(self.waiting or self.flying)
 
     def start(
         self, cards: list[tuple[Card, pygame.Rect]], size: tuple[int, int], card: tuple[int, int]
     ) -> None:
-        """Celebrate: ``cards`` leave from their rectangles in order, in a window of ``size``."""
+        """Celebrate: ``cards`` (drawn ``card`` large) leave from their rectangles in order, in a
+        window of ``size``."""
         self.stop()
         self.waiting = list(cards)
         self.age = 0.0
@@ -87,12 +84,10 @@ class Cascade:
         self._card = card
 
     def stop(self) -> None:
-        """Nothing more moves and the trails are gone."""
+        """Nothing more moves, nothing more shows."""
         self.waiting = []
         self.flying = []
-        self.age = CASCADE_MAX_SECONDS
-        self._canvas = None
-        self._hole = None
+        self._premultiplied.clear()
 
     def update(self, dt: float) -> None:
         if not self.active:
@@ -100,16 +95,15 @@ class Cascade:
         before = self.age
         self.age += dt
         scale = self._card[1] / 100
-        launches = _launches(before, self.age)
-        for _ in range(min(launches, len(self.waiting))):
+        for _ in range(min(_launches(before, self.age), len(self.waiting))):
             card, rect = self.waiting.pop(0)
-            speed = self._rng.uniform(*CASCADE_SPEED) * scale
-            direction = self._rng.choice((-1.0, 1.0))
-            lift = -self._rng.uniform(0.0, 0.6) * CASCADE_SPEED[1] * scale
-            self.flying.append(Bouncer(card, float(rect.x), float(rect.y), direction * speed, lift))
+            speed = self._rng.uniform(*CASCADE_SPEED) * scale * self._rng.choice((-1.0, 1.0))
+            lift = -self._rng.uniform(0.5, 1.0) * CASCADE_LIFT * scale
+            self.flying.append(Bouncer(card, float(rect.x), float(rect.y), speed, lift))
         floor = self._size[1] - self._card[1]
         gravity = CASCADE_GRAVITY * scale
         for bouncer in self.flying:
+            bouncer.age += dt
             bouncer.vy += gravity * dt
             bouncer.x += bouncer.vx * dt
             bouncer.y += bouncer.vy * dt
@@ -117,21 +111,31 @@ class Cascade:
                 bouncer.y = floor - (bouncer.y - floor) * CASCADE_BOUNCE
                 bouncer.vy = -abs(bouncer.vy) * CASCADE_BOUNCE
         width = self._size[0]
-        self.flying = [b for b in self.flying if -self._card[0] < b.x < width]
+        self.flying = [
+            b for b in self.flying if b.age < CASCADE_LIFE and -self._card[0] < b.x < width and b.alpha > 0
+        ]
 
-    def draw(self, surface: pygame.Surface, assets: Assets, keep_clear: pygame.Rect | None) -> None:
-        """Stamp the cards in flight on the canvas and show it everywhere but ``keep_clear``."""
-        if not self.flying and self._canvas is None:
-            return
-        hole = keep_clear.copy() if keep_clear is not None else None
-        if self._canvas is None or self._canvas.get_size() != surface.get_size() or hole != self._hole:
-            self._canvas = surface.copy()
-            self._hole = hole
-        for bouncer in self.flying:
-            self._canvas.blit(assets.face(bouncer.card, self._card), (round(bouncer.x), round(bouncer.y)))
-        area = surface.get_rect()
-        for part in outside(area, hole) if hole is not None else [area]:
-            surface.blit(self._canvas, part, part)
+    def rects(self) -> list[pygame.Rect]:
+        """Where the cards in flight are drawn now."""
+        w, h = self._card
+        return [pygame.Rect(round(b.x), round(b.y), w, h) for b in self.flying]
+
+    def draw(self, surface: pygame.Surface, assets: Assets) -> None:
+        """The cards in flight, each fading at the end of its life. Until it fades a card is
+        drawn from a premultiplied copy of its face (the fast way to blend its round corners:
+        at 4K two dozen cards cover a third of the window)."""
+        for bouncer, rect in zip(self.flying, self.rects(), strict=True):
+            image = assets.face(bouncer.card, self._card)
+            alpha = bouncer.alpha
+            if alpha < 255:
+                image.set_alpha(alpha)
+                surface.blit(image, rect)
+                image.set_alpha(255)  # the cached face is shared: back to opaque
+                continue
+            key = (bouncer.card, self._card)
+            if key not in self._premultiplied:
+                self._premultiplied[key] = image.premul_alpha()
+            surface.blit(self._premultiplied[key], rect, special_flags=pygame.BLEND_PREMULTIPLIED)
 
 
 def _launches(before: float, after: float) -> int:

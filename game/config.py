@@ -185,19 +185,24 @@ PARTNER_DASH_WIDTH = 0.08
 """Thickness of a partner's dashed border over card width (at least 4 px)."""
 LIFT = 0.07
 """A selected card rises by this fraction of its height, over a shadow left where it lay."""
-CASCADE_DELAY = 0.45
-"""Seconds after the win before the first card of the cascade leaves: the panel has popped in
-and the last pair has flown off (the cascade keeps what the screen shows then)."""
-CASCADE_LAUNCH_SECONDS = 0.14
-"""Between two cards of the win cascade leaving their slots."""
+CASCADE_DELAY = 0.35
+"""Seconds after the win before the first card of the celebration leaves: the panel has popped
+in and the last pair is on its way off."""
+CASCADE_LAUNCH_SECONDS = 0.045
+"""Between two cards of the win celebration leaving their slots."""
+CASCADE_LIFE = 1.0
+"""How long one card of the celebration flies before it is gone (the last one leaves 1.2 s
+after the first: the board is clean 2.6 s after the win)."""
+CASCADE_FADE = 0.35
+"""The last share of a card's flight, during which it fades out."""
 CASCADE_GRAVITY = 2400.0
 """Pixels per second squared, for a 100 px tall card (scaled with the card size)."""
-CASCADE_BOUNCE = 0.78
+CASCADE_BOUNCE = 0.72
 """Share of its speed a cascading card keeps when it bounces on the bottom of the window."""
-CASCADE_SPEED = (260.0, 520.0)
+CASCADE_SPEED = (160.0, 420.0)
 """Sideways speed range of a cascading card, pixels per second for a 100 px tall card."""
-CASCADE_MAX_SECONDS = 9.0
-"""The cascade stops (its trails stay) after this long, whatever is still moving."""
+CASCADE_LIFT = 900.0
+"""The most upward speed a card leaps with, pixels per second for a 100 px tall card."""
 BUSY_DOTS_PER_SECOND = 3
 SETTINGS_SIDE_BY_SIDE_MIN_WIDTH = 560
 """Settings put each label beside its options when the panel is at least this wide."""

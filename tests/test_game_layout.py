@@ -23,7 +23,7 @@ from game.table_terms import DECK
 from rules import STOCK, WASTE, RuleSet, State
 from rules.moves import WASTE_PILES, column_place
 from rules.topology import ALL_SLOTS, COVERED_BY, SLOTS
-from rules.variant import APOPHIS, GIZA, PYRAMID
+from rules.variant import APOPHIS, GIZA, PYRAMID, Variant
 
 PILES_VARIANT = {1: PYRAMID, 3: APOPHIS}
 """The variant of each waste-pile count."""
@@ -424,3 +424,38 @@ def test_low_landscape_windows_keep_readable_cards(piles: int, width: int, heigh
         assert layout.card[0] >= layout.metrics.min_tap
         assert layout.step >= layout.metrics.min_corner - 2
     assert layout.card[0] >= 34 and layout.step >= 20
+
+
+# --- portrait windows use their height ---------------------------------------------------------
+
+
+def empty_bands(layout: TableLayout) -> list[tuple[int, int]]:
+    """The bands of the window, top to bottom, where nothing is drawn across its whole width:
+    no bar, card, pile, label, control nor the message line's room."""
+    rects = [layout.top_bar, layout.status, layout.message, *layout.slots, *layout.buttons.values(),
+             layout.deck, layout.stock, *layout.wastes, layout.stock_label, layout.waste_label,
+             *(rect for column in layout.columns for rect in column)]  # fmt: skip
+    spans = sorted((r.top, r.bottom) for r in rects if r.width and r.height)
+    bands, reached = [], 0
+    for top, bottom in spans:
+        if top > reached:
+            bands.append((reached, top))
+        reached = max(reached, bottom)
+    if reached < layout.size[1]:
+        bands.append((reached, layout.size[1]))
+    return bands
+
+
+@pytest.mark.parametrize("variant", [PYRAMID, APOPHIS, GIZA], ids=lambda v: v.name)
+@pytest.mark.parametrize(
+    "size", [(1000, 1840), (390, 844), (1080, 1920), (720, 1280), (480, 800), (600, 1024)]
+)
+def test_a_tall_window_leaves_no_empty_band_over_five_percent(
+    size: tuple[int, int], variant: Variant
+) -> None:
+    """The cards of a portrait window are as wide as its width allows; its spare height goes to
+    bigger controls and piles, wider rows, and evenly to the gaps (it was 13 % above the apex)."""
+    layout = compute_layout(size, variant=variant)
+    assert layout_problems(layout) == []
+    widest = max(bottom - top for top, bottom in empty_bands(layout))
+    assert widest <= 0.055 * size[1], empty_bands(layout)

@@ -11,7 +11,9 @@ import numpy as np
 import pygame
 import pytest
 
+from game.app import make_context
 from game.config import GHOST, TEXT, Color
+from game.render.assets import Assets
 from game.render.depth import make_felt
 from game.render.theme import (
     DISABLED_CONTRAST,
@@ -24,6 +26,10 @@ from game.render.theme import (
     luminance,
     over,
 )
+from game.render.widgets import button_lines
+from game.scenes.base import SceneManager
+from game.scenes.settings_screen import SettingsScreen
+from game.settings import Settings
 
 THEME_MD = Path(__file__).resolve().parent.parent / "game" / "render" / "THEME.md"
 
@@ -82,3 +88,46 @@ def test_theme_md_states_the_contrasts_the_code_has() -> None:
         assert found is not None, role
         assert float(found.group(1)) == round(contrast(fore, ground), 1), role
     assert luminance((255, 255, 255)) == pytest.approx(1.0)
+
+
+def test_a_label_wraps_at_its_size_before_it_is_drawn_smaller(display: None) -> None:
+    """«totalmente al azar» in a narrow option: two lines at the group's size, not one line
+    shrunk (which made it smaller than its neighbour)."""
+    pygame.display.set_mode((64, 64))
+    assets = Assets()
+    label, size = "totalmente al azar", 20
+    full = assets.font(size, True).size(label)[0]
+    tall = 3 * assets.font(size, True).get_linesize()
+    narrow = (full * 87 // 100, tall)  # at 0.85 of its size it would fit on one line
+    lines = button_lines(assets, label, size, (0, 0, 0), narrow, bold=True)
+    height = assets.text("Ag", size, (0, 0, 0), bold=True).get_height()
+    assert len(lines) == 2 and all(line.get_height() == height for line in lines)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("size", [(320, 480), (390, 844), (1280, 800), (1920, 1080), (3840, 2160)])
+def test_every_option_of_the_settings_is_drawn_at_one_size(
+    display: None, lang: str, size: tuple[int, int]
+) -> None:
+    """No option of «Ajustes» is shrunk alone: each is drawn at the options' one size, on one
+    line or two, and so is each row's label at the labels' size."""
+    pygame.display.set_mode(size)
+    ctx = make_context(Settings(lang=lang), seed=1)
+    screen = SettingsScreen(ctx, SceneManager())
+    screen.relayout(size)
+    label_size, option_size, _ = screen.sizes()
+    assert option_size >= MIN_CAPTION  # never below the smallest caption
+    for row, spec in enumerate(screen.rows):
+        for value, rect in zip(spec.values, screen.options[row], strict=True):
+            name = screen.option_name(spec, value)
+            room = (rect.width - 2 * max(4, min(12, rect.width // 10)), rect.height - 4)
+            lines = button_lines(ctx.assets, name, option_size, (0, 0, 0), room, bold=True)
+            height = ctx.assets.text("Ag", option_size, (0, 0, 0), bold=True).get_height()
+            assert all(line.get_height() == height for line in lines), (name, option_size)
+        lines = button_lines(
+            ctx.assets, ctx.t(spec.key), label_size, (0, 0, 0), screen.labels[row].size, bold=True
+        )
+        assert all(
+            line.get_height() == ctx.assets.text("Ag", label_size, (0, 0, 0), True).get_height()
+            for line in lines
+        )

@@ -467,4 +467,4 @@ def test_strict_says_stock_and_waste_must_go_too_and_counts_all_52(make_app: App
     assert not any("28" in line for line in body)
     assert table.frame().line == texts.t("won_line_all")
     if lang == "es":
-        assert "52 de 52" in body[2] and panel.title(texts) == "¡Todas las cartas quitadas!"
+        assert "52 de 52" in body[0] and panel.title(texts) == "¡Todas las cartas quitadas!"

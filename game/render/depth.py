@@ -88,15 +88,44 @@ def soft_shadow(
     """The shadow of a rounded rectangle of ``size`` (corner ``radius``, by default a card's;
     ``basis`` for :func:`shadow_reach`, by default its width): a surface larger on every side by
     the shadow's spread, dark at its heart and fading out. Drawn small and scaled up smoothly,
-    which blurs it."""
-    width, height = size
+    which blurs it; a large one (a panel) from the shadow of a small square, its corners kept
+    and its edges stretched, which is the same and costs little at 4K."""
+    width = size[0]
     blur, _ = shadow_reach(width if basis is None else basis, elevation)
     radius = max(2, round(width * CARD_RADIUS)) if radius is None else radius
+    if min(size) <= 6 * blur or radius > 2 * blur:
+        return _blurred(size, blur, radius, elevation.alpha)
+    return _sliced(size, blur, radius, elevation.alpha)
+
+
+def _blurred(size: tuple[int, int], blur: int, radius: int, alpha: int) -> pygame.Surface:
+    width, height = size
     full = (width + 2 * blur, height + 2 * blur)
     factor = max(1, blur)
     small_size = (max(1, full[0] // factor), max(1, full[1] // factor))
     small = pygame.Surface(small_size, pygame.SRCALPHA)
     inner = pygame.Rect(0, 0, max(1, width // factor), max(1, height // factor))
     inner.center = (small_size[0] // 2, small_size[1] // 2)
-    pygame.draw.rect(small, (0, 0, 0, elevation.alpha), inner, border_radius=max(1, radius // factor))
+    pygame.draw.rect(small, (0, 0, 0, alpha), inner, border_radius=max(1, radius // factor))
     return pygame.transform.smoothscale(small, full).convert_alpha()
+
+
+def _sliced(size: tuple[int, int], blur: int, radius: int, alpha: int) -> pygame.Surface:
+    """The shadow of a large rectangle: the four corners of a small one's (a square ``4 × blur``
+    wide, spread ``blur`` around), its edges stretched between them, its heart filled."""
+    side = 3 * blur
+    small = _blurred((4 * blur, 4 * blur), blur, radius, alpha)
+    width, height = size[0] + 2 * blur, size[1] + 2 * blur
+    full = pygame.Surface((width, height), pygame.SRCALPHA)
+    span_w, span_h = width - 2 * side, height - 2 * side
+    for x, sx in ((0, 0), (width - side, side)):
+        for y, sy in ((0, 0), (height - side, side)):
+            full.blit(small, (x, y), (sx, sy, side, side))
+    for y, sy in ((0, 0), (height - side, side)):  # top and bottom edges
+        strip = small.subsurface((side - 1, sy, 1, side))
+        full.blit(pygame.transform.scale(strip, (span_w, side)), (side, y))
+    for x, sx in ((0, 0), (width - side, side)):  # left and right edges
+        strip = small.subsurface((sx, side - 1, side, 1))
+        full.blit(pygame.transform.scale(strip, (side, span_h)), (x, side))
+    full.fill(small.get_at((side, side)), (side, side, span_w, span_h))
+    return full

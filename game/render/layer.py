@@ -80,6 +80,70 @@ def disjoint(rects: Iterable[pygame.Rect], within: pygame.Rect) -> list[pygame.R
     return pending
 
 
+TILES_ACROSS = 40
+""":func:`cover` works on a grid of squares this many to the window's short side (27 px at
+1080 px): fine enough to follow cards, coarse enough to stay a few dozen rectangles."""
+
+
+def cover(rects: Iterable[pygame.Rect], within: pygame.Rect) -> list[pygame.Rect]:
+    """Rectangles that do not overlap and together cover every pixel of ``rects`` (clipped to
+    ``within``), a little more at their edges: the squares of a grid that ``rects`` touch, joined
+    into runs along each row, and runs that repeat down the rows into one rectangle. Unlike a
+    union of bounding boxes, cards spread over the window do not become the whole window; and
+    since nothing overlaps, nothing is painted (or dimmed) twice."""
+    tile = max(8, min(within.size) // TILES_ACROSS)
+    cols = -(-within.width // tile)
+    marked: dict[int, bytearray] = {}
+    for each in rects:
+        rect = each.clip(within)
+        if not rect.width or not rect.height:
+            continue
+        left, right = (rect.left - within.left) // tile, (rect.right - 1 - within.left) // tile
+        for row in range((rect.top - within.top) // tile, (rect.bottom - 1 - within.top) // tile + 1):
+            line = marked.setdefault(row, bytearray(cols))
+            line[left : right + 1] = b"\x01" * (right + 1 - left)
+    found: list[pygame.Rect] = []
+    growing: dict[tuple[int, int], pygame.Rect] = {}
+    for row in range(max(marked, default=-1) + 2):
+        marks = marked.get(row)
+        runs = set(_runs(marks)) if marks is not None else set()
+        for run in list(growing):
+            if run not in runs:
+                found.append(growing.pop(run))
+        for start, stop in runs:
+            if (start, stop) in growing:
+                growing[(start, stop)].height += tile
+            else:
+                growing[(start, stop)] = pygame.Rect(start * tile, row * tile, (stop - start) * tile, tile)
+    return [r.move(within.topleft).clip(within) for r in found]
+
+
+def _runs(line: bytearray) -> list[tuple[int, int]]:
+    """The runs of marked squares in one row: (first, one past the last)."""
+    runs = []
+    start = line.find(1)
+    while start != -1:
+        stop = line.find(0, start)
+        stop = len(line) if stop == -1 else stop
+        runs.append((start, stop))
+        start = line.find(1, stop)
+    return runs
+
+
+def outside(rect: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """Up to four rectangles that together cover ``rect`` except ``hole``."""
+    hole = hole.clip(rect)
+    if not hole.width or not hole.height:
+        return [rect.copy()]
+    parts = [
+        pygame.Rect(rect.left, rect.top, rect.width, hole.top - rect.top),
+        pygame.Rect(rect.left, hole.bottom, rect.width, rect.bottom - hole.bottom),
+        pygame.Rect(rect.left, hole.top, hole.left - rect.left, hole.height),
+        pygame.Rect(hole.right, hole.top, rect.right - hole.right, hole.height),
+    ]
+    return [part for part in parts if part.width > 0 and part.height > 0]
+
+
 def area(rects: Iterable[pygame.Rect]) -> int:
     return sum(r.width * r.height for r in rects)
 

@@ -258,6 +258,7 @@ def compute_layout(
     for tried in (metrics, smallest):
         best: TableLayout | None = None
         best_score = 0.0
+        chosen = arrangements[0]
         for arrangement in arrangements:
             layout = _largest(size, tried, arrangement, variant)
             if layout is None:
@@ -265,8 +266,10 @@ def compute_layout(
             centred = arrangement.centred or not arrangement.beside
             score = layout.card[0] * (UNCENTRED_GAIN if centred else 1.0)
             if score > best_score:
-                best, best_score = layout, score
+                best, best_score, chosen = layout, score, arrangement
         if best is not None:
+            if not landscape and not variant.columns:
+                best = _grown(size, tried, chosen, best, variant)
             best.metrics = metrics
             return best
     if variant.columns:
@@ -316,6 +319,35 @@ def _giza_on_a_phone(
         found = [layout for layout in smaller if layout is not None]
         if found:
             return max(found, key=lambda layout: layout.columns[0][0].width)
+    return best
+
+
+GROW_STEPS = 8
+"""How finely :func:`_grown` tries to give a tall window's spare height away."""
+CONTROLS_GROW = 0.5
+"""In a tall window, controls grow up to this share taller (easier to hit on a phone)."""
+BARS_GROW = 0.25
+"""…the top bar, the message line and the status bar up to this share taller…"""
+PILES_GROW = 0.25
+"""…the stock's and the waste's cards up to this share larger than the pyramid's…"""
+STEP_GROW = 0.08
+"""…and the pyramid's rows up to this much farther apart (over card height, past
+:data:`MAX_ROW_STEP`): more of each covered card shows."""
+
+
+def _grown(
+    size: tuple[int, int], metrics: Metrics, arrangement: Arrangement, layout: TableLayout, variant: Variant
+) -> TableLayout:
+    """A portrait window taller than its cards need (they are as wide as the window allows):
+    its spare height given to bigger controls, bars and piles and to wider rows, as far as it
+    all still fits (``grow`` from 0 to 1), the rest shared evenly by the gaps above the pyramid,
+    under it and under the piles, so that no band of the window is left empty."""
+    best = layout
+    for k in range(1, GROW_STEPS + 1):
+        grown = _build(size, metrics, arrangement, layout.card[0], variant, grow=k / GROW_STEPS)
+        if grown is None:
+            break
+        best = grown
     return best
 
 
@@ -387,17 +419,21 @@ def _largest(
 
 
 def _frame(
-    size: tuple[int, int], metrics: Metrics, pile_buttons_in_grid: bool, in_bar: tuple[str, ...] = ()
+    size: tuple[int, int],
+    metrics: Metrics,
+    pile_buttons_in_grid: bool,
+    in_bar: tuple[str, ...] = (),
+    grow: float = 0.0,
 ) -> Fixed:
     """The bars, the line and the controls; ``in_bar``: these controls go in the top bar, at its
-    right end, and the others make fewer rows under the table."""
+    right end, and the others make fewer rows under the table; ``grow``: see :func:`_grown`."""
     width, height = size
     margin = metrics.margin(size)
     gap = max(4, margin // 2)
     font = metrics.font(size)
-    button_h = metrics.button_h(font)
-    line_h = max(18, round(font * 1.6))
-    bar_h = max(metrics.min_tap, round(font * 2.4))
+    button_h = round(metrics.button_h(font) * (1 + CONTROLS_GROW * grow))
+    line_h = round(max(18, round(font * 1.6)) * (1 + BARS_GROW * grow))
+    bar_h = round(max(metrics.min_tap, round(font * 2.4)) * (1 + BARS_GROW * grow))
     status = pygame.Rect(0, height - line_h, width, line_h)
     every = (*PILE_CONTROLS, *CONTROLS) if pile_buttons_in_grid else CONTROLS
     names = tuple(name for name in every if name not in in_bar)
@@ -481,13 +517,14 @@ def _build(
     column_w: int | None = None,
     give: bool = False,
     in_bar: tuple[str, ...] = (),
+    grow: float = 0.0,
 ) -> TableLayout | None:
     """The layout with cards ``card_w`` wide, or None if it does not fit (``force``: even so;
     ``cramped``: see :func:`_largest`; ``column_w``: the columns' cards this wide, their strips
     as thin as they come, each column's tap rectangle at least ``metrics.min_tap``; ``give``:
     the pyramid's strips as :data:`PHONE_ROW_STEP` allows; ``in_bar``: these controls in the top
-    bar, see :func:`_frame`)."""
-    frame = _frame(size, metrics, arrangement.buttons_in_grid and variant.has_stock, in_bar)
+    bar, see :func:`_frame`; ``grow``: a tall window's spare height given away, see :func:`_grown`)."""
+    frame = _frame(size, metrics, arrangement.buttons_in_grid and variant.has_stock, in_bar, grow)
     card_metrics = replace(metrics, min_corner=0) if cramped else metrics
     card_h = round(card_w * CARD_ASPECT)
     step = _row_step(card_h, card_metrics, give)
@@ -503,7 +540,7 @@ def _build(
     elif variant.columns:
         block = ColumnBlock(arrangement, frame, card_metrics, (card_w, card_h), variant)
     else:
-        block = PileBlock(arrangement, frame, metrics, card_w, card_h, piles=variant.waste_piles)
+        block = _pile_block(arrangement, frame, metrics, card_w, variant=variant, grow=grow)
     play = frame.play
     pyramid_w = ROWS * card_w
     if arrangement.beside:
@@ -520,27 +557,56 @@ def _build(
     group_h = max(pyramid_h, block.height) if arrangement.beside else pyramid_h + fixed_h
     if (group_w > play.width or group_h > play.height) and not force:
         return None
-    step = _spread(step, card_h, play.height - group_h)
+    step = _spread(step, card_h, play.height - group_h, MAX_ROW_STEP + STEP_GROW * grow)
     pyramid_h = card_h + (ROWS - 1) * step
     group_h = max(pyramid_h, block.height) if arrangement.beside else pyramid_h + fixed_h
-    top = play.top + max(0, (play.height - group_h) // 2)
-    width = size[0]
-    if arrangement.beside:
-        # the pyramid centred in the window when the piles still fit to its right, else the
-        # pyramid and the piles centred together (the same room left and right)
-        left = (width - pyramid_w) // 2
-        if left + pyramid_w + between + block.width > play.right:
-            left = (width - (pyramid_w + between + block.width)) // 2
-        left = max(play.left, left)
-        piles_pos = (left + pyramid_w + between, top)
-    else:
-        left = (width - pyramid_w) // 2
-        piles_pos = ((width - block.width) // 2, top + pyramid_h + between)
+    spare = max(0, play.height - group_h)
+    top = play.top + spare // 2
+    if (
+        not arrangement.beside and grow
+    ):  # a third above the pyramid, a third under it, a third under the piles
+        top = play.top + spare // 3
+        between += spare // 3
+    left, piles_pos = _positions(
+        size[0], play, arrangement, (pyramid_w, pyramid_h), block_w=block.width, top=top, between=between
+    )
     layout = _skeleton(size, metrics, frame, (card_w, card_h), step)
     layout.slots = _pyramid(left, top, (card_w, card_h), step)
     layout.piles = variant.waste_piles
     block.place(layout, *piles_pos)
     return layout
+
+
+def _positions(
+    width: int, play: pygame.Rect, arrangement: Arrangement, pyramid: tuple[int, int], *, block_w: int,
+    top: int, between: int,
+) -> tuple[int, tuple[int, int]]:  # fmt: skip
+    """The pyramid's left edge and the piles' top left corner. Beside: the pyramid centred in the
+    window when the piles still fit to its right, else the pyramid and the piles centred together
+    (the same room left and right). Under: both centred."""
+    pyramid_w, pyramid_h = pyramid
+    if not arrangement.beside:
+        return (width - pyramid_w) // 2, ((width - block_w) // 2, top + pyramid_h + between)
+    left = (width - pyramid_w) // 2
+    if left + pyramid_w + between + block_w > play.right:
+        left = (width - (pyramid_w + between + block_w)) // 2
+    left = max(play.left, left)
+    return left, (left + pyramid_w + between, top)
+
+
+def _pile_block(
+    arrangement: Arrangement, frame: Fixed, metrics: Metrics, card_w: int, *, variant: Variant, grow: float
+) -> PileBlock:
+    """The piles with cards ``card_w`` wide, larger by ``grow`` (see :func:`_grown`) while
+    they still fit the window's width."""
+    for scale in (1 + PILES_GROW * grow, 1.0):
+        pile_w = round(card_w * scale)
+        block = PileBlock(
+            arrangement, frame, metrics, pile_w, round(pile_w * CARD_ASPECT), piles=variant.waste_piles
+        )
+        if block.width <= frame.play.width:
+            break
+    return block
 
 
 def _row_step(card_h: int, metrics: Metrics, give: bool) -> int:
@@ -551,12 +617,13 @@ def _row_step(card_h: int, metrics: Metrics, give: bool) -> int:
     return max(round(card_h * ROW_STEP), metrics.min_corner)
 
 
-def _spread(step: int, card_h: int, spare: int) -> int:
-    """A wider row step when the table has height to spare (more of every covered card shows)."""
+def _spread(step: int, card_h: int, spare: int, widest: float = MAX_ROW_STEP) -> int:
+    """A wider row step when the table has height to spare (more of every covered card shows),
+    up to ``widest`` of a card."""
     if spare <= 0:
         return step
     wider = step + int(spare * SPARE_TO_STEP / (ROWS - 1))
-    return max(step, min(wider, round(card_h * MAX_ROW_STEP)))
+    return max(step, min(wider, round(card_h * widest)))
 
 
 def _skeleton(

@@ -111,6 +111,7 @@ class TableView:
         self.look = CardLook(assets)
         self.layer = Layer()
         self._felt: pygame.Surface | None = None
+        self._fits: dict[Hashable, tuple[dict[str, str], tuple[int, bool, bool]]] = {}
 
     def base(self, layout: TableLayout) -> Hashable:
         """What every item depends on at once: a change repaints the whole layer."""
@@ -215,19 +216,13 @@ class TableView:
                     layout, "deal", label, style=style, focused=frame.focus == "deal", fit=(size, False, None)
                 )
             )
-        names = [name for name in frame.buttons if name != "deal"]
-        for group in (
-            [n for n in names if n in PRIMARY_CONTROLS],
-            [n for n in names if n not in PRIMARY_CONTROLS],
-        ):
-            if not group:
-                continue
-            labels = {name: frame.buttons[name][0] for name in group}
-            fit = self._group_fit(layout, group, labels, primary=group[0] in PRIMARY_CONTROLS)
-            if fit is None:  # too narrow for the full labels: the short ones
-                labels = {name: frame.short_labels.get(name, label) for name, label in labels.items()}
-                fit = self._group_fit(layout, group, labels, primary=group[0] in PRIMARY_CONTROLS, force=True)
-            assert fit is not None
+        groups: dict[tuple[bool, int, int], list[str]] = {}
+        for name in frame.buttons:
+            if name != "deal":  # a group: controls of one kind in one row (the pile's apart)
+                rect = layout.buttons[name]
+                groups.setdefault((name in PRIMARY_CONTROLS, rect.top, rect.height), []).append(name)
+        for group in groups.values():
+            labels, fit = self._group_labels(layout, frame, group)
             for name in group:
                 style = frame.buttons[name][1]
                 found.append(
@@ -236,6 +231,30 @@ class TableView:
                     )
                 )
         return found
+
+    def _group_labels(
+        self, layout: TableLayout, frame: TableFrame, group: list[str]
+    ) -> tuple[dict[str, str], tuple[int, bool, bool]]:
+        """A group's labels (the short ones when the full ones do not fit) and their fit
+        (:meth:`_group_fit`); remembered, since every frame asks and the answer rarely changes."""
+        key = (
+            layout.font,
+            *((n, frame.buttons[n][0], frame.short_labels.get(n), tuple(layout.buttons[n])) for n in group),
+        )
+        known = self._fits.get(key)
+        if known is not None:
+            return known
+        primary = group[0] in PRIMARY_CONTROLS
+        labels = {name: frame.buttons[name][0] for name in group}
+        fit = self._group_fit(layout, group, labels, primary=primary)
+        if fit is None:  # too narrow for the full labels: the short ones
+            labels = {name: frame.short_labels.get(name, label) for name, label in labels.items()}
+            fit = self._group_fit(layout, group, labels, primary=primary, force=True)
+        assert fit is not None
+        if len(self._fits) > 16:
+            self._fits.clear()
+        self._fits[key] = (labels, fit)
+        return labels, fit
 
     def _group_fit(
         self,
@@ -412,6 +431,8 @@ class TableView:
             else:
                 width = text.get_width() + sum(gap + p.get_width() for p in pills)
                 x = rect.centerx - width // 2
+                if width > rect.width:  # wider than its pile: away from the other label, over the felt
+                    x = rect.right - width if rect is layout.stock_label else rect.left
                 spots = [text.get_rect(midleft=(x, rect.centery))]
                 x += text.get_width()
                 for pill in pills:
@@ -445,7 +466,7 @@ class TableView:
         if count == 0:
             found = [self._empty(rect)]
             if empty and recycle_ready:
-                mark = icon("recycle", max(16, layout.card[0] // 2), TEXT)
+                mark = icon("recycle", max(16, rect.width * 3 // 5), TEXT)
                 where = mark.get_rect(center=rect.center)
                 found.append(item(("recycle mark",), where, blitter(mark, where)))
             return found

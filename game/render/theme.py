@@ -168,7 +168,7 @@ CARD_LIFTED = Elevation(drop=0.07, blur=0.10, alpha=110)
 """The selected card, raised (and every card in flight)."""
 CONTROL = Elevation(drop=0.06, blur=0.14, alpha=60)
 """A solid control on the felt."""
-PANEL_RAISED = Elevation(drop=0.5, blur=1.0, alpha=120)
+PANEL_RAISED = Elevation(drop=0.5, blur=1.0, alpha=110)
 """A panel over the dimmed table."""
 
 # --- corner radii --------------------------------------------------------------------------------------

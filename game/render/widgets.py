@@ -30,7 +30,7 @@ from game.config import (
 from .assets import Assets
 from .depth import shadow_reach, soft_shadow
 from .icons import icon
-from .theme import CONTROL, CONTROL_RADIUS
+from .theme import CONTROL, CONTROL_RADIUS, PANEL_RAISED
 
 
 class Style(enum.Enum):
@@ -66,6 +66,8 @@ RAISED = (Style.NORMAL, Style.PRIMARY)
 """Styles drawn with a soft shadow under them."""
 ICON_EMS = 1.3
 """An icon beside its label is this many font sizes tall."""
+STACKED_ICON_EMS = 2.2
+"""The most an icon above its label is, over the font size (a phone's tall controls)."""
 
 
 def control_radius(rect: pygame.Rect) -> int:
@@ -116,7 +118,10 @@ def draw_button(
     (:func:`button_lines`): a screen gives every control of a group the same size
     (:func:`group_size`). The icon goes beside the label, or above it (``stacked``; by default
     when they do not fit side by side). Bold by default unless ghost or chip."""
-    if style in (Style.GHOST, Style.GHOST_OFF, Style.CHIP):
+    if style is Style.CHIP:  # a pill around the text, however tall its tap target
+        pill = rect.inflate(0, -max(0, rect.height - assets.font(font).get_linesize() - font))
+        surface.blit(_veil(pill.size, style), pill)
+    elif style in (Style.GHOST, Style.GHOST_OFF):
         surface.blit(_veil(rect.size, style), rect)
     else:
         if style in RAISED:
@@ -171,7 +176,7 @@ def _draw_with_icon(
         surface.blit(text, text.get_rect(midleft=(left + size + font // 2, rect.centery)))
         return
     line_h = assets.font(font, bold).get_linesize()
-    size = max(8, min(round(font * ICON_EMS), room.height - line_h))
+    size = max(8, min(round(font * STACKED_ICON_EMS), round(rect.height * 0.42), room.height - line_h - 2))
     top = rect.centery - (size + line_h) // 2
     surface.blit(icon(name, size, color), (rect.centerx - size // 2, top))
     text = assets.fit_text(label, font, color, room.width, bold)
@@ -195,16 +200,23 @@ def label_lines(assets: Assets, label: str, size: int, width: int, bold: bool) -
 def group_size(
     assets: Assets, labels: list[str], size: int, room: tuple[int, int], *, bold: bool, smallest: int = 10
 ) -> int:
-    """The one font size for a group of controls (a row of buttons, a screen's options): the
+    """The one font size for a group of controls (a row of buttons, a panel's buttons): the
     largest, from ``size`` down, at which every label fits a ``room`` (width, height) on one line
     or two. Neighbours then never differ in size."""
-    width, height = room
+    return fitting_size(assets, [(label, room) for label in labels], size, bold=bold, smallest=smallest)
+
+
+def fitting_size(
+    assets: Assets, labels: list[tuple[str, tuple[int, int]]], size: int, *, bold: bool, smallest: int = 10
+) -> int:
+    """:func:`group_size` for labels that each have a room of their own (a screen's options,
+    whose rows are not all as wide)."""
     for candidate in range(size, smallest - 1, -1):
-        two_lines = 2 * assets.font(candidate, bold).get_linesize() <= height
+        two_lines = 2 * assets.font(candidate, bold).get_linesize()
         fits = all(
             (found := label_lines(assets, label, candidate, width, bold)) is not None
-            and (len(found) == 1 or two_lines)
-            for label in labels
+            and (len(found) == 1 or two_lines <= height)
+            for label, (width, height) in labels
         )
         if fits:
             return candidate
@@ -217,12 +229,14 @@ def button_lines(
 ) -> list[pygame.Surface]:
     """A label at ``font``: on one line, or else on two when the room is tall enough (so that
     narrow buttons, «Nuevo reparto» at 320 px, still show every word at their group's size).
-    Only a label that fits neither way is drawn smaller, on one line: a screen avoids that by
-    sizing its group with :func:`group_size`. Cached: buttons are drawn every frame."""
+    Only a label that fits neither way is drawn smaller (the message line on the smallest
+    windows): a screen keeps a group's labels from that by sizing the group with
+    :func:`group_size`. Cached: buttons are drawn every frame."""
     width, height = room
-    found = label_lines(assets, label, font, width, bold)
-    if found is not None and (len(found) == 1 or 2 * assets.font(font, bold).get_linesize() <= height):
-        return [assets.text(line, font, color, bold) for line in found]
+    for size in range(font, 9, -1):  # at its size if it fits, one line or two; else as large as fits
+        found = label_lines(assets, label, size, width, bold)
+        if found is not None and (len(found) == 1 or 2 * assets.font(size, bold).get_linesize() <= height):
+            return [assets.text(line, size, color, bold) for line in found]
     return [assets.fit_text(label, font, color, width, bold)]
 
 
@@ -245,12 +259,32 @@ def panel_width(size: tuple[int, int], font: int, margin: int, extra: int = 0) -
 
 
 PANEL_SHADOW = 4
-"""A panel's shadow falls this many pixels below it."""
+"""A panel's shadow is darkest within this many pixels below it (placement keeps clear of it)."""
+
+
+def panel_shadow_reach(rect: pygame.Rect) -> tuple[int, int]:
+    """How far a panel's soft shadow spreads, and how far it drops."""
+    return shadow_reach(max(PANEL_SHADOW * 2, min(rect.width, rect.height) // 30), PANEL_RAISED)
+
+
+def panel_room(rect: pygame.Rect) -> pygame.Rect:
+    """Everything :func:`draw_panel` paints for a panel at ``rect`` (its shadow included), with
+    room for its buttons' focus rings."""
+    blur, drop = panel_shadow_reach(rect)
+    return rect.union(rect.inflate(2 * blur, 2 * blur).move(0, drop)).inflate(4, 4)
+
+
+@functools.lru_cache(maxsize=8)
+def _panel_shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
+    basis = max(PANEL_SHADOW * 2, min(size) // 30)
+    return soft_shadow(size, PANEL_RAISED, radius=radius, basis=basis)
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A panel's warm white box over its soft shadow."""
     radius = max(10, min(rect.width, rect.height) // 20)
-    pygame.draw.rect(surface, (0, 0, 0), rect.move(0, PANEL_SHADOW), border_radius=radius)
+    blur, drop = panel_shadow_reach(rect)
+    surface.blit(_panel_shadow(rect.size, radius), (rect.x - blur, rect.y - blur + drop))
     pygame.draw.rect(surface, PANEL, rect, border_radius=radius)
 
 

@@ -9,8 +9,9 @@ The window is repainted only where it changed (dirty rectangles), in the two cas
 its time in: the table alone (it repaints what changed, :meth:`Scene.paint`), and one modal
 scene over it (a panel: the table is kept dimmed on a surface of its own and repainted there
 where it changed; the panel is drawn again only when what it shows changed, :meth:`Scene.look`).
-Anything else (a screen over a screen, the kiosk's demo, the win cascade's trails) draws
-every scene whole. :meth:`SceneManager.draw` says which: the rectangles changed, or None.
+The win celebration is drawn between the dimmed table and the panel, repainted where its cards
+are or were (:meth:`Scene.flourish_rects`). Anything else (a screen over a screen, the kiosk's
+demo) draws every scene whole. :meth:`SceneManager.draw` says which: the rectangles changed, or None.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from collections.abc import Hashable, Mapping
 import pygame
 
 from game.input import Command
-from game.render.layer import area, disjoint
-from game.render.widgets import PANEL_SHADOW, dim
+from game.render.layer import area, cover, outside
+from game.render.widgets import PANEL_SHADOW, dim, panel_shadow_reach
 
 
 def hit(rects: Mapping[str, pygame.Rect], pos: tuple[int, int]) -> str | None:
@@ -29,14 +30,21 @@ def hit(rects: Mapping[str, pygame.Rect], pos: tuple[int, int]) -> str | None:
     return next((name for name, rect in rects.items() if rect.collidepoint(pos)), None)
 
 
+def shadow_spread(panel: pygame.Rect) -> tuple[int, int]:
+    """How far a panel's soft shadow reaches above it and below it."""
+    blur, drop = panel_shadow_reach(panel)
+    return max(0, blur - drop), blur + drop
+
+
 def whole_or_clear(panel: pygame.Rect, line: pygame.Rect, window: pygame.Rect) -> pygame.Rect:
     """``panel`` moved (or, failing that, lengthened) as little as it takes to leave the table's
     message ``line`` whole or cover it whole, never cutting it in half; within ``window``."""
     if whole_or_clear_at(panel, line):
         return panel
+    above, below = shadow_spread(panel)
     shifts = [
-        line.top - PANEL_SHADOW - panel.bottom,  # up, clear of it
-        line.bottom - panel.top,  # down, clear of it
+        line.top - below - panel.bottom,  # up, clear of it
+        line.bottom + above - panel.top,  # down, clear of it
         line.bottom - panel.bottom,  # down, over it
         line.top - panel.top,  # up, over it
     ]
@@ -50,7 +58,8 @@ def whole_or_clear(panel: pygame.Rect, line: pygame.Rect, window: pygame.Rect) -
 
 def whole_or_clear_at(panel: pygame.Rect, line: pygame.Rect) -> bool:
     """True when ``panel`` (with its shadow) leaves the message ``line`` whole or covers it whole."""
-    clear = panel.bottom + PANEL_SHADOW <= line.top or panel.top >= line.bottom
+    above, below = shadow_spread(panel)
+    clear = panel.bottom + below <= line.top or panel.top - above >= line.bottom
     return clear or (panel.top <= line.top and panel.bottom >= line.bottom)
 
 
@@ -63,6 +72,9 @@ class Scene:
     """True for panels and dialogs: the scenes below are shown dimmed (and drawn once, then reused
     from a cached backdrop for as long as they do not change)."""
     lets_flourish_show = False
+    pictured = False
+    """True when :meth:`draw` is one blit of a picture kept ready: drawing it again clipped to each
+    of many small rectangles then costs only their pixels (else it is drawn once, over their union)."""
     """True when the table's win flourish should still show while this scene is on top
     (the end panels, the kiosk's attract demo); other screens hide it."""
 
@@ -110,10 +122,22 @@ class Scene:
         """Where :meth:`draw` paints in a window of ``size`` (a panel: its box and its shadow)."""
         return pygame.Rect((0, 0), size)
 
-    def overlay_showing(self) -> bool:
-        """True while :meth:`draw_overlay` keeps something on screen that only a whole frame
-        redraws (the win cascade's trails)."""
-        return False
+    def solid(self) -> pygame.Rect | None:
+        """A rectangle that :meth:`draw` covers entirely with opaque pixels (a panel's inside), so
+        that nothing under it need be repainted while the scene stays the same; None if none."""
+        return None
+
+    def mend(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
+        """Paint :meth:`solid`'s pixels again within ``rects`` (which lie inside it), over
+        whatever was drawn there (the celebration's cards passing under the panel)."""
+        self.draw(surface)
+
+    def flourish_rects(self) -> list[pygame.Rect]:
+        """Where :meth:`draw_flourish` paints now (the win celebration's cards)."""
+        return []
+
+    def draw_flourish(self, surface: pygame.Surface) -> None:
+        """Draw what moves between this scene and a panel over it (the win celebration)."""
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Draw above every scene (after all of them), e.g. the win flourish over its panel."""
@@ -139,6 +163,8 @@ class SceneManager:
         """The table under a panel, dimmed, kept up to date where it changes."""
         self._look: Hashable | None = None
         self._bounds = pygame.Rect(0, 0, 0, 0)
+        self._flourish: list[pygame.Rect] = []
+        """Where the win celebration's cards were drawn last frame."""
         self.painted = 0
         """Pixels the last :meth:`draw` painted (the benchmark reports frames that painted none)."""
         self.window_shown = True
@@ -228,9 +254,8 @@ class SceneManager:
         """Draw the scenes on ``surface``. Returns the rectangles that changed, or None when the
         whole window was drawn (see the module's docstring)."""
         top = self.top
-        incremental = top is not None and not any(scene.overlay_showing() for scene in self.stack)
-        way = "alone" if incremental and len(self.stack) == 1 else "whole"
-        if incremental and len(self.stack) == 2 and top is not None and top.modal:
+        way = "alone" if len(self.stack) == 1 else "whole"
+        if len(self.stack) == 2 and top is not None and top.modal:
             way = "under"
         shown = (surface.get_size(), way, *map(id, self.stack))
         whole = self._shown is None or self._shown[0] is not surface or self._shown[1] != shown
@@ -271,16 +296,30 @@ class SceneManager:
             for rect in damage:
                 dim(self._dimmed, rect)
         bounds, look = top.bounds(window.size), top.look()
-        if whole or look is None or look != self._look or bounds != self._bounds:
+        steady = not whole and look is not None and look == self._look and bounds == self._bounds
+        if not steady:
             damage += [bounds, self._bounds]
         self._look, self._bounds = look, bounds
-        dirty = disjoint(damage, window)
+        moving = base.flourish_rects()
+        dirty = cover([*damage, *self._flourish, *moving], window)
+        self._flourish = moving
+        solid = top.solid() if steady else None
+        if solid is not None:  # the panel's opaque inside is left as it is: it covers what is under it
+            dirty = [part for rect in dirty for part in outside(rect, solid)]
+        touching = [rect for rect in dirty if rect.colliderect(bounds)]
+        if touching and not top.pictured:  # drawn once, over one rectangle repainted whole
+            touching = [touching[0].unionall(touching).clip(bounds)]
+            dirty.append(touching[0])
         for rect in dirty:
             surface.blit(self._dimmed, rect, rect)
-        for rect in dirty:
-            if rect.colliderect(bounds):
-                surface.set_clip(rect)
-                top.draw(surface)
+        base.draw_flourish(surface)
+        if solid is not None:  # where a card went over the panel's inside, the panel again
+            over = [rect.clip(solid) for rect in moving if rect.colliderect(solid)]
+            if over:
+                top.mend(surface, over)
+        for rect in touching:
+            surface.set_clip(rect)
+            top.draw(surface)
         surface.set_clip(None)
         return dirty
 

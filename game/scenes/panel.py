@@ -1,5 +1,7 @@
-"""A modal panel: a title, a few lines, and a column of buttons. The win panel, the dead-end
-panel and the "no longer winnable" panel are all this scene with different contents.
+"""A modal panel: a title, big numbers (the result panel's time and moves), a few lines, and a
+column of buttons. The win panel, the dead-end panel and the "no longer winnable" panel are all
+this scene with different contents. Sizes follow the type scale (game/render/THEME.md): the
+title, the numbers in display size over their captions, the body; every button at one size.
 
 Keyboard: arrows or Tab move between buttons, Enter or Space presses, Esc cancels (if the
 panel can be cancelled). The panel slides in briefly; it takes input from its first frame.
@@ -13,16 +15,19 @@ from dataclasses import dataclass
 import pygame
 
 from game.anim import ease_out_cubic
-from game.config import PANEL_POP_SECONDS, PANEL_TEXT
+from game.config import PANEL_DIM_TEXT, PANEL_POP_SECONDS, PANEL_TEXT
 from game.context import Context
 from game.input import Action, Command, Key, Tap
+from game.render.layer import outside
+from game.render.theme import TypeScale
 from game.render.widgets import (
-    PANEL_SHADOW,
     Style,
     blit_lines,
     draw_button,
     draw_panel,
+    group_size,
     line_height,
+    panel_room,
     panel_width,
 )
 from game.texts import Texts
@@ -37,6 +42,10 @@ class PanelButton:
     primary: bool = False
 
 
+Figures = Callable[[Texts], list[tuple[str, str]]]
+"""Big numbers: each a value («3:25») and its caption («tiempo»)."""
+
+
 @dataclass
 class _Geometry:
     key: tuple[object, ...]
@@ -46,6 +55,9 @@ class _Geometry:
     body: list[str]
     buttons: list[pygame.Rect]
     body_top: int
+    figures: list[tuple[str, str]]
+    figures_top: int
+    button_font: int
 
 
 TWO_COLUMN_EMS = 12
@@ -55,6 +67,7 @@ TWO_COLUMN_EMS = 12
 class Panel(Scene):
     modal = True
     lets_flourish_show = True
+    pictured = True
 
     def __init__(
         self,
@@ -65,7 +78,12 @@ class Panel(Scene):
         body: Callable[[Texts], list[str]],
         buttons: list[PanelButton],
         on_cancel: Callable[[], None] | None = None,
+        figures: Figures | None = None,
+        low: bool = False,
     ) -> None:
+        """``figures``: big numbers under the title; ``low``: in a window taller than wide, the
+        panel sits at the bottom, leaving the table above it in sight (the result panel, whose
+        celebration plays there)."""
         self.ctx = ctx
         self.manager = manager
         self.title = title
@@ -75,7 +93,11 @@ class Panel(Scene):
         self.focus = next((i for i, b in enumerate(buttons) if b.primary), 0)
         self.size = (0, 0)
         self.age = PANEL_POP_SECONDS if ctx.settings.still else 0.0
+        self.figures = figures
+        self.low = low
         self._geometry: _Geometry | None = None
+        self._image: tuple[Hashable, pygame.Surface, pygame.Surface] | None = None
+        """The panel drawn (shadow, box, text, buttons), kept while it shows the same."""
 
     def close(self) -> None:
         self.manager.pop(self)
@@ -88,14 +110,18 @@ class Panel(Scene):
     def geometry(self) -> _Geometry:
         texts = self.ctx.texts
         title, body = self.title(texts), self.body(texts)
+        figures = self.figures(texts) if self.figures is not None else []
         line = self.manager.message_line_under(self)
         where = None if line is None else tuple(line)
-        key = (self.size, where, title, tuple(body), tuple(b.label(texts) for b in self.buttons))
+        labels = tuple(b.label(texts) for b in self.buttons)
+        key = (self.size, where, title, tuple(body), tuple(figures), labels)
         if self._geometry is None or self._geometry.key != key:
-            self._geometry = self._compute(key, title, body)
+            self._geometry = self._compute(key, title, body, figures)
         return self._geometry
 
-    def _compute(self, key: tuple[object, ...], title: str, body: list[str]) -> _Geometry:
+    def _compute(
+        self, key: tuple[object, ...], title: str, body: list[str], figures: list[tuple[str, str]]
+    ) -> _Geometry:
         width, height = self.size
         metrics = self.ctx.metrics
         margin = metrics.panel_margin(self.size)
@@ -105,10 +131,14 @@ class Panel(Scene):
         assets = self.ctx.assets
         columns = 1  # buttons in two columns when one is too tall and the panel is wide enough
         while True:
-            title_lines = assets.wrap(title, round(font * 1.4), inner, bold=True)
+            scale = TypeScale(font)
+            title_lines = assets.wrap(title, scale.title, inner, bold=True)
             body_lines = [line for text in body for line in assets.wrap(text, font, inner)]
             button_h = metrics.button_h(font)
-            text_h = len(title_lines) * line_height(round(font * 1.4)) + len(body_lines) * line_height(font)
+            figures_h = self._figures_height(scale, margin) if figures else 0
+            text_h = (
+                len(title_lines) * line_height(scale.title) + figures_h + len(body_lines) * line_height(font)
+            )
             rows = -(-len(self.buttons) // columns)
             buttons_h = rows * (button_h + margin // 2)
             panel_h = margin * 3 + text_h + buttons_h
@@ -118,9 +148,13 @@ class Panel(Scene):
                 columns = 2
                 continue
             font -= 1
-        panel = pygame.Rect((width - panel_w) // 2, max(margin, (height - panel_h) // 2), panel_w, panel_h)
+        top = max(margin, (height - panel_h) // 2)
+        if self.low and height > width:
+            top = max(margin, height - margin - panel_h)
+        panel = pygame.Rect((width - panel_w) // 2, top, panel_w, panel_h)
         panel = self.manager.clear_of_message(self, panel, self.size)
-        body_top = panel.top + margin + len(title_lines) * line_height(round(font * 1.4))
+        figures_top = panel.top + margin + len(title_lines) * line_height(scale.title)
+        body_top = figures_top + figures_h
         top = body_top + len(body_lines) * line_height(font) + margin
         button_w = (inner - (columns - 1) * (margin // 2)) // columns
         rects = []
@@ -128,7 +162,16 @@ class Panel(Scene):
             row, col = divmod(index, columns)
             x = panel.left + margin + col * (button_w + margin // 2)
             rects.append(pygame.Rect(x, top + row * (button_h + margin // 2), button_w, button_h))
-        return _Geometry(key, panel, font, title_lines, body_lines, rects, body_top)
+        labels = [b.label(self.ctx.texts) for b in self.buttons]
+        room = (button_w - 2 * max(4, min(12, button_w // 10)), button_h - 4)
+        button_font = group_size(assets, labels, font, room, bold=True) if labels else font
+        return _Geometry(
+            key, panel, font, title_lines, body_lines, rects, body_top, figures, figures_top, button_font
+        )
+
+    def _figures_height(self, scale: TypeScale, margin: int) -> int:
+        """The big numbers' row: the numbers, their captions, and room around them."""
+        return line_height(scale.display) + line_height(scale.caption) + margin
 
     # --- input ------------------------------------------------------------------------------
     def handle(self, command: Command) -> None:
@@ -175,34 +218,85 @@ class Panel(Scene):
 
     def bounds(self, size: tuple[int, int]) -> pygame.Rect:
         geo = self.geometry()
-        panel = geo.panel.move(0, self.slide(geo))
-        return panel.union(panel.move(0, PANEL_SHADOW)).inflate(16, 16)
+        return self._image_rect(geo).move(0, self.slide(geo)).inflate(4, 4)
+
+    def _image_rect(self, geo: _Geometry) -> pygame.Rect:
+        """Where the panel's image lies when it is in place: its box, with room for its shadow
+        and its buttons' focus rings."""
+        return panel_room(geo.panel)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The panel's picture: its opaque inside copied as it is, only its edges (shadow, round
+        corners) blended, which is most of the cost at 4K."""
         geo = self.geometry()
-        shift = self.slide(geo)
-        panel = geo.panel.move(0, shift)
-        draw_panel(surface, panel)
+        picture, opaque = self._picture(geo)
+        where = self._image_rect(geo).move(0, self.slide(geo))
+        solid = self.solid()
+        assert solid is not None
+        for part in outside(where, solid):
+            surface.blit(picture, part, part.move(-where.left, -where.top))
+        surface.blit(opaque, solid, solid.move(-where.left, -where.top))
+
+    def _picture(self, geo: _Geometry) -> tuple[pygame.Surface, pygame.Surface]:
+        """The panel drawn (with its shadow, translucent), and the same without its translucency
+        (exact inside the box, where every pixel is opaque): made again when what it shows changes."""
+        key = (geo.key, self.focus)
+        if self._image is None or self._image[0] != key:
+            image = self._render(geo)
+            self._image = (key, image, image.convert())
+        return self._image[1], self._image[2]
+
+    def solid(self) -> pygame.Rect | None:
+        geo = self.geometry()
+        box = geo.panel.move(0, self.slide(geo))
+        corner = max(10, min(box.size) // 20)  # draw_panel's corner radius
+        return box.inflate(-2 * corner, -2 * corner)
+
+    def mend(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
+        geo = self.geometry()
+        opaque = self._picture(geo)[1]
+        where = self._image_rect(geo).move(0, self.slide(geo))
+        for rect in rects:
+            surface.blit(opaque, rect, rect.move(-where.left, -where.top))
+
+    def _render(self, geo: _Geometry) -> pygame.Surface:
+        """The panel on a transparent surface of :meth:`_image_rect`'s size."""
+        room = self._image_rect(geo)
+        image = pygame.Surface(room.size, pygame.SRCALPHA)
+        dx, dy = -room.left, -room.top
+        panel = geo.panel.move(dx, dy)
+        draw_panel(image, panel)
         assets = self.ctx.assets
-        margin = geo.buttons[0].left - panel.left if geo.buttons else 16
+        margin = geo.buttons[0].left - geo.panel.left if geo.buttons else 16
+        scale = TypeScale(geo.font)
         blit_lines(
-            surface, assets, geo.title, (panel.left, panel.top + margin), round(geo.font * 1.4),
+            image, assets, geo.title, (panel.left, panel.top + margin), scale.title,
             color=PANEL_TEXT, centered_in=panel.width, bold=True,
         )  # fmt: skip
+        if geo.figures:
+            self._draw_figures(image, geo, panel, geo.figures_top + dy, scale)
         blit_lines(
-            surface, assets, geo.body, (panel.left, geo.body_top + shift), geo.font,
+            image, assets, geo.body, (panel.left, geo.body_top + dy), geo.font,
             color=PANEL_TEXT, centered_in=panel.width,
         )  # fmt: skip
         texts = self.ctx.texts
         for index, (button, rect) in enumerate(zip(self.buttons, geo.buttons, strict=True)):
             style = Style.PRIMARY if button.primary else Style.NORMAL
-            label = button.label(texts)
             draw_button(
-                surface,
-                assets,
-                rect.move(0, shift),
-                label,
-                geo.font,
-                style=style,
-                focused=index == self.focus,
-            )
+                image, assets, rect.move(dx, dy), button.label(texts), geo.button_font,
+                style=style, focused=index == self.focus,
+            )  # fmt: skip
+        return image
+
+    def _draw_figures(
+        self, image: pygame.Surface, geo: _Geometry, panel: pygame.Rect, top: int, scale: TypeScale
+    ) -> None:
+        """The big numbers side by side, each over its caption."""
+        assets = self.ctx.assets
+        share = panel.width / len(geo.figures)
+        for index, (value, caption) in enumerate(geo.figures):
+            centre = round(panel.left + share * (index + 0.5))
+            number = assets.fit_text(value, scale.display, PANEL_TEXT, round(share) - 8, bold=True)
+            image.blit(number, number.get_rect(midtop=(centre, top)))
+            under = assets.fit_text(caption, scale.caption, PANEL_DIM_TEXT, round(share) - 8)
+            image.blit(under, under.get_rect(midtop=(centre, top + line_height(scale.display))))

@@ -14,7 +14,7 @@ from rules.scoring import Match, score_session
 from solver import Answer, Purpose
 
 from .base import SceneManager
-from .panel import Panel, PanelButton
+from .panel import Figures, Panel, PanelButton
 
 
 def _verdict_lines(texts: Texts, play: Play) -> list[str]:
@@ -98,12 +98,13 @@ def _closable(
     buttons: list[PanelButton],
     *,
     title_values: dict[str, object] | None = None,
+    figures: Figures | None = None,
 ) -> Panel:
     """A panel titled ``title_key`` (formatted with ``title_values``) that Esc closes, back to the table."""
     values = title_values or {}
     panel = Panel(
         ctx, manager, title=lambda t: t.t(title_key, **values), body=body, buttons=buttons,
-        on_cancel=lambda: manager.pop(panel),
+        on_cancel=lambda: manager.pop(panel), figures=figures,
     )  # fmt: skip
     return panel
 
@@ -131,8 +132,6 @@ def win_panel(
         left += [card for c in range(columns) for card in state.column_cards_left(c)]
         where = "_columns" if columns else ""  # Giza: what stays is in the columns
         lines = [
-            texts.t("win_time", t=format_time(session.clock.elapsed())),
-            texts.t("win_moves", n=session.moves, u=session.undos),
             texts.removed(state, "win_removed"),
             texts.t("win_left" + where, cards=", ".join(map(texts.card, left)))
             if left
@@ -174,8 +173,18 @@ def win_panel(
         del buttons[1]
     if number is not None and not ctx.kiosk:  # a kiosk's clipboard is of no use to anyone
         buttons.insert(0, PanelButton(copy_label, copy))
+
     every_card = play.state.rules.variant.win_all  # Estricta: not only the pyramid went
-    panel = _closable(ctx, manager, "win_title_all" if every_card else "win_title", body, buttons)
+
+    def figures(texts: Texts) -> list[tuple[str, str]]:  # the time and the moves, in big numbers
+        return [
+            (format_time(session.clock.elapsed()), texts.t("figure_time")),
+            (str(session.moves), texts.t("figure_moves", u=session.undos)),
+        ]
+
+    title = "win_title_all" if every_card else "win_title"
+    panel = _closable(ctx, manager, title, body, buttons, figures=figures)
+    panel.low = True  # on a phone held upright the celebration plays over the table above it
     return panel
 
 

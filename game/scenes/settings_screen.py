@@ -22,14 +22,17 @@ import pygame
 from game.config import DRAG_SLOP_PX, PANEL_TEXT, SCROLL_BAR, SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
 from game.context import Context
 from game.input import Action, Command, Drag, Key, Release, Scroll, Tap
+from game.render.theme import MIN_CAPTION
 from game.render.widgets import (
-    PANEL_SHADOW,
     Style,
     blit_lines,
     button_lines,
     draw_button,
     draw_panel,
+    fitting_size,
+    label_lines,
     line_height,
+    panel_room,
     panel_width,
 )
 from game.settings import ANIM_SPEEDS, SCAN_SECONDS, TEXT_SIZES, THEMES, DealMode, ScanMode, Settings, Speech
@@ -96,6 +99,8 @@ ROWS: tuple[Row, ...] = (
         lambda t, v: t.t("mode_solvable" if v is DealMode.SOLVABLE else "mode_random"),
         lambda s: s.deal_mode,
         lambda s, v: setattr(s, "deal_mode", v),
+        wraps=True,
+        option_ems=7,  # «totalmente al azar» on two lines: one option a line where they are narrower
     ),
     Row(
         "set_par", (True, False), _yes_no, lambda s: s.par_scoring, lambda s, v: setattr(s, "par_scoring", v)
@@ -222,6 +227,11 @@ class _Shape:
         return self.view_h < self.content_h
 
 
+def _label_room(rect: pygame.Rect) -> tuple[int, int]:
+    """The room a control's label has inside it (as :func:`draw_button` pads it)."""
+    return rect.width - 2 * max(4, min(12, rect.width // 10)), rect.height - 4
+
+
 class SettingsScreen(Scene):
     modal = True
 
@@ -263,6 +273,7 @@ class SettingsScreen(Scene):
         self._press: tuple[int, int] | None = None
         """Where a press in the scrolling rows began (chosen on release, unless it became a drag)."""
         self._dragged = 0
+        self._sizes: tuple[Hashable, tuple[int, int, int]] | None = None
 
     def choose(self, row: int, index: int) -> None:
         if self.locked(row):
@@ -422,7 +433,7 @@ class SettingsScreen(Scene):
         button_h = metrics.button_h(font)
         inner = panel_w - 2 * margin
         col_w = (inner - (columns - 1) * margin) // columns
-        label_w = col_w * 2 // 5 if beside else col_w
+        label_w = self._label_width(col_w) if beside else col_w
         label_h = button_h if beside else line_height(font)
         per_column = -(-len(self.rows) // columns)
         placed: list[_Placed] = []
@@ -471,7 +482,7 @@ class SettingsScreen(Scene):
             col_w = (panel_w - 2 * margin - (columns - 1) * margin) // columns
             rows, content_h, wide_enough = self._arrange(columns, beside, gap, panel_w)
             view_h = min(content_h, height - 8 - fixed_h) if scroll else content_h
-            fits = wide_enough and (columns == 1 or col_w >= font * COLUMN_MIN_EMS)
+            fits = wide_enough and (columns == 1 or col_w >= font * COLUMN_MIN_EMS) and self._readable(rows)
             if scroll:
                 fits = fits and view_h >= SCROLL_ROWS_SHOWN * (button_h + gap)
             else:
@@ -488,6 +499,35 @@ class SettingsScreen(Scene):
             shape(1, False, True, margin, scroll=True), shape(1, False, True, 4, scroll=True),
         ]  # fmt: skip
         return next((s for s in shapes if s.fits), shapes[-1])
+
+    def _label_width(self, column_w: int) -> int:
+        """How wide the labels beside their options are: what the longest needs on two lines at
+        the screen's size (a quarter to a half of the column), so the options get the rest."""
+        face = self.ctx.assets.font(self.font, True)
+
+        def two_lines(text: str) -> int:
+            words = text.split()
+            splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+            return min((max(face.size(a)[0], face.size(b)[0]) for a, b in splits), default=face.size(text)[0])
+
+        need = max(two_lines(self.ctx.t(spec.key)) for spec in self.rows) + self.margin // 2
+        return min(column_w // 2, max(column_w // 4, need))
+
+    def _readable(self, rows: list[_Placed]) -> bool:
+        """Every row's label and options fit their places at the smallest caption size at least
+        (:data:`MIN_CAPTION`, on two lines if need be): the shape leaves no text to be drawn
+        smaller than that."""
+        ctx, caption = self.ctx, MIN_CAPTION
+        texts = [(ctx.t(spec.key), placed.label.size) for spec, placed in zip(self.rows, rows, strict=True)]
+        for spec, placed in zip(self.rows, rows, strict=True):
+            names = [self.option_name(spec, value) for value in spec.values]
+            texts += [(name, _label_room(rect)) for name, rect in zip(names, placed.options, strict=True)]
+        two_lines = 2 * ctx.assets.font(caption, True).get_linesize()
+        return all(
+            (lines := label_lines(ctx.assets, text, caption, width, True)) is not None
+            and (len(lines) == 1 or two_lines <= height)
+            for text, (width, height) in texts
+        )
 
     def option_name(self, spec: Row, value: object) -> str:
         """What an option reads. «solo con solución» promises what only the label table can
@@ -506,7 +546,7 @@ class SettingsScreen(Scene):
         return tuple(self.locked(row) for row in range(len(self.rows)))
 
     def bounds(self, size: tuple[int, int]) -> pygame.Rect:
-        return self.panel.union(self.panel.move(0, PANEL_SHADOW)).inflate(16, 16)
+        return panel_room(self.panel).inflate(16, 16)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.panel)
@@ -535,16 +575,46 @@ class SettingsScreen(Scene):
                 color=PANEL_TEXT, centered_in=self.panel.width,
             )  # fmt: skip
         focused = self.focus_visible and self.focus == self.close_index
-        draw_button(surface, assets, self.close_rect, ctx.t("btn_close"), font, focused=focused)
+        button_font = self.sizes()[2]
+        draw_button(surface, assets, self.close_rect, ctx.t("btn_close"), button_font, focused=focused)
         if self.on_stats is not None:
             focused = self.focus_visible and self.focus == self.stats_index
-            draw_button(surface, assets, self.stats_rect, ctx.t("btn_stats"), font, focused=focused)
+            draw_button(surface, assets, self.stats_rect, ctx.t("btn_stats"), button_font, focused=focused)
+
+    def sizes(self) -> tuple[int, int, int]:
+        """The font sizes of the rows' labels, of their options and of the buttons: each group
+        at one size, the largest at which all of it fits (on two lines where one is too short),
+        so no option is drawn smaller than its neighbours."""
+        ctx = self.ctx
+        labels = [(ctx.t(spec.key), self.labels[row].size) for row, spec in enumerate(self.rows)]
+        options = []
+        for row, spec in enumerate(self.rows):
+            if self.locked(row):
+                whole = self.options[row][0].unionall(self.options[row][1:])
+                options.append((ctx.t("large_index_auto"), _label_room(whole)))
+                continue
+            options += [
+                (self.option_name(spec, v), _label_room(r))
+                for v, r in zip(spec.values, self.options[row], strict=True)
+            ]
+        buttons = [(ctx.t("btn_close"), _label_room(self.close_rect))]
+        if self.on_stats is not None:
+            buttons.append((ctx.t("btn_stats"), _label_room(self.stats_rect)))
+        key = (tuple(labels), tuple(options), tuple(buttons), self.font)
+        if self._sizes is None or self._sizes[0] != key:
+            assets = ctx.assets
+            found = tuple(
+                fitting_size(assets, group, self.font, bold=True) for group in (labels, options, buttons)
+            )
+            self._sizes = (key, (found[0], found[1], found[2]))
+        return self._sizes[1]
 
     def _draw_row(self, surface: pygame.Surface, row: int) -> None:
-        ctx, assets, font = self.ctx, self.ctx.assets, self.font
+        ctx, assets = self.ctx, self.ctx.assets
+        label_font, font, _ = self.sizes()
         spec = self.rows[row]
         rect = self.labels[row]
-        lines = button_lines(assets, ctx.t(spec.key), font, PANEL_TEXT, rect.size, bold=True)
+        lines = button_lines(assets, ctx.t(spec.key), label_font, PANEL_TEXT, rect.size, bold=True)
         y = rect.centery - sum(line.get_height() for line in lines) // 2
         for line in lines:
             surface.blit(line, (rect.left, y))

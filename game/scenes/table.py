@@ -23,7 +23,7 @@ from game.context import Context
 from game.input import Action, Command, Drag, Key, Release, Tap
 from game.play import Effect, Play, Played, Removed
 from game.render.card_look import face_size
-from game.render.layer import disjoint
+from game.render.layer import cover
 from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout, compute_layout
 from game.render.table_view import TableFrame, TableView, message_room
 from game.render.theme import TypeScale, use_palette
@@ -40,7 +40,6 @@ from solver import Answer, Purpose, Verdict
 from .base import Scene, SceneManager
 from .deal_dialog import DealDialog
 from .focus import DIRECTIONS, nearest, step_focus
-from .panel import Panel
 from .panels import confirm_new_panel, dead_end_panel, lost_panel, win_panel
 from .record_screens import DailyScreen, StatsScreen
 from .rules_screen import RulesScreen
@@ -415,7 +414,7 @@ class TableScene(Scene):
         damage = self.view.update(self.layout, self.frame())
         moving = self.anim.ghost_rects()
         window = target.get_rect()
-        dirty = [window] if whole else disjoint([*damage, *self._moving, *moving], window)
+        dirty = [window] if whole else cover([*damage, *self._moving, *moving], window)
         layer = self.view.layer.surface
         assert layer is not None
         for rect in dirty:
@@ -425,22 +424,24 @@ class TableScene(Scene):
         self._draw_ms = (clock() - began) * 1000
         return dirty
 
-    def overlay_showing(self) -> bool:
-        return self.anim.flourishing
-
     def overlay_active(self) -> bool:
-        """True while cascading cards move (its trails stay on screen without redrawing)."""
+        """True while the win celebration moves."""
         return self.anim.cascade.active
 
+    def flourish_rects(self) -> list[pygame.Rect]:
+        return self.anim.cascade.rects()
+
+    def draw_flourish(self, surface: pygame.Surface) -> None:
+        """The win celebration, under the result panel (the scene stack draws the panel over it)."""
+        self.anim.draw_cascade(surface, self.ctx.assets)
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        """The win cascade, over the dimmed table around the result panel (never over it);
-        it ends when the panel closes."""
+        """The win celebration over everything where no panel shows the result (the kiosk's demo);
+        it ends when the result panel closes."""
         top = self.manager.top
-        if isinstance(top, Panel):
-            self.anim.draw_cascade(surface, self.ctx.assets, top.geometry().panel)
-        elif top is not None and top.lets_flourish_show:  # the kiosk's demo: no panel to keep clear
-            self.anim.draw_cascade(surface, self.ctx.assets, None)
-        elif self.anim.flourishing:
+        if top is not None and top.lets_flourish_show and not top.modal:
+            self.anim.draw_cascade(surface, self.ctx.assets)
+        elif top is self or (top is not None and not top.lets_flourish_show):
             self.anim.cascade.stop()
 
     def frame(self) -> TableFrame:

@@ -119,6 +119,8 @@ MESSAGES: dict[str, str] = {
     # win panel
     "win_title": "Pyramid cleared!",
     "win_title_all": "Every card cleared!",
+    "figure_time": "time",
+    "figure_moves": "moves · {u} undone",
     "win_time": "Time: {t}",
     "win_moves": "Moves: {n} (undone: {u})",
     "win_removed": "Cards removed: {n} of 28",

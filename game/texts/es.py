@@ -125,6 +125,8 @@ MESSAGES: dict[str, str] = {
     # win panel
     "win_title": "¡Pirámide despejada!",
     "win_title_all": "¡Todas las cartas quitadas!",
+    "figure_time": "tiempo",
+    "figure_moves": "jugadas · {u} deshechas",
     "win_time": "Tiempo: {t}",
     "win_moves": "Jugadas: {n} (deshechas: {u})",
     "win_removed": "Cartas quitadas: {n} de 28",
