@@ -144,7 +144,6 @@ BUTTON_TEXT: Color = (28, 36, 31)
 BUTTON_ON: Color = (255, 204, 92)
 BUTTON_OFF: Color = (78, 106, 92)
 BUTTON_OFF_TEXT: Color = (182, 200, 190)
-BUTTON_EDGE: Color = (60, 70, 60)
 GHOST: tuple[int, int, int, int] = (255, 255, 255, 28)
 """The fill of a secondary control on the felt: a light veil, the felt showing through."""
 GHOST_EDGE: tuple[int, int, int, int] = (255, 255, 255, 70)
@@ -164,7 +163,6 @@ BACK_MAIN: Color = (20, 52, 92)
 BACK_LINE: Color = (54, 98, 150)
 BACK_EDGE: Color = (250, 246, 236)
 BACK_GOLD: Color = (226, 184, 92)
-BADGE: Color = (20, 20, 24)
 PANEL: Color = (250, 247, 238)
 PANEL_TEXT: Color = (32, 40, 36)
 PANEL_DIM_TEXT: Color = (88, 96, 90)
@@ -189,8 +187,6 @@ PARTNER_DASH_WIDTH = 0.08
 """Thickness of a partner's dashed border over card width (at least 4 px)."""
 LIFT = 0.07
 """A selected card rises by this fraction of its height, over a shadow left where it lay."""
-LIFT_SHADOW = (0, 0, 0, 120)
-"""RGBA of the selected card's shadow."""
 CASCADE_DELAY = 0.35
 """Seconds after the win before the first card of the celebration leaves: the panel has popped
 in and the last pair is on its way off."""
@@ -223,7 +219,6 @@ HEADING: Color = (20, 90, 56)
 FIELD_BG: Color = (255, 255, 255)
 FIELD_EDGE: Color = (120, 130, 120)
 ERROR_TEXT: Color = (190, 70, 20)
-CHIP_EDGE: Color = (255, 255, 255)
 BACK_OUTLINE: Color = (120, 120, 120)
 
 # --- statistics and daily deal screens -------------------------------------------------------------
