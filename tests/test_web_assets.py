@@ -33,7 +33,7 @@ def every_text() -> list[str]:
         for title, lines in RULES_TEXT[lang]:
             texts += [title, *lines]
     texts += [Card(rank, suit).symbol for rank in range(1, 14) for suit in "shdc"]
-    texts += [*KEYPAD, *LANGUAGE_NAMES.values(), "↻"]
+    texts += [*KEYPAD, *LANGUAGE_NAMES.values()]  # the recycle mark is an icon drawn by our code, no glyph
     return texts
 
 

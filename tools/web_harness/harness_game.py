@@ -106,6 +106,7 @@ class Harness:
         pyramid's base row; for each its face's file name (``Co``, ``Th``) in its deck's folder
         and its rectangle on the canvas."""
         from game.render.assets import face_name  # noqa: PLC0415
+        from game.render.card_look import face_rect  # noqa: PLC0415
         from rules.moves import column_place  # noqa: PLC0415
         from rules.topology import ROWS, SLOTS  # noqa: PLC0415
 
@@ -116,7 +117,7 @@ class Harness:
         for place in columns or range(SLOTS - ROWS, SLOTS):
             card = state.card_at(place)
             if card is not None:
-                rect = layout.place_rect(place, state)
+                rect = face_rect(layout.place_rect(place, state))  # drawn a hairline inside its place
                 face = f"{card.deck.name}/{face_name(card.deck.name, card.rank, card.suit)}"
                 shown.append({"place": place, "face": face, "box": [rect.x, rect.y, rect.width, rect.height]})
         return json.dumps(shown)
