@@ -3,7 +3,7 @@
     python bench/frames.py [--frames-per-action 8] [--size 1280x720] [--pure] [--no-questions]
 
 Watches the deal animation to its end, then plays a known winning line of deal 1 by posted
-taps (with selections, hints, undos and a settings visit mixed in) and watches the win cascade
+taps (with selections, hints, undos and a settings visit mixed in) and watches the win celebration
 behind the result panel, timing every frame: event handling, logic, animation and drawing
 (each frame is forced to draw; the game repaints only what changed since the last frame, from
 the table's cached layer, so a frame where nothing changed paints nothing: such frames are
@@ -98,8 +98,9 @@ class Timer:
             self.tap_place(place)
 
 
-def script(timer: Timer) -> None:
-    """The play: the whole winning line, with a hint, an undo and a look at settings on the way."""
+def script(timer: Timer) -> int:
+    """The play: the whole winning line, with a hint, an undo and a look at settings on the way.
+    Returns the index of the first frame after the winning move's (the celebration's)."""
     for index, move in enumerate(parse_moves(LINE)):
         if index % 10 == 5:
             timer.key(pygame.K_h)
@@ -111,7 +112,9 @@ def script(timer: Timer) -> None:
             timer.tap_button("settings")
             timer.key(pygame.K_ESCAPE)
         timer.move(move)
-    timer.frames(240)  # the win panel and the cascade behind it (4 s)
+    won_at = len(timer.times) - timer.frames_per_action + 1
+    timer.frames(240)  # the win panel, the celebration under it and the clean board after (4 s)
+    return won_at
 
 
 QUESTION_DEAL = 12
@@ -197,7 +200,7 @@ def main() -> int:
         timer.frames(1)
     deal_wall = (time.perf_counter() - deal_start) * 1000.0
     deal, deal_cpu = list(timer.times), list(timer.cpu)
-    script(timer)
+    won_at = script(timer)
     won = app.table.play.session.is_won
     times = timer.times
     print(f"frames timed: {len(times)} at {width}x{height} (every frame forced to draw), deal won: {won}")
@@ -205,10 +208,7 @@ def main() -> int:
     p50, p99 = statistics.median(times), percentile(times, 0.99)
     print(f"p50 {p50:.2f} ms   p99 {p99:.2f} ms   max {max(times):.2f} ms")
     print(f"  (CPU time: {spread(timer.cpu)})")
-    for label, idle in (("painted", False), ("idle (nothing changed, nothing painted)", True)):
-        chosen = [c for c, still in zip(timer.cpu, timer.idle, strict=True) if still is idle]
-        if chosen:
-            print(f"  {label} frames: {len(chosen)}   CPU {spread(chosen)}")
+    report_painted(timer)
     for label, wanted in (("play frames (no search running)", False), ("frames with a search running", True)):
         chosen = [t for t, busy in zip(times, timer.searching, strict=True) if busy is wanted]
         if chosen:
@@ -218,6 +218,8 @@ def main() -> int:
         f"({deal_wall:.0f} ms to draw them all)   {spread(deal)}"
     )
     print(f"  (CPU time: {spread(deal_cpu)})")
+    celebration = timer.cpu[won_at:]
+    print(f"win celebration and the board after it: {len(celebration)} frames   CPU {spread(celebration)}")
     plain = [(t, c) for t, c, busy in zip(times, timer.cpu, timer.searching, strict=True) if not busy]
     if not args.no_questions:
         one_pass = dataclasses.replace(settings, passes=1)
@@ -225,6 +227,14 @@ def main() -> int:
         report_questions(Timer(app, 2), plain)
     pygame.quit()
     return 0 if won else 1
+
+
+def report_painted(timer: Timer) -> None:
+    """CPU time of the frames that painted something and of the idle ones (nothing changed)."""
+    for label, idle in (("painted", False), ("idle (nothing changed, nothing painted)", True)):
+        chosen = [c for c, still in zip(timer.cpu, timer.idle, strict=True) if still is idle]
+        if chosen:
+            print(f"  {label} frames: {len(chosen)}   CPU {spread(chosen)}")
 
 
 def report_questions(timer: Timer, plain: list[tuple[float, float]]) -> None:

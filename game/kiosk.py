@@ -46,8 +46,8 @@ from game.config import (
 )
 from game.context import Context
 from game.input import Command, Key, Tap
+from game.render.controls_view import message_room
 from game.render.metrics import DEFAULT_METRICS, Metrics
-from game.render.table_view import message_room
 from game.render.widgets import line_height
 from game.scenes.base import Scene, SceneManager
 from game.scenes.panel import Panel, PanelButton

@@ -26,6 +26,7 @@ from game.config import (
 )
 from game.driver import play_by_taps, press_key, step, tap, tap_place
 from game.render.table_view import lifted_by
+from game.render.widgets import panel_radius
 from game.scenes.panel import Panel
 from rules import Move, partners
 from rules.topology import SLOTS
@@ -225,7 +226,7 @@ def test_the_win_celebration_never_covers_the_result_panel_and_shows_around_it(
     table.anim.cascade.stop()
     without = pixels(app)
     box = panel.geometry().panel
-    corner = max(10, min(box.size) // 20)  # the panel's rounded corners show what lies under them
+    corner = panel_radius(box)  # the panel's rounded corners show what lies under them
     for part in (box.inflate(-2 * corner, 0), box.inflate(0, -2 * corner)):
         inside = (slice(part.left, part.right), slice(part.top, part.bottom))
         assert (with_cascade[inside] == without[inside]).all()  # not one pixel on the panel

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from game.app import App
-from game.render.table_view import message_lines, message_room
+from game.render.controls_view import message_lines, message_room
 from game.scenes.record_screens import rules_name
 from game.texts import CATALOGUES, RULES_TEXT, Texts, format_time
 from rules import Refusal, RuleSet

@@ -1,4 +1,5 @@
-"""Drawing the table: felt, pyramid, piles, marks, the line under the table, controls, bars.
+"""Drawing the table: felt, pyramid, piles, marks, the line under the table, controls, bars
+(these last three in :mod:`game.render.controls_view`).
 
 The view reads what to show from a :class:`TableFrame` and draws it; it decides nothing. It
 describes the table as a list of items (:mod:`game.render.layer`), each with the rectangle it
@@ -16,18 +17,14 @@ from functools import partial
 import pygame
 
 from game.config import (
-    BAR,
-    BUSY_TEXT,
     COUNT_BG,
     HINT,
     PARTNER_DASH_WIDTH,
     PARTNER_DASHES,
-    REFUSAL_TEXT,
     SELECTED,
     SLOT_OUTLINE,
     TEXT,
     TEXT_DIM,
-    Color,
 )
 from game.table_terms import Tone
 from rules import STOCK, WASTE, Card, State
@@ -38,25 +35,13 @@ from .assets import Assets
 from .card_look import CardLook, face_rect, face_size
 from .card_look import lifted_by as card_lift
 from .cards import dashed_rect, ring
+from .controls_view import ControlsView
 from .depth import make_felt
 from .icons import icon
 from .layer import Item, Layer, blitter, item
-from .layout import PRIMARY_CONTROLS, TableLayout, column_card_key
+from .layout import TableLayout, column_card_key
 from .theme import CARD_REST, TypeScale, space
-from .widgets import Style, button_lines, draw_button, focus_ring, group_size, icon_beside, shadow_room
-
-TONE_COLORS: dict[Tone, Color] = {
-    Tone.INFO: TEXT,
-    Tone.REFUSAL: REFUSAL_TEXT,
-    Tone.HINT: HINT,
-    Tone.BUSY: BUSY_TEXT,
-}
-
-
-MIN_STATUS_CELLS = 5
-"""The status bar always keeps its first five cells: the table puts SPEC §2's five first (removed,
-stock, pass, time, moves), except in par mode, where the match's standing comes before the time
-and the moves (on a phone-sized window the moves may then be left out)."""
+from .widgets import Style, focus_ring
 
 
 @dataclass
@@ -85,21 +70,6 @@ class TableFrame:
     """The names written over the stock («Mazo») and the waste («Descarte»)."""
 
 
-def message_room(layout: TableLayout) -> pygame.Rect:
-    """Where the message line may be written: on a narrow window a long line takes two rows,
-    spilling into the gaps around its place."""
-    return layout.message.inflate(0, 2 * max(4, layout.margin // 2))
-
-
-def message_lines(assets: Assets, layout: TableLayout, line: str, color: Color) -> list[pygame.Surface]:
-    """The message line as drawn: at the table's font size on one row, or else on two rows of
-    :func:`message_room`, a little smaller if need be (the line is a group of one: see
-    :func:`group_size`), so that the longest answers still show every word on a phone."""
-    room = message_room(layout).size
-    size = group_size(assets, [line], layout.font, room, bold=True)
-    return button_lines(assets, line, size, color, room, bold=True)
-
-
 def lifted_by(layout: TableLayout) -> int:
     """How far the selected card rises, in pixels."""
     return card_lift(layout.card)
@@ -109,9 +79,9 @@ class TableView:
     def __init__(self, assets: Assets) -> None:
         self.assets = assets
         self.look = CardLook(assets)
+        self.controls = ControlsView(assets)
         self.layer = Layer()
         self._felt: pygame.Surface | None = None
-        self._fits: dict[Hashable, tuple[dict[str, str], tuple[int, bool, bool]]] = {}
 
     def base(self, layout: TableLayout) -> Hashable:
         """What every item depends on at once: a change repaints the whole layer."""
@@ -138,163 +108,15 @@ class TableView:
 
     def items(self, layout: TableLayout, frame: TableFrame) -> list[Item]:
         """The table as items, in the order they are painted (later ones lie on earlier ones)."""
-        found = self._top_bar(layout, frame)
+        chrome = self.controls
+        found = chrome.top_bar(layout, frame)
         found += self._pyramid(layout, frame)
         found += self._columns(layout, frame) if layout.columns else self._piles(layout, frame)
         found += self._marks(layout, frame)
-        found += self._line(layout, frame)
-        found += self._controls(layout, frame)
-        found.append(self._status(layout, frame.status))
+        found += chrome.line(layout, frame)
+        found += chrome.controls(layout, frame)
+        found.append(chrome.status(layout, frame.status))
         return found
-
-    # --- bars and text ---------------------------------------------------------------------------
-    def _top_bar(self, layout: TableLayout, frame: TableFrame) -> list[Item]:
-        bar = layout.top_bar
-        found = [item(("bar",), bar, lambda s: pygame.draw.rect(s, BAR, bar))]
-        area = layout.pass_area
-        if frame.pass_text:
-            text = self.assets.fit_text(frame.pass_text, layout.font, TEXT, area.width, bold=True)
-            where = text.get_rect(midright=(area.right, area.centery))
-            found.append(item(("pass", frame.pass_text), where, blitter(text, where)))
-        return found
-
-    def _status(self, layout: TableLayout, cells: list[str]) -> Item:
-        """The cells side by side, each as wide as its text shares, in captions. The cells come
-        in order of importance: when they cannot all fit, the last ones are left out (never the
-        first :data:`MIN_STATUS_CELLS`, which shrink together if they must)."""
-        bar = layout.status
-        size = TypeScale(layout.font).caption
-        font = self.assets.font(size)
-        room = bar.width - space(layout.margin, "m") * len(cells)
-        while len(cells) > MIN_STATUS_CELLS and sum(font.size(c)[0] for c in cells) > room:
-            cells = cells[:-1]
-        while size > 9 and sum(self.assets.font(size).size(c)[0] for c in cells) > bar.width - 4 * len(cells):
-            size -= 1
-        widths = [self.assets.font(size).size(cell)[0] for cell in cells]
-        spare = max(0, bar.width - sum(widths)) / max(1, len(cells))
-        placed = []
-        x = float(bar.left)
-        for cell, width in zip(cells, widths, strict=True):
-            text = self.assets.text(cell, size, TEXT_DIM)
-            placed.append((text, text.get_rect(center=(round(x + (width + spare) / 2), bar.centery))))
-            x += width + spare
-
-        def paint(surface: pygame.Surface) -> None:
-            pygame.draw.rect(surface, BAR, bar)
-            for text, where in placed:
-                surface.blit(text, where)
-
-        return item(("status", tuple(cells)), bar, paint)
-
-    def _line(self, layout: TableLayout, frame: TableFrame) -> list[Item]:
-        if not frame.line:
-            return []
-        lines = message_lines(self.assets, layout, frame.line, TONE_COLORS[frame.tone])
-        y = layout.message.centery - sum(line.get_height() for line in lines) // 2
-        placed = []
-        for line in lines:
-            placed.append((line, line.get_rect(midtop=(layout.message.centerx, y))))
-            y += line.get_height()
-        bounds = placed[0][1].unionall([where for _, where in placed])
-
-        def paint(surface: pygame.Surface) -> None:
-            for line, where in placed:
-                surface.blit(line, where)
-
-        return [item(("line", frame.line, frame.tone), bounds, paint)]
-
-    # --- controls --------------------------------------------------------------------------------
-    def _controls(self, layout: TableLayout, frame: TableFrame) -> list[Item]:
-        """The deal chip, then the primary controls (solid, bold, icon beside the label when it
-        fits) and the secondary ones (quiet, icon above a caption), each group at one size."""
-        found = []
-        if "deal" in frame.buttons:
-            label, style = frame.buttons["deal"]
-            size = TypeScale(layout.font).caption
-            found.append(
-                self._button(
-                    layout, "deal", label, style=style, focused=frame.focus == "deal", fit=(size, False, None)
-                )
-            )
-        groups: dict[tuple[bool, int, int], list[str]] = {}
-        for name in frame.buttons:
-            if name != "deal":  # a group: controls of one kind in one row (the pile's apart)
-                rect = layout.buttons[name]
-                groups.setdefault((name in PRIMARY_CONTROLS, rect.top, rect.height), []).append(name)
-        for group in groups.values():
-            labels, fit = self._group_labels(layout, frame, group)
-            for name in group:
-                style = frame.buttons[name][1]
-                found.append(
-                    self._button(
-                        layout, name, labels[name], style=style, focused=frame.focus == name, fit=fit
-                    )
-                )
-        return found
-
-    def _group_labels(
-        self, layout: TableLayout, frame: TableFrame, group: list[str]
-    ) -> tuple[dict[str, str], tuple[int, bool, bool]]:
-        """A group's labels (the short ones when the full ones do not fit) and their fit
-        (:meth:`_group_fit`); remembered, since every frame asks and the answer rarely changes."""
-        key = (
-            layout.font,
-            *((n, frame.buttons[n][0], frame.short_labels.get(n), tuple(layout.buttons[n])) for n in group),
-        )
-        known = self._fits.get(key)
-        if known is not None:
-            return known
-        primary = group[0] in PRIMARY_CONTROLS
-        labels = {name: frame.buttons[name][0] for name in group}
-        fit = self._group_fit(layout, group, labels, primary=primary)
-        if fit is None:  # too narrow for the full labels: the short ones
-            labels = {name: frame.short_labels.get(name, label) for name, label in labels.items()}
-            fit = self._group_fit(layout, group, labels, primary=primary, force=True)
-        assert fit is not None
-        if len(self._fits) > 16:
-            self._fits.clear()
-        self._fits[key] = (labels, fit)
-        return labels, fit
-
-    def _group_fit(
-        self,
-        layout: TableLayout,
-        group: list[str],
-        labels: dict[str, str],
-        *,
-        primary: bool,
-        force: bool = False,
-    ) -> tuple[int, bool, bool] | None:
-        """The group's (font size, icon above the label, bold): the body size with every icon beside
-        its label if that fits, else captions under the icons (smaller together if they must);
-        None when even captions do not fit (unless ``force``)."""
-        scale = TypeScale(layout.font)
-        rects = [layout.buttons[name] for name in group]
-        if all(
-            icon_beside(rect, self.assets, labels[n], scale.body, primary)
-            for n, rect in zip(group, rects, strict=True)
-        ):
-            return scale.body, False, primary
-        narrowest = min(rect.width for rect in rects)
-        room = (narrowest - 2 * max(4, min(12, narrowest // 10)), 0)
-        size = group_size(self.assets, list(labels.values()), scale.caption, room, bold=primary, smallest=9)
-        if size < scale.caption and not force:
-            return None
-        return size, True, primary
-
-    def _button(
-        self, layout: TableLayout, name: str, label: str, *, style: Style, focused: bool,
-        fit: tuple[int, bool, bool | None],
-    ) -> Item:  # fmt: skip
-        rect = layout.buttons[name]
-        size, stacked, bold = fit
-        glyph = None if name == "deal" else name
-
-        def paint(surface: pygame.Surface) -> None:
-            draw_button(surface, self.assets, rect, label, size, style=style, focused=focused,
-                        icon=glyph, bold=bold, stacked=stacked)  # fmt: skip
-
-        return item(("button", name, label, style, focused, fit), shadow_room(rect), paint)
 
     # --- cards --------------------------------------------------------------------------------
     def _face(self, card: Card, place: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:

@@ -176,16 +176,13 @@ CARD_RADIUS = 0.05
 """Over card width: the art's own corners."""
 CONTROL_RADIUS = 0.28
 """Over a control's height."""
-PANEL_RADIUS = 0.8
-"""Over the panel's margin."""
+PANEL_RADIUS = 0.05
+"""Over the panel's shorter side (at least 10 px)."""
 
-# --- motion (seconds) ---------------------------------------------------------------------------------
-QUICK = 0.18
-"""A panel popping in; a card leaving a pile."""
-MOVE = 0.32
-"""A card flying to its place or off the table."""
-CELEBRATION = 2.6
-"""The whole win celebration, first card leaving to last card settled: then the board is clean."""
+# --- motion ------------------------------------------------------------------------------------------
+# The durations (seconds) are in game.config with the rest of the timing: PANEL_POP_SECONDS,
+# DRAW_SECONDS, DISCARD_SECONDS, DEAL_SECONDS, and the celebration's CASCADE_* (its whole length is
+# game.cascade.celebration_seconds); THEME.md lists them.
 
 
 # --- palettes (the theme setting) ------------------------------------------------------------------

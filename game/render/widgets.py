@@ -30,7 +30,7 @@ from game.config import (
 from .assets import Assets
 from .depth import shadow_reach, soft_shadow
 from .icons import icon
-from .theme import CONTROL, CONTROL_RADIUS, PANEL_RAISED
+from .theme import CONTROL, CONTROL_RADIUS, PANEL_RADIUS, PANEL_RAISED
 
 
 class Style(enum.Enum):
@@ -262,6 +262,10 @@ PANEL_SHADOW = 4
 """A panel's shadow is darkest within this many pixels below it (placement keeps clear of it)."""
 
 
+def panel_radius(rect: pygame.Rect) -> int:
+    return max(10, round(min(rect.width, rect.height) * PANEL_RADIUS))
+
+
 def panel_shadow_reach(rect: pygame.Rect) -> tuple[int, int]:
     """How far a panel's soft shadow spreads, and how far it drops."""
     return shadow_reach(max(PANEL_SHADOW * 2, min(rect.width, rect.height) // 30), PANEL_RAISED)
@@ -282,7 +286,7 @@ def _panel_shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """A panel's warm white box over its soft shadow."""
-    radius = max(10, min(rect.width, rect.height) // 20)
+    radius = panel_radius(rect)
     blur, drop = panel_shadow_reach(rect)
     surface.blit(_panel_shadow(rect.size, radius), (rect.x - blur, rect.y - blur + drop))
     pygame.draw.rect(surface, PANEL, rect, border_radius=radius)

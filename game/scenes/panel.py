@@ -27,6 +27,7 @@ from game.render.widgets import (
     draw_panel,
     group_size,
     line_height,
+    panel_radius,
     panel_room,
     panel_width,
 )
@@ -249,7 +250,7 @@ class Panel(Scene):
     def solid(self) -> pygame.Rect | None:
         geo = self.geometry()
         box = geo.panel.move(0, self.slide(geo))
-        corner = max(10, min(box.size) // 20)  # draw_panel's corner radius
+        corner = panel_radius(box)
         return box.inflate(-2 * corner, -2 * corner)
 
     def mend(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:

@@ -23,9 +23,10 @@ from game.context import Context
 from game.input import Action, Command, Drag, Key, Release, Tap
 from game.play import Effect, Play, Played, Removed
 from game.render.card_look import face_size
+from game.render.controls_view import message_room
 from game.render.layer import cover
 from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout, compute_layout
-from game.render.table_view import TableFrame, TableView, message_room
+from game.render.table_view import TableFrame, TableView
 from game.render.theme import TypeScale, use_palette
 from game.render.widgets import Style
 from game.sound import Sound

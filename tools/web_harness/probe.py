@@ -132,6 +132,7 @@ class Probe:
         pyramid's base row, and the waste's top card; each with its face's file name in its
         deck's folder and its rectangle on the canvas."""
         from game.render.assets import face_name  # noqa: PLC0415
+        from game.render.card_look import face_rect  # noqa: PLC0415
         from rules.moves import column_place  # noqa: PLC0415
         from rules.topology import ROWS, SLOTS  # noqa: PLC0415
 
@@ -142,7 +143,7 @@ class Probe:
         for place in places:
             card = state.card_at(place)
             if card is not None:
-                rect = self.layout.place_rect(place, state)
+                rect = face_rect(self.layout.place_rect(place, state))  # drawn a hairline inside its place
                 face = f"{card.deck.name}/{face_name(card.deck.name, card.rank, card.suit)}"
                 shown.append({"place": place, "face": face, "box": [rect.x, rect.y, rect.width, rect.height]})
         return json.dumps(shown)
