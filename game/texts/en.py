@@ -483,7 +483,7 @@ ACCESS: dict[str, str] = {
     "voice_missing": "No voice installed (speech-dispatcher or espeak-ng): the game goes on without one",
     # settings
     "set_speech": "Read the moves aloud",
-    "speech_auto": "With a screen reader",
+    "speech_auto": "Automatic",
     "set_scan": "Scanning for switches",
     "scan_off": "No",
     "scan_step": "Two switches",

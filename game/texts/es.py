@@ -493,7 +493,7 @@ ACCESS: dict[str, str] = {
     "voice_missing": "No hay voz instalada (speech-dispatcher o espeak-ng): el juego sigue sin voz",
     # settings
     "set_speech": "Leer las jugadas en voz alta",
-    "speech_auto": "Con lector de pantalla",
+    "speech_auto": "Automático",
     "set_scan": "Barrido para pulsadores",
     "scan_off": "No",
     "scan_step": "Dos pulsadores",
