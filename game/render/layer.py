@@ -174,7 +174,11 @@ class Layer:
         (re)built."""
         whole = pygame.Rect((0, 0), size)
         if self.surface is None or self.surface.get_size() != size or base != self.base:
-            self.surface = pygame.Surface(size).convert()
+            if self.surface is None or self.surface.get_size() != size:
+                display = pygame.display.get_surface()  # made in the window's format: no conversion
+                self.surface = (
+                    pygame.Surface(size, 0, display) if display is not None else pygame.Surface(size)
+                )
             self.base = base
             return self._paint([whole], background, items)
         before = [i.sign for i in self.items]

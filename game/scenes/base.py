@@ -270,7 +270,6 @@ class SceneManager:
         if rects is not None:
             self.painted = area(rects)
             return None if whole else rects
-        self._dimmed = None
         if top is not None and top.modal and len(self.stack) > 1:
             self._draw_backdrop(surface)
             top.draw(surface)
@@ -287,7 +286,8 @@ class SceneManager:
         base, top = self.stack
         window = surface.get_rect()
         if whole or self._dimmed is None or self._dimmed.get_size() != window.size:
-            self._dimmed = pygame.Surface(window.size).convert()
+            if self._dimmed is None or self._dimmed.get_size() != window.size:
+                self._dimmed = pygame.Surface(window.size, 0, surface)  # the window's own format
             base.paint(self._dimmed, True)
             dim(self._dimmed)
             damage = [window]
