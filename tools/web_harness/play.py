@@ -86,6 +86,11 @@ class Page:
         browser.on("Page.javascriptDialogOpening", self._dialog)
         browser.call("Runtime.enable")
         browser.call("Page.enable")
+        # The page's service worker fetches the runtime itself, out of reach of the stand-in's
+        # interception on the page: the pages played here bypass it (a second address opened in
+        # the same tab stayed on «Cargando…»); tools/web_offline_test.py tests the worker.
+        browser.call("Network.enable")
+        browser.call("Network.setBypassServiceWorker", {"bypass": True})
         runtime.attach(browser)
 
     # --- events -------------------------------------------------------------------------------------

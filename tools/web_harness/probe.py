@@ -167,11 +167,14 @@ class Probe:
         return json.dumps(list(self.layout.buttons[name].center))
 
     def settings_option(self, row_key: str, value: object) -> str:
-        """Centre of the option ``value`` of the settings row ``row_key``, on the open settings screen."""
+        """Centre of the option ``value`` of the settings row ``row_key``, on the open settings
+        screen, the row first scrolled into sight as the keyboard's focus brings it (18 rows
+        scroll on a laptop)."""
         from game.scenes.settings_screen import ROWS  # noqa: PLC0415
 
         top = self.app.manager.top
         row = next(i for i, r in enumerate(ROWS) if r.key == row_key)
+        top.reveal(row)
         return json.dumps(list(top.options[row][ROWS[row].values.index(value)].center))
 
     def panel_buttons(self) -> str:
