@@ -29,6 +29,7 @@ import builtins
 import json
 import os
 import sys
+import tempfile
 import types
 from pathlib import Path
 from typing import Any
@@ -81,7 +82,8 @@ class fopen:  # noqa: N801 - pygbag's name
 
     async def __aenter__(self) -> Any:
         fopen.count += 1
-        self.tmpfile = f"/tmp/tmp-fopen-{fopen.count}"
+        # pygbag names it tmp-fopen-N in the virtual file system's temporary folder
+        self.tmpfile = os.path.join(tempfile.gettempdir(), f"tmp-fopen-{fopen.count}")
         flags = js.JSON.parse(json.dumps({"redirect": "follow", "credentials": "omit"}))
         steps = js.window.cross_file(self.url, self.tmpfile, flags)
         value: Any = None
