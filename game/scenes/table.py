@@ -40,7 +40,7 @@ from solver import Answer, Purpose, Verdict
 
 from .base import Scene, SceneManager
 from .deal_dialog import DealDialog
-from .focus import DIRECTIONS, nearest, step_focus
+from .focus import DIRECTIONS, cycle, nearest, step_focus
 from .panels import confirm_new_panel, dead_end_panel, lost_panel, win_panel
 from .record_screens import DailyScreen, StatsScreen
 from .rules_screen import RulesScreen
@@ -330,11 +330,7 @@ class TableScene(Scene):
 
     def _cycle_buttons(self, step: int) -> None:
         self.focus_visible = True
-        if isinstance(self.focus, str) and self.focus in BUTTON_ORDER:
-            index = (BUTTON_ORDER.index(self.focus) + step) % len(BUTTON_ORDER)
-        else:
-            index = 0 if step > 0 else len(BUTTON_ORDER) - 1
-        self.focus = BUTTON_ORDER[index]
+        self.focus = cycle(BUTTON_ORDER, self.focus, step)
 
     def _confirm(self) -> None:
         if not self.focus_visible or self.focus is None:
