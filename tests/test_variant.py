@@ -252,7 +252,7 @@ def test_position_text_of_another_deck_reads_its_cards() -> None:
 
 
 def test_a_layout_of_one_deck_is_not_played_under_another() -> None:
-    spanish = Layout.from_cards(deal_cards(3, SPANISH))
+    spanish = Layout.from_cards(deal_cards(3, SPANISH), SPANISH)
     assert spanish.deck == SPANISH_DECK and len(spanish.stock) == 20
     with pytest.raises(NotationError, match="spanish cards"):
         State.start(spanish, RuleSet())
