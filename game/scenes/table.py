@@ -35,7 +35,7 @@ from .base import Scene, SceneManager
 from .focus import DIRECTIONS, TAB
 from .table_commands import COMMANDS, KEYS
 from .table_focus import BUTTON_ORDER, TableFocus
-from .table_frame import table_frame
+from .table_frame import fit_chip, table_frame
 from .table_outcomes import after_answer, after_move, request_start
 
 __all__ = ["BUTTON_ORDER", "TableScene"]
@@ -245,6 +245,7 @@ class TableScene(Scene):
             answer = self.play.step_inquiry(slice_ms)
             if answer is not None:
                 self.answered(answer)
+        fit_chip(self)
         shown = "" if self.ctx.settings.hide_timer else format_time(self.play.session.clock.elapsed())
         if shown != self.shown_time:
             self.shown_time = shown
@@ -256,6 +257,7 @@ class TableScene(Scene):
         self.layout = compute_layout(size, self.ctx.metrics, self.play.state.rules.variant)
         self.ctx.assets.prepare(face_size(self.layout.card))
         self.anim.clear()
+        fit_chip(self)
 
     def message_line(self) -> pygame.Rect:
         return message_room(self.layout)

@@ -23,12 +23,11 @@ if TYPE_CHECKING:
 
 
 def table_frame(scene: TableScene) -> TableFrame:
-    """What the view shows now (the deal chip is fitted to its text on the way)."""
+    """What the view shows now: read only (the table fits its deal chip as it changes, :func:`fit_chip`)."""
     texts = scene.ctx.texts
     play = scene.play
     state = play.state
     deal = deal_text(scene)
-    scene.layout.fit_deal_chip(chip_width(scene, deal) - 2 * scene.layout.font)
     line, tone = "", Tone.INFO
     if play.line is not None:
         line, tone = texts.t(play.line.key, **play.line.params), play.line.tone
@@ -58,6 +57,11 @@ def table_frame(scene: TableScene) -> TableFrame:
         recycle_ready=check(state, RECYCLE) is None,
         pile_labels=(texts.t("pile_stock"), texts.t("pile_waste")),
     )
+
+
+def fit_chip(scene: TableScene) -> None:
+    """Make the deal chip as wide as its text."""
+    scene.layout.fit_deal_chip(chip_width(scene, deal_text(scene)) - 2 * scene.layout.font)
 
 
 def deal_text(scene: TableScene) -> str:
