@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from operator import add, or_
 from typing import TYPE_CHECKING
 
@@ -50,6 +51,7 @@ from rules.state import State
 from rules.topology import CONE, COVERED_BY, ROW, SLOTS, iter_slots
 
 if TYPE_CHECKING:
+    from solver.models import StockModelKind
     from solver.piles import PileTables
 
 ACC_SHIFT = 5
@@ -223,6 +225,13 @@ class Problem:
             and like.front_cap == self.front_cap
         ):
             self.fronts = like.fronts
+
+    @cached_property
+    def kind(self) -> StockModelKind:
+        """The variant's stock kind in the registry (:mod:`solver.models`): its move generators."""
+        from solver.models import stock_model_kind  # noqa: PLC0415 - the registry sits above its models
+
+        return stock_model_kind(self.state.rules.variant)
 
     @property
     def win_all(self) -> bool:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, STOCK_BITS, Node, Problem, Shape
-from solver.piles import successors as pile_successors
 
 STOCK_MASK = (1 << STOCK_BITS) - 1
 
@@ -23,9 +22,9 @@ Successors = Callable[[Problem, int, int, int], list[Node] | None]
 
 
 def successors_for(problem: Problem) -> Successors:
-    """The move generator the problem's variant plays by: :func:`successors` for one waste
-    pile, :func:`solver.piles.successors` for several."""
-    return successors if problem.piles == 1 else pile_successors
+    """The move generator the problem's stock kind plays by (:mod:`solver.models`' registry):
+    :func:`successors` for one waste pile, :func:`solver.piles.successors` for several."""
+    return problem.kind.successors
 
 
 def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | None:

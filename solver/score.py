@@ -43,8 +43,6 @@ from rules.state import State
 from rules.topology import CONE, iter_slots
 from rules.verdict import Verdict
 from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Node, Problem
-from solver.movegen import removals
-from solver.piles import removals as pile_removals
 from solver.search import Search
 
 STEP = 2_048
@@ -256,10 +254,7 @@ def _short(problem: Problem, needs: tuple[tuple[int, int], ...], reach: int) -> 
 def _children(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node]:
     """Every removal from ``(pyr, stk, acc)`` as the node it leads to, each at its earliest
     access (as :func:`solver.movegen.successors`, without the stock-need pruning)."""
-    shape = problem.shape(pyr)
-    if problem.piles > 1:
-        return pile_removals(problem, shape, pyr, stk, acc)
-    return removals(problem, shape, pyr, stk, acc)
+    return problem.kind.removals(problem, problem.shape(pyr), pyr, stk, acc)
 
 
 def _buried_waste_king(state: State) -> bool:

@@ -12,11 +12,16 @@ part is in :mod:`solver.vector_piles`, and what both share in :mod:`solver.vecto
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
 import numpy as np
 
 from rules.cards import DECKS
 from solver.layered import Batch
 from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Problem
+from solver.models import ONE_WASTE, PILES
 from solver.movegen import expand_batch
 from solver.vector_base import Array, LastPass, LiveNodes, bit_length, highest_bit
 from solver.vector_piles import PileArrays, PileLive, pile_pairs, pile_reach
@@ -272,14 +277,9 @@ def expand_arrays(problem: Problem, tables: Tables, keys: Array, accs: Array) ->
             counts = _counts(tables, reach[wanting])
             alive[wanting] &= ((counts | FIELD_TOPS) - needs[wanting]) & FIELD_TOPS == FIELD_TOPS
     live = np.nonzero(alive)[0]
-    if problem.piles == 1:
-        node = _Live(pyramids[live], stocks[live], accs[live], shapes[live], problem.passes)
-        parts = [_pyramid_pairs(tables, node), _stock_singles(tables, node), _stock_pairs(tables, node)]
-    else:
-        on_piles = PileLive(
-            pyramids[live], stocks[live], accs[live], shapes[live], problem.passes, tables.piles()
-        )
-        parts = [_pyramid_pairs(tables, on_piles), _stock_singles(tables, on_piles), pile_pairs(on_piles)]
+    part = STOCK_PARTS[problem.kind.name]
+    node = part.live(tables, pyramids[live], stocks[live], accs[live], shapes[live])
+    parts = [_pyramid_pairs(tables, node), _stock_singles(tables, node), part.pairs(tables, node)]
     rows = np.concatenate([p[0] for p in parts])
     return live[rows], np.concatenate([p[1] for p in parts]), np.concatenate([p[2] for p in parts])
 
@@ -327,14 +327,16 @@ def _reachable(
     stk = stocks[last]
     waste = stk & ((1 << cursors[last]) - 1)
     lonely = tables.partnerless[shapes[last]]
-    if problem.piles == 1:
-        stuck = tables.last_pass().stuck(lonely, stk & ~waste, waste)
-        top_stuck = np.maximum(bit_length(stuck) - 1, 0)
-        reach[last] = np.where(stuck > 0, stk & ~((1 << top_stuck) - 1), stk)
-    else:
-        reach[last], stuck = pile_reach(tables.piles(), tables.last_pass(), stk, waste, lonely)
+    reach[last], stuck = STOCK_PARTS[problem.kind.name].reach(tables, stk, waste, lonely)
     stranded[last] = stuck != 0
     return reach, stranded
+
+
+def _one_waste_reach(tables: Tables, stk: Array, waste: Array, lonely: Array) -> tuple[Array, Array]:
+    """One waste pile: the stock in reach past the highest stranded waste card, and those cards."""
+    stuck = tables.last_pass().stuck(lonely, stk & ~waste, waste)
+    top_stuck = np.maximum(bit_length(stuck) - 1, 0)
+    return np.where(stuck > 0, stk & ~((1 << top_stuck) - 1), stk), stuck
 
 
 def _pyramid_pairs(tables: Tables, node: LiveNodes) -> tuple[Array, Array, Array]:
@@ -395,3 +397,31 @@ def _stock_pairs(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
     second = np.concatenate([bit[with_previous], following[with_following]])
     rest = node.stocks[rows] & ~(first | second)
     return rows, node.pyramids[rows] << STOCK_BITS | rest, node.access(rows, first, rest)
+
+
+@dataclass(frozen=True)
+class StockPart:
+    """The numpy half of a stock kind's move generator (:mod:`solver.models`' registry names the
+    kinds; numpy being optional, their numpy parts are listed here): the live nodes' columns,
+    the stock pairs, and the last pass's reach (:meth:`Problem.reachable_stock`)."""
+
+    live: Callable[[Tables, Array, Array, Array, Array], _Live | PileLive]
+    pairs: Callable[[Tables, Any], tuple[Array, Array, Array]]
+    reach: Callable[[Tables, Array, Array, Array], tuple[Array, Array]]
+
+
+STOCK_PARTS: dict[str, StockPart] = {
+    ONE_WASTE: StockPart(
+        lambda tables, pyr, stk, acc, shapes: _Live(pyr, stk, acc, shapes, tables.problem.passes),
+        _stock_pairs,
+        _one_waste_reach,
+    ),
+    PILES: StockPart(
+        lambda tables, pyr, stk, acc, shapes: PileLive(
+            pyr, stk, acc, shapes, tables.problem.passes, tables.piles()
+        ),
+        lambda _tables, node: pile_pairs(node),
+        lambda tables, stk, waste, lonely: pile_reach(tables.piles(), tables.last_pass(), stk, waste, lonely),
+    ),
+}
+"""Per stock kind with a stock model, its numpy part."""

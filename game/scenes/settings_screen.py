@@ -40,6 +40,7 @@ from game.texts import Texts
 from rules.variant import REGISTERED
 
 from .base import Scene, SceneManager
+from .focus import VERTICAL, ring_step
 
 LANGUAGE_NAMES = {"es": "Español", "en": "English"}
 
@@ -359,10 +360,9 @@ class SettingsScreen(Scene):
                     self.choose(row, index)
 
     def _key(self, action: Action) -> None:
-        if action in (Action.DOWN, Action.NEXT):
-            self.focus = (self.focus + 1) % self.stops
-        elif action in (Action.UP, Action.PREV):
-            self.focus = (self.focus - 1) % self.stops
+        target = ring_step(VERTICAL, action, range(self.stops), self.focus)
+        if target is not None:
+            self.focus = target
         elif action is Action.CONFIRM and self.focus == self.stats_index and self.on_stats is not None:
             self.on_stats()
         elif action in (Action.LEFT, Action.RIGHT) and self.focus < self.close_index:
@@ -386,8 +386,7 @@ class SettingsScreen(Scene):
         panel_w, panel_h = shape.size
         inner = panel_w - 2 * margin
         gap = shape.gap
-        self.panel = pygame.Rect((size[0] - panel_w) // 2, max(4, (size[1] - panel_h) // 2), panel_w, panel_h)
-        self.panel = self.manager.clear_of_message(self, self.panel, size)
+        self.panel = self.manager.dialog_box(self, size, (panel_w, panel_h))
         self.title_rect = pygame.Rect(self.panel.left, self.panel.top + gap // 2, panel_w, shape.title_h)
         top = self.panel.top + gap + shape.title_h
         self.view = pygame.Rect(self.panel.left, top, panel_w, shape.view_h)
