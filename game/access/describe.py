@@ -35,7 +35,7 @@ from game.texts import Texts
 from rules import STOCK, WASTE, State, overlap_cover
 from rules.moves import column_place, parse_place, place_name
 from rules.stock import Columns, OneWaste, WastePiles
-from rules.topology import iter_slots, shape
+from rules.topology import iter_slots
 
 from .tree import Act, Bounds, Node, Role, Tree
 from .words import card_words, counted, listed, sentences, speakable
@@ -129,7 +129,7 @@ def table_tree(table: TableScene, texts: Texts, live: str) -> Tree:
 
 def _pyramid(table: TableScene, texts: Texts) -> Branch:
     state = table.play.state
-    rows = shape(state.rules.variant.rows)
+    rows = state.rules.variant.shape
     by_row: dict[int, list[Branch]] = {}
     for slot in iter_slots(state.pyramid):
         by_row.setdefault(rows.row[slot], []).append((_card_node(table, texts, slot), []))
@@ -144,7 +144,7 @@ def slot_words(texts: Texts, state: State, slot: int) -> str:
     (the overlap rule) «…, cubierta por rey de picas: se quita junto con ella»."""
     card = state.card_at(slot)
     assert card is not None
-    rows = shape(state.rules.variant.rows)
+    rows = state.rules.variant.shape
     name = card_words(texts, card)
     row = rows.row[slot] + 1
     covers = [state.card_at(s) for s in iter_slots(rows.covered_by[slot] & state.pyramid)]
