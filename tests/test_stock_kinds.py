@@ -17,7 +17,9 @@ import pytest
 from game.access.describe import BLOCK_GROUPS
 from game.render.layout import BLOCKS
 from game.render.table_view import BLOCK_ITEMS
-from rules.variant import REGISTERED
+from rules.state import RuleSet, State
+from rules.stock import SECTIONS
+from rules.variant import REGISTERED, Variant
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -111,3 +113,12 @@ def test_every_registered_kind_has_its_line_in_the_game_registries(registry: dic
     kinds = {variant.stock_kind.name for variant in REGISTERED}
     assert len(kinds) == 3
     assert sorted(kinds - set(registry)) == []
+
+
+@pytest.mark.parametrize("variant", REGISTERED, ids=lambda variant: variant.name)
+def test_a_kind_writes_only_sections_the_position_text_reads(variant: Variant) -> None:
+    kind = variant.stock_kind
+    assert kind.sections and set(kind.sections) <= set(SECTIONS)
+    state = State.from_deal(1, RuleSet(3, True, variant))
+    written = {line.split(":")[0] for line in kind.text(state)}
+    assert written - {"pass", "passes"} == set(kind.sections)
