@@ -30,6 +30,7 @@ from rules.layout import Layout
 from rules.moves import STOCK, WASTE, WASTE_PILES, parse_place
 from rules.numbers import NumberTextError, shown, whole_number_text
 from rules.piles import pile_cards
+from rules.stock import SECTIONS
 from rules.stock.kind import StockKind, section_cards
 from rules.topology import iter_slots
 from rules.variant import ALL_RULE_SETS, CLASSIC, DEFAULT_RULES, PYRAMID, VARIANTS, RuleSet, Variant
@@ -243,10 +244,7 @@ class State:
         return "\n".join(lines)
 
 
-_SECTIONS = (
-    "variant", "pyramid", "columns", "stock", "waste", "waste1", "waste2", "waste3",
-    "pass", "passes", "overlap", "unseen",
-)  # fmt: skip
+_SECTIONS = ("variant", "pyramid", *SECTIONS, "pass", "passes", "overlap", "unseen")
 _SLOT_CARD = re.compile(r"^(P\d+)=(\S+)$", re.IGNORECASE)
 
 

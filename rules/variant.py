@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from rules.cards import SPANISH_DECK, STANDARD_DECK, Deck
 from rules.errors import NotationError
 from rules.stock import ONE_WASTE, Columns, StockKind, WastePiles
-from rules.topology import Shape, shape
+from rules.topology import PYRAMID_FORM, Form, Shape, shape
 
 __all__ = [
     "ALL_RULE_SETS",
@@ -46,6 +46,7 @@ class Variant:
     """One way to play. ``name`` is the stable name used on command lines, in rule-set keys and
     in saves; the other fields say how the deal is laid out and when it is won.
 
+    ``rows`` rows of ``form`` (:mod:`rules.topology`) make the pyramid;
     ``stock_kind`` deals what the pyramid leaves (:mod:`rules.stock`); the rest of the deck is
     the stock. ``win_all``: every card must go (pyramid, stock and waste), not only the pyramid."""
 
@@ -54,6 +55,7 @@ class Variant:
     rows: int = 7
     stock_kind: StockKind = ONE_WASTE
     win_all: bool = False
+    form: Form = PYRAMID_FORM
 
     def __post_init__(self) -> None:
         if self.stock_size < 0:
@@ -61,13 +63,13 @@ class Variant:
 
     @property
     def shape(self) -> Shape:
-        """The pyramid's topology tables (cached per number of rows)."""
-        return shape(self.rows)
+        """The pyramid's topology tables (cached per form and number of rows)."""
+        return shape(self.rows, self.form)
 
     @property
     def slots(self) -> int:
         """Pyramid slots (28 for 7 rows)."""
-        return self.rows * (self.rows + 1) // 2
+        return self.shape.slots
 
     @property
     def waste_piles(self) -> int:

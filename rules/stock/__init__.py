@@ -9,7 +9,11 @@ from rules.stock.kind import StockKind
 from rules.stock.one_waste import ONE_WASTE, OneWaste
 from rules.stock.waste_piles import WastePiles
 
-__all__ = ["ONE_WASTE", "Columns", "OneWaste", "StockKind", "WastePiles", "waste_kind"]
+__all__ = ["ONE_WASTE", "SECTIONS", "Columns", "OneWaste", "StockKind", "WastePiles", "waste_kind"]
+
+SECTIONS = ("columns", "stock", "waste", "waste1", "waste2", "waste3")
+"""Every kind's position-text sections (:attr:`StockKind.sections`), in the order a position
+text's error lists them: a new kind adds its own here."""
 
 
 def waste_kind(piles: int) -> StockKind:

@@ -64,6 +64,9 @@ class Columns:
         assert column is not None and top is not None
         return stock, columns & ~(1 << (column * self.column_depth + top))
 
+    def cards_left(self, state: State) -> list[Card]:
+        return [card for c in range(self.columns) for card in state.column_cards_left(c)]
+
     def cleared(self, state: State) -> bool:
         return state.columns == 0
 

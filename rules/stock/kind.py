@@ -82,6 +82,10 @@ class StockKind(Protocol):
     def take(self, state: State, place: int, stock: int, columns: int) -> tuple[int, int]:
         """The stock and column masks with the card at ``place`` gone."""
 
+    def cards_left(self, state: State) -> list[Card]:
+        """The kind's cards still on the table (the stock's top first, then the waste's from
+        the bottom; or the columns', column by column, bottom first)."""
+
     def cleared(self, state: State) -> bool:
         """None of the kind's cards is left (the strict win needs this too)."""
 

@@ -67,6 +67,9 @@ class OneWaste:
         assert index is not None
         return stock & ~(1 << index), columns
 
+    def cards_left(self, state: State) -> list[Card]:
+        return state.stock_cards() + state.waste_cards()
+
     def cleared(self, state: State) -> bool:
         return state.stock == 0
 

@@ -73,6 +73,9 @@ class WastePiles:
         assert index is not None
         return stock & ~(1 << index), columns
 
+    def cards_left(self, state: State) -> list[Card]:
+        return ONE_WASTE.cards_left(state)
+
     def cleared(self, state: State) -> bool:
         return state.stock == 0
 
