@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from operator import itemgetter
 
-from solver.model import STOCK_BITS, Node, Problem
+from solver.model import Node, Problem
 from solver.movegen import successors_for
 
 _BY_ACCESS = itemgetter(2)
@@ -76,9 +76,9 @@ def _visit(walk: _Walk, start: Node) -> Generator[None, None, bool]:
     no ``yield from`` through every level above it). Pauses after counting a node once
     ``walk.pause_at`` is reached, before expanding it."""
     problem, path, best, successors = walk.problem, walk.path, walk.best, walk.successors
-    goal = problem.goal_shift
+    goal, bits = problem.goal_shift, problem.stock_bits
     pyr, stk, acc = start
-    key = pyr << STOCK_BITS | stk
+    key = pyr << bits | stk
     best[key & SHARD_MASK][key] = acc
     walk.nodes += 1
     if walk.nodes >= walk.pause_at:
@@ -91,7 +91,7 @@ def _visit(walk: _Walk, start: Node) -> Generator[None, None, bool]:
     while stack:
         for child in stack[-1]:
             pyr, stk, acc = child
-            key = pyr << STOCK_BITS | stk
+            key = pyr << bits | stk
             if key >> goal == 0:
                 path.append(child)
                 return True

@@ -23,7 +23,7 @@ from solver.dfs import DepthFirst
 from solver.giza import GizaDepthFirst, GizaProblem, giza_play_out
 from solver.layered import Backend, Layered
 from solver.line import play_out
-from solver.model import STOCK_BITS, Problem, Shape
+from solver.model import Problem, Shape
 from solver.movegen import Successors, successors
 from solver.movegen import removals as one_waste_removals
 from solver.piles import removals as pile_removals
@@ -104,7 +104,7 @@ def _stock_lost(problem: AnyProblem) -> bool:
 def _stock_won(problem: AnyProblem) -> bool:
     assert isinstance(problem, Problem)
     pyr, stk, _ = problem.start
-    return (pyr << STOCK_BITS | stk) >> problem.goal_shift == 0
+    return (pyr << problem.stock_bits | stk) >> problem.goal_shift == 0
 
 
 def _open_problem(state: State, blank: int, like: AnyProblem | None, unseen: int) -> AnyProblem:

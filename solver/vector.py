@@ -20,13 +20,12 @@ import numpy as np
 
 from rules.cards import DECKS
 from solver.layered import Batch
-from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Problem
+from solver.model import ACC_SHIFT, CURSOR_MASK, Problem
 from solver.models import ONE_WASTE, PILES
 from solver.movegen import expand_batch
 from solver.vector_base import Array, LastPass, LiveNodes, bit_length, highest_bit
 from solver.vector_piles import PileArrays, PileLive, pile_pairs, pile_reach
 
-STOCK_MASK = (1 << STOCK_BITS) - 1
 RANKS = max(deck.top_rank for deck in DECKS.values()) + 1
 """Columns of the per-rank tables: every rank of every deck, and 0 (a blank)."""
 FEW = 16
@@ -59,6 +58,8 @@ class Tables:
 
     def __init__(self, problem: Problem) -> None:
         self.problem = problem
+        self.stock_bits = problem.stock_bits
+        """A node's key is ``pyr << stock_bits | stk``."""
         self.rank_stock = np.array(problem.rank_stock, dtype=np.int64)
         low = [i for i in range(len(problem.srank)) if problem.low_stock >> i & 1]
         self.low_bits = np.array([1 << i for i in low], dtype=np.int64)
@@ -254,8 +255,8 @@ def expand_arrays(problem: Problem, tables: Tables, keys: Array, accs: Array) ->
     """Successors of every node: (parent position, child key, child access) arrays, the same
     set :func:`solver.movegen.expand_batch` gives (the order may differ); with several waste
     piles, the set :func:`solver.piles.successors` gives."""
-    pyramids = keys >> STOCK_BITS
-    stocks = keys & STOCK_MASK
+    pyramids = keys >> tables.stock_bits
+    stocks = keys & ((1 << tables.stock_bits) - 1)
     shapes = tables.shape_indices(pyramids) if len(keys) else np.zeros(0, dtype=np.int64)
     reach, stranded = _reachable(problem, tables, shapes, stocks, accs)
     # strict win: a node with a card that can never leave is lost
@@ -342,7 +343,7 @@ def _one_waste_reach(tables: Tables, stk: Array, waste: Array, lonely: Array) ->
 def _pyramid_pairs(tables: Tables, node: LiveNodes) -> tuple[Array, Array, Array]:
     after = tables.pairs[node.shapes]
     rows, cols = np.nonzero(after >= 0)
-    return rows, after[rows, cols] << STOCK_BITS | node.stocks[rows], node.accs[rows]
+    return rows, after[rows, cols] << tables.stock_bits | node.stocks[rows], node.accs[rows]
 
 
 def _stock_singles(tables: Tables, node: _Live | PileLive) -> tuple[Array, Array, Array]:
@@ -350,7 +351,7 @@ def _stock_singles(tables: Tables, node: _Live | PileLive) -> tuple[Array, Array
     of each (node, free card), taken lowest first until none is left; the node's ``access``
     says where each leaves the player (with several waste piles, :meth:`PileLive.access`)."""
     rows, bit, rest, after = _singles(tables, node)
-    return rows, after << STOCK_BITS | rest, node.access(rows, bit, rest)
+    return rows, after << tables.stock_bits | rest, node.access(rows, bit, rest)
 
 
 def _singles(tables: Tables, node: _Live | PileLive) -> tuple[Array, Array, Array, Array]:
@@ -396,7 +397,7 @@ def _stock_pairs(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
     first = np.concatenate([previous[with_previous], bit[with_following]])
     second = np.concatenate([bit[with_previous], following[with_following]])
     rest = node.stocks[rows] & ~(first | second)
-    return rows, node.pyramids[rows] << STOCK_BITS | rest, node.access(rows, first, rest)
+    return rows, node.pyramids[rows] << tables.stock_bits | rest, node.access(rows, first, rest)
 
 
 @dataclass(frozen=True)
