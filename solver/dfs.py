@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from operator import itemgetter
 
-from solver.model import Node, Problem
-from solver.movegen import successors_for
+from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, Node, Problem
+from solver.movegen import last_pass_pairs, successors_for
 
 _BY_ACCESS = itemgetter(2)
 SHARDS = 64
@@ -29,10 +29,13 @@ class DepthFirst:
     """``advance(n)`` searches about ``n`` more nodes and returns None while unfinished; when
     finished it returns the path of nodes from the start to a win, or ``[]`` when none exists."""
 
-    def __init__(self, problem: Problem) -> None:
+    def __init__(self, problem: Problem, *, plain: bool = False) -> None:
+        """``plain``: every node expanded by the move generator (:func:`_visit`), the reference
+        the walks with the generator written out (:data:`WRITTEN_OUT`) must match node for node."""
         self.problem = problem
         self._walk = _Walk(problem)
-        self._run = _visit(self._walk, problem.start)
+        visit = _visit if plain else WRITTEN_OUT.get(problem.piles, _visit)
+        self._run = visit(self._walk, problem.start)
 
     @property
     def nodes(self) -> int:
@@ -116,3 +119,124 @@ def _visit(walk: _Walk, start: Node) -> Generator[None, None, bool]:
             if stack:
                 path.pop()
     return False
+
+
+def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  # noqa: PLR0915 - one loop, no calls
+    """:func:`_visit` for one waste pile, with :func:`solver.movegen.successors` written out
+    for the nodes on the last pass (every node of a one-pass deal) while the stock-need test
+    is in use (not the fronts): no call per node, every table a local, and the stranded-card
+    test (:meth:`Problem.stranded`) by whole bytes: the ranks with a waste card
+    (:attr:`Problem.ranks_by_byte`) and no partner ahead. The same children in the same
+    order, so the same nodes and the same line; the other nodes go to the move generator."""
+    problem, path, best, successors = walk.problem, walk.path, walk.best, walk.successors
+    goal = problem.goal_shift
+    win_all = not goal
+    shapes, shape_of = problem.shapes, problem.shape
+    rank_stock = problem.rank_stock
+    last_acc = problem.passes << ACC_SHIFT  # the first access of the last pass
+    tops = FIELD_TOPS
+    counts0, counts1, counts2 = problem.counts_by_byte or problem.count_tables()
+    ranks0, ranks1, ranks2 = problem.ranks_by_byte or problem.rank_tables()
+    partners0, partners1, partners2 = problem.partners_by_byte or problem._partner_tables()
+    pairs_of = problem.last_pass_pairs_of
+    cursor_mask, acc_shift = CURSOR_MASK, ACC_SHIFT
+    stock_bits = problem.stock_bits
+    pyr, stk, acc = start
+    key = pyr << stock_bits | stk
+    best[key & SHARD_MASK][key] = acc
+    nodes = walk.nodes = walk.nodes + 1
+    pause_at = walk.pause_at
+    if nodes >= pause_at:
+        yield
+        pause_at = walk.pause_at
+    use_fronts = problem.use_fronts
+    children = successors(problem, pyr, stk, acc)
+    if not children:
+        return False
+    children.sort(key=_BY_ACCESS)
+    stack = [iter(children)]
+    push, by_access = stack.append, _BY_ACCESS
+    while stack:
+        for child in stack[-1]:
+            pyr, stk, acc = child
+            key = pyr << stock_bits | stk
+            if key >> goal == 0:
+                path.append(child)
+                walk.nodes = nodes
+                return True
+            table = best[key & SHARD_MASK]
+            seen = table.get(key)
+            if seen is not None and seen <= acc:
+                continue
+            table[key] = acc
+            path.append(child)
+            nodes += 1
+            if nodes >= pause_at:
+                walk.nodes = nodes
+                yield
+                pause_at = walk.pause_at
+                use_fronts = problem.use_fronts
+            if acc < last_acc or use_fronts:
+                children = successors(problem, pyr, stk, acc)
+            else:
+                shape = shapes.get(pyr) or shape_of(pyr)
+                cursor = acc & cursor_mask
+                reach = stk
+                lonely = shape.partnerless
+                if lonely and cursor:
+                    waste = stk & ((1 << cursor) - 1)
+                    ahead = stk ^ waste
+                    lonely &= (ranks0[waste & 255] | ranks1[waste >> 8 & 255] | ranks2[waste >> 16]) & ~(
+                        partners0[ahead & 255] | partners1[ahead >> 8 & 255] | partners2[ahead >> 16]
+                    )
+                    if lonely:  # a waste card that can never leave
+                        if win_all:
+                            path.pop()
+                            continue  # strict win: lost
+                        stuck = 0
+                        while lonely:
+                            low = lonely & -lonely
+                            lonely ^= low
+                            stuck |= waste & rank_stock[low.bit_length() - 1]
+                        cut = stuck.bit_length() - 1
+                        reach = stk >> cut << cut
+                wanted = shape.need_counts
+                if wanted:
+                    have = counts0[reach & 255] + counts1[reach >> 8 & 255] + counts2[reach >> 16]
+                    if ((have | tops) - wanted) & tops != tops:
+                        path.pop()
+                        continue  # the stock in reach cannot meet the pyramid's needs
+                now = acc >> acc_shift << acc_shift
+                usable = stk >> (cursor - 1) << (cursor - 1) if cursor else stk
+                pairs = shape.pairs
+                children = [(after, stk, acc) for after in pairs] if pairs else []
+                append = children.append
+                for need, after in shape.singles:
+                    cards = usable & rank_stock[need]
+                    while cards:
+                        low = cards & -cards
+                        cards ^= low
+                        rest = stk ^ low
+                        append((after, rest, now | (rest & (low - 1)).bit_length()))
+                playable = pairs_of.get(usable)
+                if playable is None:
+                    playable = last_pass_pairs(problem, usable)
+                for cards, below in playable:
+                    rest = stk ^ cards
+                    append((pyr, rest, now | (rest & below).bit_length()))
+            if children:
+                if len(children) > 1:
+                    children.sort(key=by_access)
+                push(iter(children))
+                break
+            path.pop()
+        else:
+            stack.pop()
+            if stack:
+                path.pop()
+    walk.nodes = nodes
+    return False
+
+
+WRITTEN_OUT = {1: _visit_one_pile}
+"""Per number of waste piles, the walk with its move generator written out."""
