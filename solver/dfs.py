@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from operator import itemgetter
 
-from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, STOCK_BITS, Node, Problem
+from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, Node, Problem
 from solver.movegen import last_pass_pairs, successors_for
 from solver.piles import pile_pairs, pile_tables
 
@@ -81,9 +81,9 @@ def _visit(walk: _Walk, start: Node) -> Generator[None, None, bool]:
     no ``yield from`` through every level above it). Pauses after counting a node once
     ``walk.pause_at`` is reached, before expanding it."""
     problem, path, best, successors = walk.problem, walk.path, walk.best, walk.successors
-    goal = problem.goal_shift
+    goal, bits = problem.goal_shift, problem.stock_bits
     pyr, stk, acc = start
-    key = pyr << STOCK_BITS | stk
+    key = pyr << bits | stk
     best[key & SHARD_MASK][key] = acc
     walk.nodes += 1
     if walk.nodes >= walk.pause_at:
@@ -96,7 +96,7 @@ def _visit(walk: _Walk, start: Node) -> Generator[None, None, bool]:
     while stack:
         for child in stack[-1]:
             pyr, stk, acc = child
-            key = pyr << STOCK_BITS | stk
+            key = pyr << bits | stk
             if key >> goal == 0:
                 path.append(child)
                 return True
@@ -142,8 +142,9 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
     partners0, partners1, partners2 = problem.partners_by_byte or problem._partner_tables()
     pairs_of = problem.last_pass_pairs_of
     cursor_mask, acc_shift = CURSOR_MASK, ACC_SHIFT
+    stock_bits = problem.stock_bits
     pyr, stk, acc = start
-    key = pyr << STOCK_BITS | stk
+    key = pyr << stock_bits | stk
     best[key & SHARD_MASK][key] = acc
     nodes = walk.nodes = walk.nodes + 1
     pause_at = walk.pause_at
@@ -160,7 +161,7 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
     while stack:
         for child in stack[-1]:
             pyr, stk, acc = child
-            key = pyr << STOCK_BITS | stk
+            key = pyr << stock_bits | stk
             if key >> goal == 0:
                 path.append(child)
                 walk.nodes = nodes

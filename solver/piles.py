@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, STOCK_BITS, Node, Problem, Shape
+from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, Node, Problem, Shape
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,13 +60,13 @@ def pile_tables(problem: Problem) -> PileTables:
     if found is None:
         piles, residue_of = problem.piles, problem.residue_of
         found = problem.pile_tables = PileTables(
-            tuple((index // piles + 1) * piles for index in range(STOCK_BITS)),
-            tuple(residue_of[index] & ~((2 << index) - 1) for index in range(STOCK_BITS)),
+            tuple((index // piles + 1) * piles for index in range(problem.stock_bits)),
+            tuple(residue_of[index] & ~((2 << index) - 1) for index in range(problem.stock_bits)),
             tuple(
                 complements & ((1 << index) - 1) & ~residue_of[index]
                 for index, complements in enumerate(problem.stock_complements)
             ),
-            tuple(-(-length // piles) * piles for length in range(STOCK_BITS + 1)),
+            tuple(-(-length // piles) * piles for length in range(problem.stock_bits + 1)),
         )
     return found
 
