@@ -259,8 +259,9 @@ def _visit_piles(walk: _Walk, start: Node) -> Generator[None, None, bool]:  # no
     end_of, above, normal_of = tables.end_of, tables.above, tables.normal
     pairs_of = problem.pile_pairs_of
     cursor_mask, acc_shift = CURSOR_MASK, ACC_SHIFT
+    stock_bits = problem.stock_bits
     pyr, stk, acc = start
-    key = pyr << STOCK_BITS | stk
+    key = pyr << stock_bits | stk
     best[key & SHARD_MASK][key] = acc
     nodes = walk.nodes = walk.nodes + 1
     pause_at = walk.pause_at
@@ -276,7 +277,7 @@ def _visit_piles(walk: _Walk, start: Node) -> Generator[None, None, bool]:  # no
     while stack:
         for child in stack[-1]:
             pyr, stk, acc = child
-            key = pyr << STOCK_BITS | stk
+            key = pyr << stock_bits | stk
             if key >> goal == 0:
                 path.append(child)
                 walk.nodes = nodes
