@@ -24,6 +24,8 @@ from solver.piles import pile_pairs, pile_tables
 _BY_ACCESS = itemgetter(2)
 SHARDS = 64
 SHARD_MASK = SHARDS - 1
+NEVER = 1 << 62
+"""Above every access: what the table answers for a node never searched."""
 
 
 class DepthFirst:
@@ -131,8 +133,7 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
     (:attr:`Problem.ranks_by_byte`) and no partner ahead. The same children in the same
     order, so the same nodes and the same line; the other nodes go to the move generator."""
     problem, path, best, successors = walk.problem, walk.path, walk.best, walk.successors
-    goal = problem.goal_shift
-    win_all = not goal
+    win_all = problem.win_all  # won: the pyramid cleared (and, strict, the stock)
     shapes, shape_of = problem.shapes, problem.shape
     rank_stock = problem.rank_stock
     last_acc = problem.passes << ACC_SHIFT  # the first access of the last pass
@@ -151,7 +152,7 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
     if nodes >= pause_at:
         yield
         pause_at = walk.pause_at
-    use_fronts = problem.use_fronts
+    written_out = NEVER if problem.use_fronts else last_acc  # the accesses expanded here
     children = successors(problem, pyr, stk, acc)
     if not children:
         return False
@@ -161,24 +162,24 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
     while stack:
         for child in stack[-1]:
             pyr, stk, acc = child
-            key = pyr << stock_bits | stk
-            if key >> goal == 0:
+            if not pyr and (not win_all or not stk):  # won
                 path.append(child)
                 walk.nodes = nodes
                 return True
+            key = pyr << stock_bits | stk
             table = best[key & SHARD_MASK]
-            seen = table.get(key)
-            if seen is not None and seen <= acc:
-                continue
+            if table.get(key, NEVER) <= acc:
+                continue  # searched already, with an access as good
             table[key] = acc
-            path.append(child)
             nodes += 1
-            if nodes >= pause_at:
+            if nodes >= pause_at:  # (the path holds the node while paused, as in _visit)
                 walk.nodes = nodes
+                path.append(child)
                 yield
+                path.pop()
                 pause_at = walk.pause_at
-                use_fronts = problem.use_fronts
-            if acc < last_acc or use_fronts:
+                written_out = NEVER if problem.use_fronts else last_acc
+            if acc < written_out:
                 children = successors(problem, pyr, stk, acc)
             else:
                 shape = shapes.get(pyr) or shape_of(pyr)
@@ -187,13 +188,14 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
                 lonely = shape.partnerless
                 if lonely and cursor:
                     waste = stk & ((1 << cursor) - 1)
-                    ahead = stk ^ waste
-                    lonely &= (ranks0[waste & 255] | ranks1[waste >> 8 & 255] | ranks2[waste >> 16]) & ~(
-                        partners0[ahead & 255] | partners1[ahead >> 8 & 255] | partners2[ahead >> 16]
-                    )
+                    lonely &= ranks0[waste & 255] | ranks1[waste >> 8 & 255] | ranks2[waste >> 16]
+                    if lonely:
+                        ahead = stk ^ waste
+                        lonely &= ~(
+                            partners0[ahead & 255] | partners1[ahead >> 8 & 255] | partners2[ahead >> 16]
+                        )
                     if lonely:  # a waste card that can never leave
                         if win_all:
-                            path.pop()
                             continue  # strict win: lost
                         stuck = 0
                         while lonely:
@@ -206,7 +208,6 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
                 if wanted:
                     have = counts0[reach & 255] + counts1[reach >> 8 & 255] + counts2[reach >> 16]
                     if ((have | tops) - wanted) & tops != tops:
-                        path.pop()
                         continue  # the stock in reach cannot meet the pyramid's needs
                 now = acc >> acc_shift << acc_shift
                 usable = stk >> (cursor - 1) << (cursor - 1) if cursor else stk
@@ -229,9 +230,9 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
             if children:
                 if len(children) > 1:
                     children.sort(key=by_access)
+                path.append(child)  # only a node with children joins the path
                 push(iter(children))
                 break
-            path.pop()
         else:
             stack.pop()
             if stack:
@@ -247,8 +248,7 @@ def _visit_piles(walk: _Walk, start: Node) -> Generator[None, None, bool]:  # no
     (:attr:`Problem.ranks_by_byte`). The same children in the same order, so the same nodes
     and the same line."""
     problem, path, best = walk.problem, walk.path, walk.best
-    goal = problem.goal_shift
-    win_all = not goal
+    win_all = problem.win_all  # won: the pyramid cleared (and, strict, the stock)
     shapes, shape_of = problem.shapes, problem.shape
     rank_stock = problem.rank_stock
     last_acc = problem.passes << ACC_SHIFT  # the first access of the last pass
@@ -277,21 +277,21 @@ def _visit_piles(walk: _Walk, start: Node) -> Generator[None, None, bool]:  # no
     while stack:
         for child in stack[-1]:
             pyr, stk, acc = child
-            key = pyr << stock_bits | stk
-            if key >> goal == 0:
+            if not pyr and (not win_all or not stk):  # won
                 path.append(child)
                 walk.nodes = nodes
                 return True
+            key = pyr << stock_bits | stk
             table = best[key & SHARD_MASK]
-            seen = table.get(key)
-            if seen is not None and seen <= acc:
-                continue
+            if table.get(key, NEVER) <= acc:
+                continue  # searched already, with an access as good
             table[key] = acc
-            path.append(child)
             nodes += 1
-            if nodes >= pause_at:
+            if nodes >= pause_at:  # (the path holds the node while paused, as in _visit)
                 walk.nodes = nodes
+                path.append(child)
                 yield
+                path.pop()
                 pause_at = walk.pause_at
             shape = shapes.get(pyr) or shape_of(pyr)
             cursor = acc & cursor_mask
@@ -301,7 +301,6 @@ def _visit_piles(walk: _Walk, start: Node) -> Generator[None, None, bool]:  # no
                 if shape.partnerless & (ranks0[waste & 255] | ranks1[waste >> 8 & 255] | ranks2[waste >> 16]):
                     if win_all:
                         if problem.stranded(shape, stk, acc):
-                            path.pop()
                             continue  # strict win: a card that can never leave
                     elif shape.need_counts:
                         reach = problem.reachable_stock(shape, stk, acc)
@@ -309,7 +308,6 @@ def _visit_piles(walk: _Walk, start: Node) -> Generator[None, None, bool]:  # no
             if wanted:
                 have = counts0[reach & 255] + counts1[reach >> 8 & 255] + counts2[reach >> 16]
                 if ((have | tops) - wanted) & tops != tops:
-                    path.pop()
                     continue  # the stock in reach cannot meet the pyramid's needs
             now = acc >> acc_shift << acc_shift
             later = acc < last_acc
@@ -347,9 +345,9 @@ def _visit_piles(walk: _Walk, start: Node) -> Generator[None, None, bool]:  # no
             if children:
                 if len(children) > 1:
                     children.sort(key=by_access)
+                path.append(child)  # only a node with children joins the path
                 push(iter(children))
                 break
-            path.pop()
         else:
             stack.pop()
             if stack:
