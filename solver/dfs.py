@@ -19,7 +19,7 @@ from operator import itemgetter
 
 from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, Node, Problem
 from solver.movegen import last_pass_pairs, successors_for
-from solver.piles import pile_pairs, pile_tables
+from solver.piles import partners_by_pile, pile_pairs, pile_tables
 
 _BY_ACCESS = itemgetter(2)
 SHARDS = 64
@@ -258,6 +258,7 @@ def _visit_piles(walk: _Walk, start: Node) -> Generator[None, None, bool]:  # no
     tables = problem.pile_tables or pile_tables(problem)
     end_of, above, normal_of = tables.end_of, tables.above, tables.normal
     pairs_of = problem.pile_pairs_of
+    by_pile: tuple[tuple[tuple[int, ...], ...], ...] = ()  # partners_by_pile, made when first wanted
     cursor_mask, acc_shift = CURSOR_MASK, ACC_SHIFT
     stock_bits = problem.stock_bits
     pyr, stk, acc = start
@@ -298,7 +299,17 @@ def _visit_piles(walk: _Walk, start: Node) -> Generator[None, None, bool]:  # no
             reach = stk
             if acc >= last_acc and cursor and shape.partnerless:
                 waste = stk & ((1 << cursor) - 1)
-                if shape.partnerless & (ranks0[waste & 255] | ranks1[waste >> 8 & 255] | ranks2[waste >> 16]):
+                lonely = ranks0[waste & 255] | ranks1[waste >> 8 & 255] | ranks2[waste >> 16]
+                lonely &= shape.partnerless
+                if lonely:  # unless every such rank has partners on two piles or more
+                    by_pile = by_pile or partners_by_pile(problem)
+                    once = twice = 0
+                    for table0, table1, table2 in by_pile:
+                        found = table0[stk & 255] | table1[stk >> 8 & 255] | table2[stk >> 16]
+                        twice |= once & found
+                        once |= found
+                    lonely &= ~twice
+                if lonely:
                     if win_all:
                         if problem.stranded(shape, stk, acc):
                             continue  # strict win: a card that can never leave

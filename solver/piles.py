@@ -37,8 +37,9 @@ another pile).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import or_
 
-from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, Node, Problem, Shape
+from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, Node, Problem, Shape, stock_tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +70,26 @@ def pile_tables(problem: Problem) -> PileTables:
             tuple(-(-length // piles) * piles for length in range(problem.stock_bits + 1)),
         )
     return found
+
+
+def partners_by_pile(problem: Problem) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per waste pile, the byte tables (:func:`solver.model.stock_tables`) of the ranks its
+    stock places pair with: bit ``q`` set for each card there of rank ``pair_sum - q``. A rank
+    whose partners in a stock lie on two piles or more strands no waste card
+    (:meth:`Problem.stranded`): every pile has a partner off it."""
+    paired = frozenset(problem.paired_ranks)
+    piles, pair_sum = problem.piles, problem.pair_sum
+    return tuple(
+        stock_tables(
+            [
+                1 << (pair_sum - rank) if rank in paired and index % piles == pile else 0
+                for index, rank in enumerate(problem.srank)
+            ],
+            or_,
+            problem.stock_bits,
+        )
+        for pile in range(piles)
+    )
 
 
 def normal(stock: int, cursor: int, piles: int) -> int:
