@@ -520,8 +520,12 @@ class Problem:
         waste cards beneath it are out of reach for good (the stock kind's ``reach``: all of
         them with one waste pile, those on its own pile with several); on earlier passes every
         card comes round again."""
-        stuck = self.stranded(shape, stk, acc)
-        return self.kind.reach(self, stk, stuck) if stuck else stk
+        cursor = acc & CURSOR_MASK
+        if acc >> ACC_SHIFT < self.passes or not cursor:
+            return stk
+        kind = self.kind  # (stranded, written out: one call fewer on the last pass's every node)
+        stuck = kind.stranded(self, stk, stk & ((1 << cursor) - 1), shape.partnerless)
+        return kind.reach(self, stk, stuck) if stuck else stk
 
     def stranded(self, shape: Shape, stk: int, acc: int) -> int:
         """The waste cards that can never leave: on the last pass, those of a rank whose
