@@ -13,7 +13,7 @@ the rules do not play yet is defined here but not registered, so no command line
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.cards import SPANISH_DECK, STANDARD_DECK, Deck
 from rules.errors import NotationError
@@ -56,15 +56,13 @@ class Variant:
     stock_kind: StockKind = ONE_WASTE
     win_all: bool = False
     form: Form = PYRAMID_FORM
+    shape: Shape = field(init=False, repr=False, compare=False)
+    """The pyramid's topology tables (built once per form and number of rows)."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "shape", shape(self.rows, self.form))
         if self.stock_size < 0:
             raise ValueError(f"variant {self.name}: the deck has too few cards for its layout")
-
-    @property
-    def shape(self) -> Shape:
-        """The pyramid's topology tables (cached per form and number of rows)."""
-        return shape(self.rows, self.form)
 
     @property
     def slots(self) -> int:
