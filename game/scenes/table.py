@@ -245,7 +245,6 @@ class TableScene(Scene):
             answer = self.play.step_inquiry(slice_ms)
             if answer is not None:
                 self.answered(answer)
-        fit_chip(self)
         shown = "" if self.ctx.settings.hide_timer else format_time(self.play.session.clock.elapsed())
         if shown != self.shown_time:
             self.shown_time = shown
@@ -257,7 +256,6 @@ class TableScene(Scene):
         self.layout = compute_layout(size, self.ctx.metrics, self.play.state.rules.variant)
         self.ctx.assets.prepare(face_size(self.layout.card))
         self.anim.clear()
-        fit_chip(self)
 
     def message_line(self) -> pygame.Rect:
         return message_room(self.layout)
@@ -278,6 +276,7 @@ class TableScene(Scene):
         began = clock()
         deck = self.play.state.rules.deck.name  # the deal's own deck (a Spanish deal draws Spanish cards)
         self.ctx.assets.use_deck(self.ctx.settings.four_colour, self.ctx.settings.large_index, deck)
+        fit_chip(self)  # before the frame, which only reads the layout
         damage = self.view.update(self.layout, self.frame())
         moving = self.anim.ghost_rects()
         window = target.get_rect()
