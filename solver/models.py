@@ -23,7 +23,14 @@ from solver.dfs import DepthFirst
 from solver.giza import GizaDepthFirst, GizaProblem, giza_play_out
 from solver.layered import Backend, Layered
 from solver.line import play_out
-from solver.model import Problem, Shape
+from solver.model import (
+    Problem,
+    Shape,
+    one_waste_reach,
+    one_waste_stranded,
+    piles_reach,
+    piles_stranded,
+)
 from solver.movegen import Successors, successors
 from solver.movegen import removals as one_waste_removals
 from solver.piles import removals as pile_removals
@@ -73,11 +80,16 @@ class StockKind:
 @dataclass(frozen=True)
 class StockModelKind(StockKind):
     """A kind searched through :mod:`solver.model`'s nodes: its pure move generator
-    (``successors``; :mod:`solver.vector` keeps the numpy one under the same name) and the same
-    moves without the stock tests (``removals``, for the best score)."""
+    (``successors``; :mod:`solver.vector` keeps the numpy one under the same name), the same
+    moves without the stock tests (``removals``, for the best score), and the last pass's
+    stranded waste cards and the stock left in reach (:meth:`Problem.stranded`)."""
 
     successors: Successors
     removals: Removals
+    stranded: Callable[[Problem, int, int, int], int]
+    reach: Callable[[Problem, int, int], int]
+    fronts: bool
+    """Stock fronts (:meth:`Problem.front`) apply: one waste pile only."""
 
 
 def _stock_problem(state: State, blank: int, like: AnyProblem | None, unseen: int) -> AnyProblem:
@@ -132,26 +144,39 @@ def _open_won(problem: AnyProblem) -> bool:
 
 KINDS: dict[str, StockKind] = {
     ONE_WASTE: StockModelKind(
-        ONE_WASTE,
-        _stock_problem,
-        _stock_engines,
-        _stock_lost,
-        _stock_won,
-        one_waste_schedule,
-        successors,
-        one_waste_removals,
+        name=ONE_WASTE,
+        problem=_stock_problem,
+        engines=_stock_engines,
+        lost_at_once=_stock_lost,
+        start_is_won=_stock_won,
+        schedule=one_waste_schedule,
+        successors=successors,
+        removals=one_waste_removals,
+        stranded=one_waste_stranded,
+        reach=one_waste_reach,
+        fronts=True,
     ),
     PILES: StockModelKind(
-        PILES,
-        _stock_problem,
-        _stock_engines,
-        _stock_lost,
-        _stock_won,
-        piles_schedule,
-        pile_successors,
-        pile_removals,
+        name=PILES,
+        problem=_stock_problem,
+        engines=_stock_engines,
+        lost_at_once=_stock_lost,
+        start_is_won=_stock_won,
+        schedule=piles_schedule,
+        successors=pile_successors,
+        removals=pile_removals,
+        stranded=piles_stranded,
+        reach=piles_reach,
+        fronts=False,
     ),
-    COLUMNS: StockKind(COLUMNS, _open_problem, _open_engines, _open_lost, _open_won, depth_first_schedule),
+    COLUMNS: StockKind(
+        name=COLUMNS,
+        problem=_open_problem,
+        engines=_open_engines,
+        lost_at_once=_open_lost,
+        start_is_won=_open_won,
+        schedule=depth_first_schedule,
+    ),
 }
 """The registry: every stock kind the solver plays, by :func:`kind_name`."""
 
