@@ -19,10 +19,13 @@ from operator import itemgetter
 
 from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, Node, Problem
 from solver.movegen import last_pass_pairs, successors_for
+from solver.piles import pile_pairs, pile_tables
 
 _BY_ACCESS = itemgetter(2)
 SHARDS = 64
 SHARD_MASK = SHARDS - 1
+NEVER = 1 << 62
+"""Above every access: what the table answers for a node never searched."""
 
 
 class DepthFirst:
@@ -31,10 +34,11 @@ class DepthFirst:
 
     def __init__(self, problem: Problem, *, plain: bool = False) -> None:
         """``plain``: every node expanded by the move generator (:func:`_visit`), the reference
-        the walks with the generator written out (:data:`WRITTEN_OUT`) must match node for node."""
+        the walks with the generator written out (:func:`_visit_one_pile`, :func:`_visit_piles`)
+        must match node for node."""
         self.problem = problem
         self._walk = _Walk(problem)
-        visit = _visit if plain else WRITTEN_OUT.get(problem.piles, _visit)
+        visit = _visit if plain else _visit_one_pile if problem.piles == 1 else _visit_piles
         self._run = visit(self._walk, problem.start)
 
     @property
@@ -129,8 +133,7 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
     (:attr:`Problem.ranks_by_byte`) and no partner ahead. The same children in the same
     order, so the same nodes and the same line; the other nodes go to the move generator."""
     problem, path, best, successors = walk.problem, walk.path, walk.best, walk.successors
-    goal = problem.goal_shift
-    win_all = not goal
+    win_all = problem.win_all  # won: the pyramid cleared (and, strict, the stock)
     shapes, shape_of = problem.shapes, problem.shape
     rank_stock = problem.rank_stock
     last_acc = problem.passes << ACC_SHIFT  # the first access of the last pass
@@ -149,7 +152,7 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
     if nodes >= pause_at:
         yield
         pause_at = walk.pause_at
-    use_fronts = problem.use_fronts
+    written_out = NEVER if problem.use_fronts else last_acc  # the accesses expanded here
     children = successors(problem, pyr, stk, acc)
     if not children:
         return False
@@ -159,24 +162,24 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
     while stack:
         for child in stack[-1]:
             pyr, stk, acc = child
-            key = pyr << stock_bits | stk
-            if key >> goal == 0:
+            if not pyr and (not win_all or not stk):  # won
                 path.append(child)
                 walk.nodes = nodes
                 return True
+            key = pyr << stock_bits | stk
             table = best[key & SHARD_MASK]
-            seen = table.get(key)
-            if seen is not None and seen <= acc:
-                continue
+            if table.get(key, NEVER) <= acc:
+                continue  # searched already, with an access as good
             table[key] = acc
-            path.append(child)
             nodes += 1
-            if nodes >= pause_at:
+            if nodes >= pause_at:  # (the path holds the node while paused, as in _visit)
                 walk.nodes = nodes
+                path.append(child)
                 yield
+                path.pop()
                 pause_at = walk.pause_at
-                use_fronts = problem.use_fronts
-            if acc < last_acc or use_fronts:
+                written_out = NEVER if problem.use_fronts else last_acc
+            if acc < written_out:
                 children = successors(problem, pyr, stk, acc)
             else:
                 shape = shapes.get(pyr) or shape_of(pyr)
@@ -185,13 +188,14 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
                 lonely = shape.partnerless
                 if lonely and cursor:
                     waste = stk & ((1 << cursor) - 1)
-                    ahead = stk ^ waste
-                    lonely &= (ranks0[waste & 255] | ranks1[waste >> 8 & 255] | ranks2[waste >> 16]) & ~(
-                        partners0[ahead & 255] | partners1[ahead >> 8 & 255] | partners2[ahead >> 16]
-                    )
+                    lonely &= ranks0[waste & 255] | ranks1[waste >> 8 & 255] | ranks2[waste >> 16]
+                    if lonely:
+                        ahead = stk ^ waste
+                        lonely &= ~(
+                            partners0[ahead & 255] | partners1[ahead >> 8 & 255] | partners2[ahead >> 16]
+                        )
                     if lonely:  # a waste card that can never leave
                         if win_all:
-                            path.pop()
                             continue  # strict win: lost
                         stuck = 0
                         while lonely:
@@ -204,7 +208,6 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
                 if wanted:
                     have = counts0[reach & 255] + counts1[reach >> 8 & 255] + counts2[reach >> 16]
                     if ((have | tops) - wanted) & tops != tops:
-                        path.pop()
                         continue  # the stock in reach cannot meet the pyramid's needs
                 now = acc >> acc_shift << acc_shift
                 usable = stk >> (cursor - 1) << (cursor - 1) if cursor else stk
@@ -227,9 +230,9 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
             if children:
                 if len(children) > 1:
                     children.sort(key=by_access)
+                path.append(child)  # only a node with children joins the path
                 push(iter(children))
                 break
-            path.pop()
         else:
             stack.pop()
             if stack:
@@ -238,5 +241,116 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
     return False
 
 
-WRITTEN_OUT = {1: _visit_one_pile}
-"""Per number of waste piles, the walk with its move generator written out."""
+def _visit_piles(walk: _Walk, start: Node) -> Generator[None, None, bool]:  # noqa: PLR0915 - one loop, no calls
+    """:func:`_visit` for several waste piles, with :func:`solver.piles.successors` written out:
+    no call per node, every table a local; the stranded-card test (:meth:`Problem.stranded`)
+    runs only when a waste card's rank is partnerless in the pyramid
+    (:attr:`Problem.ranks_by_byte`). The same children in the same order, so the same nodes
+    and the same line."""
+    problem, path, best = walk.problem, walk.path, walk.best
+    win_all = problem.win_all  # won: the pyramid cleared (and, strict, the stock)
+    shapes, shape_of = problem.shapes, problem.shape
+    rank_stock = problem.rank_stock
+    last_acc = problem.passes << ACC_SHIFT  # the first access of the last pass
+    tops = FIELD_TOPS
+    counts0, counts1, counts2 = problem.counts_by_byte or problem.count_tables()
+    ranks0, ranks1, ranks2 = problem.ranks_by_byte or problem.rank_tables()
+    tables = problem.pile_tables or pile_tables(problem)
+    end_of, above, normal_of = tables.end_of, tables.above, tables.normal
+    pairs_of = problem.pile_pairs_of
+    cursor_mask, acc_shift = CURSOR_MASK, ACC_SHIFT
+    stock_bits = problem.stock_bits
+    pyr, stk, acc = start
+    key = pyr << stock_bits | stk
+    best[key & SHARD_MASK][key] = acc
+    nodes = walk.nodes = walk.nodes + 1
+    pause_at = walk.pause_at
+    if nodes >= pause_at:
+        yield
+        pause_at = walk.pause_at
+    children = walk.successors(problem, pyr, stk, acc)
+    if not children:
+        return False
+    children.sort(key=_BY_ACCESS)
+    stack = [iter(children)]
+    push, by_access = stack.append, _BY_ACCESS
+    while stack:
+        for child in stack[-1]:
+            pyr, stk, acc = child
+            if not pyr and (not win_all or not stk):  # won
+                path.append(child)
+                walk.nodes = nodes
+                return True
+            key = pyr << stock_bits | stk
+            table = best[key & SHARD_MASK]
+            if table.get(key, NEVER) <= acc:
+                continue  # searched already, with an access as good
+            table[key] = acc
+            nodes += 1
+            if nodes >= pause_at:  # (the path holds the node while paused, as in _visit)
+                walk.nodes = nodes
+                path.append(child)
+                yield
+                path.pop()
+                pause_at = walk.pause_at
+            shape = shapes.get(pyr) or shape_of(pyr)
+            cursor = acc & cursor_mask
+            reach = stk
+            if acc >= last_acc and cursor and shape.partnerless:
+                waste = stk & ((1 << cursor) - 1)
+                if shape.partnerless & (ranks0[waste & 255] | ranks1[waste >> 8 & 255] | ranks2[waste >> 16]):
+                    if win_all:
+                        if problem.stranded(shape, stk, acc):
+                            continue  # strict win: a card that can never leave
+                    elif shape.need_counts:
+                        reach = problem.reachable_stock(shape, stk, acc)
+            wanted = shape.need_counts
+            if wanted:
+                have = counts0[reach & 255] + counts1[reach >> 8 & 255] + counts2[reach >> 16]
+                if ((have | tops) - wanted) & tops != tops:
+                    continue  # the stock in reach cannot meet the pyramid's needs
+            now = acc >> acc_shift << acc_shift
+            later = acc < last_acc
+            next_pass = now + (1 << acc_shift)
+            below_cursor = (1 << cursor) - 1
+            pairs = shape.pairs
+            children = [(after, stk, acc) for after in pairs] if pairs else []
+            append = children.append
+            for need, after in shape.singles:
+                cards = stk & rank_stock[need]
+                while cards:
+                    low = cards & -cards
+                    cards ^= low
+                    index = low.bit_length() - 1
+                    rest = stk ^ low
+                    end = end_of[index]
+                    if stk & above[index] & below_cursor:  # a card lies on it
+                        if later:
+                            reached = next_pass | normal_of[(rest & ((1 << end) - 1)).bit_length()]
+                            append((after, rest, reached))
+                    else:
+                        dealt = (1 << cursor if cursor > end else 1 << end) - 1  # drawn to max(cursor, e(s))
+                        append((after, rest, now | normal_of[(rest & dealt).bit_length()]))
+            stock_pairs = pairs_of.get(stk)
+            if stock_pairs is None:
+                stock_pairs = pile_pairs(problem, stk)
+            for first, second, end in stock_pairs:
+                rest = stk & ~(1 << first) & ~(1 << second)
+                if cursor <= end:
+                    append((pyr, rest, now | normal_of[(rest & ((1 << end) - 1)).bit_length()]))
+                elif not stk & (above[first] | above[second]) & below_cursor:  # both still on top
+                    append((pyr, rest, now | normal_of[(rest & below_cursor).bit_length()]))
+                elif later:
+                    append((pyr, rest, next_pass | normal_of[(rest & ((1 << end) - 1)).bit_length()]))
+            if children:
+                if len(children) > 1:
+                    children.sort(key=by_access)
+                path.append(child)  # only a node with children joins the path
+                push(iter(children))
+                break
+        else:
+            stack.pop()
+            if stack:
+                path.pop()
+    walk.nodes = nodes
+    return False
