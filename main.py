@@ -211,9 +211,9 @@ async def main(argv: list[str]) -> int:
 
 def web_app() -> App:
     """The game as the browser build starts it: options from the page address, saves in the
-    browser's ``localStorage``, a canvas that follows the page's size and pixel ratio, the clock
-    that leaves hidden time out, the browser's clipboard. Never exits: bad address options are
-    one line."""
+    browser's ``localStorage``, a new player's settings from the page's media preferences, a canvas
+    that follows the page's size and pixel ratio, the clock that leaves hidden time out, the
+    browser's clipboard. Never exits: bad address options are one line."""
     options = platform.page_options()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame  # noqa: PLC0415
@@ -234,6 +234,7 @@ def web_app() -> App:
         canvas=platform.browser_canvas,
         now=clock.now,
         bad_options=options.bad,
+        first=platform.page_preferences(),
     )
     app.ctx.copy_text = platform.browser_copy
     app.ctx.deal_link = platform.deal_link
