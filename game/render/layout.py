@@ -108,7 +108,8 @@ class TableLayout:
     pile_places: tuple[int, ...] = (DECK, STOCK, WASTE)
     """The places of the piles a tap can hit: the deck, the stock's top card when it lies face
     up (else ``stock`` is an empty rectangle and no place) and the waste piles."""
-
+    mirrored: bool = False
+    """Laid out for the left hand: see :func:`mirror`."""
     columns: list[list[pygame.Rect]] = field(default_factory=list)
     """Face-up columns (Giza): per column, the rectangle of each card, the bottom card first;
     each lies lower than the one before by :attr:`column_step`, the last one whole."""
@@ -174,7 +175,10 @@ class TableLayout:
     def fit_deal_chip(self, text_width: int) -> None:
         """Make the deal chip as wide as its text (plus padding), within its maximum."""
         chip = self.buttons["deal"]
+        right = chip.right
         chip.width = max(self.metrics.min_tap, min(self.deal_max_width, text_width + 2 * self.font))
+        if self.mirrored:  # the chip keeps to its margin
+            chip.right = right
 
     def hit_button(self, pos: tuple[int, int]) -> str | None:
         for name, rect in self.buttons.items():
@@ -235,8 +239,18 @@ COLUMNS_UNDER = (Arrangement(False), Arrangement(False, two_rows=True))
 
 
 def compute_layout(
-    size: tuple[int, int], metrics: Metrics = DEFAULT_METRICS, variant: Variant = PYRAMID
+    size: tuple[int, int],
+    metrics: Metrics = DEFAULT_METRICS,
+    variant: Variant = PYRAMID,
+    mirrored: bool = False,
 ) -> TableLayout:
+    """The layout of a window of ``size`` for ``variant`` (:func:`_laid_out`); ``mirrored``: for
+    left-handed and one-handed play, with the piles on the left (:func:`mirror`)."""
+    layout = _laid_out(size, metrics, variant)
+    return mirror(layout) if mirrored else layout
+
+
+def _laid_out(size: tuple[int, int], metrics: Metrics, variant: Variant) -> TableLayout:
     """The layout of a window of ``size`` for ``variant``: the arrangement of its orientation
     that gives the largest cards (a centred pyramid wins unless the others give
     :data:`UNCENTRED_GAIN` larger ones). When nothing fits, margins and fonts shrink to their
@@ -701,3 +715,32 @@ COLUMNS = BlockPlan(COLUMNS_BESIDE, COLUMNS_UNDER, _column_block, _not_grown, _g
 """Face-up columns (:class:`~game.render.piles.ColumnBlock`)."""
 BLOCKS: dict[str, BlockPlan] = {OneWaste.name: PILES, WastePiles.name: PILES, Columns.name: COLUMNS}
 """The block plan of each stock kind, by the kind's name: a new kind adds its line."""
+
+
+def mirror(layout: TableLayout) -> TableLayout:
+    """``layout`` mirrored left to right, in place: the pyramid, the piles (or the columns), the
+    pile controls beside them, the deal chip and the pass each move whole to their mirror place
+    (what a right thumb reached, a left one does); the rows of controls under the table stay."""
+    width = layout.size[0]
+    bar = [rect for rect in layout.buttons.values() if rect.colliderect(layout.top_bar)]
+    rows = {rect.top for name, rect in layout.buttons.items() if name in CONTROLS and rect not in bar}
+    beside = [rect for name, rect in layout.buttons.items() if name in PILE_CONTROLS and rect.top not in rows]
+    piles = [layout.deck, layout.stock, layout.waste, *layout.wastes, layout.stock_label, layout.waste_label]
+    columns = [rect for column in layout.columns for rect in column] + layout.column_targets
+    bar.remove(layout.buttons["deal"])
+    for block in (layout.slots, piles, beside, columns, [layout.buttons["deal"]], [layout.pass_area], bar):
+        _move_across(block, width)
+    layout.mirrored = True
+    return layout
+
+
+def _move_across(block: list[pygame.Rect], width: int) -> None:
+    """Move the rectangles of ``block`` together to the mirror place of the room they take."""
+    unique = list({id(rect): rect for rect in block}.values())
+    room = [rect for rect in unique if rect.width and rect.height]
+    if not room:
+        return
+    whole = room[0].unionall(room)
+    shift = width - whole.right - whole.left
+    for rect in unique:
+        rect.x += shift

@@ -58,8 +58,8 @@ class TableScene(Scene):
         self.busy_age = 0.0
         """Seconds a question has been running: the busy line's dots move with it."""
         use_palette(ctx.settings.theme)
-        self._appearance: tuple[object, ...] = (ctx.metrics, ctx.settings.theme)
-        """What the screens were laid out and painted for (text size, theme): when a setting
+        self._appearance: tuple[object, ...] = (ctx.metrics, ctx.settings.theme, ctx.settings.left_handed)
+        """What the screens were laid out and painted for (text size, theme, hand): when a setting
         changes it, every screen is laid out and painted again, at once."""
         self._draw_ms = 0.0
         """How long the last drawing of the table took: the solver gets the rest of a frame."""
@@ -228,7 +228,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> bool:
         self.anim.speed = self.ctx.settings.motion_scale or 1.0
         changed = self.anim.update(dt)
-        appearance = (self.ctx.metrics, self.ctx.settings.theme)
+        appearance = (self.ctx.metrics, self.ctx.settings.theme, self.ctx.settings.left_handed)
         if appearance != self._appearance:
             self._appearance = appearance
             if use_palette(self.ctx.settings.theme):
@@ -253,7 +253,8 @@ class TableScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
-        self.layout = compute_layout(size, self.ctx.metrics, self.play.state.rules.variant)
+        variant, mirrored = self.play.state.rules.variant, self.ctx.settings.left_handed
+        self.layout = compute_layout(size, self.ctx.metrics, variant, mirrored)
         self.ctx.assets.prepare(face_size(self.layout.card))
         self.anim.clear()
 
