@@ -3,6 +3,10 @@
 Taps and keys become calls on :class:`game.play.Play` (which asks the rules); moves that
 succeed start an animation and, when the deal ends, open the win or dead-end panel. The
 clock pauses while the window is hidden or another screen covers the table.
+
+The scene is split into rooms: its commands (:mod:`.table_commands`, one table for taps, keys
+and the focus ring), its keyboard focus (:mod:`.table_focus`), what its view shows
+(:mod:`.table_frame`) and what a move or an answer leads to (:mod:`.table_outcomes`).
 """
 
 from __future__ import annotations
