@@ -187,6 +187,9 @@ class Problem:
         (:func:`solver.movegen.last_pass_pairs`)."""
         self.pile_tables: PileTables | None = None
         """Several piles: :mod:`solver.piles`' tables of this stock, made on first use."""
+        self.ranks_by_byte: tuple[tuple[int, ...], ...] = ()
+        """Per byte of a stock mask and its value: bit ``q`` set for each paired rank ``q`` one
+        of those cards has; made on first use (:meth:`rank_tables`)."""
 
     def _init_shapes(self, like: Problem | None) -> None:
         """The pyramid tables (which never read the stock): shared with ``like`` when it has the
@@ -550,6 +553,11 @@ class Problem:
         return stock_tables(
             [value_of(rank) if rank in paired else 0 for rank in self.srank], join, self.stock_bits
         )
+
+    def rank_tables(self) -> tuple[tuple[int, ...], ...]:
+        """:attr:`ranks_by_byte`, made now."""
+        self.ranks_by_byte = self._stock_tables(lambda rank: 1 << rank, or_)
+        return self.ranks_by_byte
 
     def _partner_tables(self) -> tuple[tuple[int, ...], ...]:
         pair_sum = self.pair_sum

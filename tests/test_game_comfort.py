@@ -13,6 +13,7 @@ from test_game_screen_fit import settings_problems
 
 from game.app import App
 from game.driver import press_key, step, tap, tap_button
+from game.play import DECK
 from game.render.theme import (
     CONTROL_CONTRAST,
     PALETTES,
@@ -46,6 +47,30 @@ def test_hiding_the_timer_takes_the_time_off_the_status_bar(make_app: AppFactory
     assert app.ctx.settings.hide_timer
     step(app)
     assert not any(cell.startswith("tiempo") for cell in app.table.frame().status)
+
+
+@pytest.mark.parametrize("size", [PHONE, (1280, 800)])
+def test_left_handed_mirrors_the_table_at_once_and_its_piles_play(
+    make_app: AppFactory, size: tuple[int, int]
+) -> None:
+    """Chosen on the settings screen, «Mano izquierda» lays the table out mirrored as soon as
+    the screen closes: «Robar» in the left half, nothing overlapping, and a tap on the deck
+    where it is drawn now draws."""
+    app = make_app(deal=1, size=size)
+    assert app.table.layout.buttons["draw"].left >= size[0] // 2
+    tap_button(app, "settings")
+    option(app, "set_left_handed", 0)
+    assert app.ctx.settings.left_handed
+    press_key(app, pygame.K_ESCAPE)
+    step(app)
+    layout = app.table.layout
+    assert layout.mirrored and layout.buttons["draw"].right <= size[0] // 2
+    assert layout_problems(layout) == []
+    tap(app, layout.tap_point(DECK))
+    step(app, 30)
+    assert app.table.play.session.moves == 1
+    app.table.relayout(size)  # a new size keeps it
+    assert app.table.layout.mirrored
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP])

@@ -459,3 +459,41 @@ def test_a_tall_window_leaves_no_empty_band_over_five_percent(
     assert layout_problems(layout) == []
     widest = max(bottom - top for top, bottom in empty_bands(layout))
     assert widest <= 0.055 * size[1], empty_bands(layout)
+
+
+# --- the left-handed table ----------------------------------------------------------------------------
+@pytest.mark.parametrize("variant", [PYRAMID, APOPHIS, GIZA], ids=lambda v: v.name)
+@pytest.mark.parametrize("size", EDGE_SIZES)
+def test_a_mirrored_table_keeps_every_rule_of_the_layout(size: tuple[int, int], variant: Variant) -> None:
+    mirrored = compute_layout(size, variant=variant, mirrored=True)
+    assert layout_problems(mirrored) == []
+    plain = compute_layout(size, variant=variant)
+    width = size[0]
+    for place in range(SLOTS):  # the pyramid moved whole, its cards in their own order
+        assert mirrored.slots[place].size == plain.slots[place].size
+        assert mirrored.slots[place].x - plain.slots[place].x == mirrored.slots[0].x - plain.slots[0].x
+    for name in ("undo", "hint"):  # the rows under the table stay, their main actions on the left
+        assert mirrored.buttons[name] == plain.buttons[name]
+    for blocks in (lambda t: t.slots, lambda t: [r for r in (t.deck, t.stock, *t.wastes) if r.width]):
+        before, after = blocks(plain), blocks(mirrored)  # each block in its mirror place
+        assert not before or after[0].unionall(after).left == width - before[0].unionall(before).right
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_left_handed_in_landscape_puts_the_piles_and_their_controls_on_the_left(
+    size: tuple[int, int],
+) -> None:
+    half = size[0] // 2
+    plain, mirrored = compute_layout(size), compute_layout(size, mirrored=True)
+    piles = ("deck", "stock", "waste")
+    assert all(getattr(plain, name).left >= half for name in piles)
+    assert all(getattr(mirrored, name).right <= half for name in piles)
+    assert all(mirrored.buttons[name].right <= half for name in ("draw", "recycle", "undo"))
+
+
+@pytest.mark.parametrize("size", [(390, 844), (480, 800)])
+def test_left_handed_on_a_phone_puts_draw_under_the_left_thumb(size: tuple[int, int]) -> None:
+    half = size[0] // 2
+    plain, mirrored = compute_layout(size), compute_layout(size, mirrored=True)
+    assert plain.buttons["draw"].left >= half
+    assert all(mirrored.buttons[name].right <= half for name in ("draw", "recycle", "undo"))

@@ -16,6 +16,7 @@ from solver_cases import random_position, reference_deals, reference_state
 
 from rules.cards import SPANISH_DECK, STANDARD_DECK
 from rules.state import RuleSet, State
+from rules.stock import WastePiles
 from rules.variant import APOPHIS, Variant, every_rule_set, rule_sets
 from solver.backends import PURE_ENV, default_backend, numpy_usable
 from solver.dfs import DepthFirst
@@ -81,9 +82,9 @@ def test_numpy_and_pure_generators_give_identical_moves(rules: RuleSet, fronts: 
 
 PILE_VARIANTS = (
     APOPHIS,
-    Variant("apophis-strict", STANDARD_DECK, waste_piles=3, win_all=True),
-    Variant("apophis-spanish", SPANISH_DECK, waste_piles=3),
-    Variant("two-piles", STANDARD_DECK, waste_piles=2),
+    Variant("apophis-strict", STANDARD_DECK, stock_kind=WastePiles(3), win_all=True),
+    Variant("apophis-spanish", SPANISH_DECK, stock_kind=WastePiles(3)),
+    Variant("two-piles", STANDARD_DECK, stock_kind=WastePiles(2)),
 )
 """Several waste piles: apophis, and variants not registered that reach the same code with a
 strict win (a stranded card loses), a twin rank (6 + 6 = 12) and a stock of 20 cards (a last

@@ -207,6 +207,7 @@ MESSAGES: dict[str, str] = {
     "btn_continue": "Continue",
     "kiosk_tap_to_play": "Tap to play",
     "kiosk_demo": "Demo: how a deal with a solution is cleared",
+    "kiosk_hear": "Tap here to hear the game",
     # saves, statistics, daily deal
     "save_damaged": "{what}: damaged file, kept aside{lost}",
     "save_newer": "{what}: written by a newer version of the game, kept aside{lost}",

@@ -215,6 +215,7 @@ MESSAGES: dict[str, str] = {
     "btn_continue": "Seguir",
     "kiosk_tap_to_play": "Toca para jugar",
     "kiosk_demo": "Demostración: así se despeja un reparto con solución",
+    "kiosk_hear": "Pulsa aquí para oír el juego",
     # saves, statistics, daily deal
     "save_damaged": "{what}: archivo dañado, guardado aparte{lost}",
     "save_newer": "{what}: es de una versión más nueva del juego, guardado aparte{lost}",
