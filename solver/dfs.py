@@ -19,7 +19,7 @@ from operator import itemgetter
 
 from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, Node, Problem
 from solver.movegen import last_pass_pairs, successors_for
-from solver.piles import pile_pairs, pile_tables
+from solver.piles import partners_by_pile, pile_pairs, pile_tables
 
 _BY_ACCESS = itemgetter(2)
 SHARDS = 64
@@ -127,8 +127,8 @@ def _visit(walk: _Walk, start: Node) -> Generator[None, None, bool]:
 
 def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  # noqa: PLR0915 - one loop, no calls
     """:func:`_visit` for one waste pile, with :func:`solver.movegen.successors` written out
-    for the nodes on the last pass (every node of a one-pass deal) while the stock-need test
-    is in use (not the fronts): no call per node, every table a local, and the stranded-card
+    when the walk starts on the last pass (a one-pass deal, a late position), while the
+    stock-need test is in use (not the fronts): no call per node, every table a local, and the stranded-card
     test (:meth:`Problem.stranded`) by whole bytes: the ranks with a waste card
     (:attr:`Problem.ranks_by_byte`) and no partner ahead. The same children in the same
     order, so the same nodes and the same line; the other nodes go to the move generator."""
@@ -138,13 +138,15 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
     rank_stock = problem.rank_stock
     last_acc = problem.passes << ACC_SHIFT  # the first access of the last pass
     tops = FIELD_TOPS
-    counts0, counts1, counts2 = problem.counts_by_byte or problem.count_tables()
-    ranks0, ranks1, ranks2 = problem.ranks_by_byte or problem.rank_tables()
-    partners0, partners1, partners2 = problem.partners_by_byte or problem._partner_tables()
+    pyr, stk, acc = start
+    last_pass = acc >= last_acc  # the walk starts on the last pass: every node is on it
+    if last_pass:  # (else its tables would cost a short search more than they save)
+        counts0, counts1, counts2 = problem.counts_by_byte or problem.count_tables()
+        ranks0, ranks1, ranks2 = problem.ranks_by_byte or problem.rank_tables()
+        partners0, partners1, partners2 = problem.partners_by_byte or problem._partner_tables()
     pairs_of = problem.last_pass_pairs_of
     cursor_mask, acc_shift = CURSOR_MASK, ACC_SHIFT
     stock_bits = problem.stock_bits
-    pyr, stk, acc = start
     key = pyr << stock_bits | stk
     best[key & SHARD_MASK][key] = acc
     nodes = walk.nodes = walk.nodes + 1
@@ -152,7 +154,7 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
     if nodes >= pause_at:
         yield
         pause_at = walk.pause_at
-    written_out = NEVER if problem.use_fronts else last_acc  # the accesses expanded here
+    written_out = last_acc if last_pass and not problem.use_fronts else NEVER  # the accesses written out
     children = successors(problem, pyr, stk, acc)
     if not children:
         return False
@@ -178,7 +180,7 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
                 yield
                 path.pop()
                 pause_at = walk.pause_at
-                written_out = NEVER if problem.use_fronts else last_acc
+                written_out = last_acc if last_pass and not problem.use_fronts else NEVER
             if acc < written_out:
                 children = successors(problem, pyr, stk, acc)
             else:
@@ -254,10 +256,11 @@ def _visit_piles(walk: _Walk, start: Node) -> Generator[None, None, bool]:  # no
     last_acc = problem.passes << ACC_SHIFT  # the first access of the last pass
     tops = FIELD_TOPS
     counts0, counts1, counts2 = problem.counts_by_byte or problem.count_tables()
-    ranks0, ranks1, ranks2 = problem.ranks_by_byte or problem.rank_tables()
+    ranks: tuple[tuple[int, ...], ...] = ()  # problem.ranks_by_byte, when first wanted
     tables = problem.pile_tables or pile_tables(problem)
     end_of, above, normal_of = tables.end_of, tables.above, tables.normal
     pairs_of = problem.pile_pairs_of
+    by_pile: tuple[tuple[tuple[int, ...], ...], ...] = ()  # partners_by_pile, made when first wanted
     cursor_mask, acc_shift = CURSOR_MASK, ACC_SHIFT
     stock_bits = problem.stock_bits
     pyr, stk, acc = start
@@ -298,7 +301,18 @@ def _visit_piles(walk: _Walk, start: Node) -> Generator[None, None, bool]:  # no
             reach = stk
             if acc >= last_acc and cursor and shape.partnerless:
                 waste = stk & ((1 << cursor) - 1)
-                if shape.partnerless & (ranks0[waste & 255] | ranks1[waste >> 8 & 255] | ranks2[waste >> 16]):
+                ranks = ranks or problem.ranks_by_byte or problem.rank_tables()
+                lonely = ranks[0][waste & 255] | ranks[1][waste >> 8 & 255] | ranks[2][waste >> 16]
+                lonely &= shape.partnerless
+                if lonely:  # unless every such rank has partners on two piles or more
+                    by_pile = by_pile or partners_by_pile(problem)
+                    once = twice = 0
+                    for table0, table1, table2 in by_pile:
+                        found = table0[stk & 255] | table1[stk >> 8 & 255] | table2[stk >> 16]
+                        twice |= once & found
+                        once |= found
+                    lonely &= ~twice
+                if lonely:
                     if win_all:
                         if problem.stranded(shape, stk, acc):
                             continue  # strict win: a card that can never leave

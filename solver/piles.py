@@ -37,8 +37,9 @@ another pile).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import or_
 
-from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, Node, Problem, Shape
+from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, Node, Problem, Shape, stock_tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,29 +47,64 @@ class PileTables:
     """One stock's tables for the move generator: per stock index, ``end_of`` the end of its
     group (``e(s)``), ``above`` the places of its pile dealt after it (a card there lies on
     it), ``partners_before`` the stock cards that pair with it dealt before it on another pile;
-    per bit length of the cards on the piles, ``normal`` the normalised cursor."""
+    per bit length of the cards on the piles, ``normal`` the normalised cursor; ``paired``
+    the places with a partner before them; per pair of places ``a < b`` (``order[b][a]``),
+    the key that puts pairs in :func:`pile_pairs`' order."""
 
     end_of: tuple[int, ...]
     above: tuple[int, ...]
     partners_before: tuple[int, ...]
     normal: tuple[int, ...]
+    paired: int
+    order: tuple[tuple[int, ...], ...]
 
 
 def pile_tables(problem: Problem) -> PileTables:
     """``problem``'s :class:`PileTables`, made on first use."""
     found = problem.pile_tables
     if found is None:
-        piles, residue_of = problem.piles, problem.residue_of
+        piles, residue_of, places = problem.piles, problem.residue_of, range(problem.stock_bits)
+        end_of = tuple((index // piles + 1) * piles for index in places)
+        partners_before = tuple(
+            complements & ((1 << index) - 1) & ~residue_of[index]
+            for index, complements in enumerate(problem.stock_complements)
+        )
         found = problem.pile_tables = PileTables(
-            tuple((index // piles + 1) * piles for index in range(problem.stock_bits)),
-            tuple(residue_of[index] & ~((2 << index) - 1) for index in range(problem.stock_bits)),
-            tuple(
-                complements & ((1 << index) - 1) & ~residue_of[index]
-                for index, complements in enumerate(problem.stock_complements)
-            ),
+            end_of,
+            tuple(residue_of[index] & ~((2 << index) - 1) for index in places),
+            partners_before,
             tuple(-(-length // piles) * piles for length in range(problem.stock_bits + 1)),
+            sum(1 << index for index, partners in enumerate(partners_before) if partners),
+            tuple(
+                tuple(
+                    (end_of[second] * piles + min(first % piles, second % piles)) * piles
+                    + max(first % piles, second % piles)
+                    for first in range(second)
+                )
+                for second in places
+            ),
         )
     return found
+
+
+def partners_by_pile(problem: Problem) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per waste pile, the byte tables (:func:`solver.model.stock_tables`) of the ranks its
+    stock places pair with: bit ``q`` set for each card there of rank ``pair_sum - q``. A rank
+    whose partners in a stock lie on two piles or more strands no waste card
+    (:meth:`Problem.stranded`): every pile has a partner off it."""
+    paired = frozenset(problem.paired_ranks)
+    piles, pair_sum = problem.piles, problem.pair_sum
+    return tuple(
+        stock_tables(
+            [
+                1 << (pair_sum - rank) if rank in paired and index % piles == pile else 0
+                for index, rank in enumerate(problem.srank)
+            ],
+            or_,
+            problem.stock_bits,
+        )
+        for pile in range(piles)
+    )
 
 
 def normal(stock: int, cursor: int, piles: int) -> int:
@@ -158,11 +194,11 @@ def _pile_pairs(problem: Problem, stk: int) -> tuple[tuple[int, int, int], ...]:
     """From each card ``b``, its partners ``a`` dealt before it on other piles that no card
     lies on at ``e(b)``; put in :func:`pile_pairs`' order by the key (group, lower pile of the
     two, the other pile), one pair at most per key (a pile has one top at a group end)."""
-    piles = problem.piles
     tables = problem.pile_tables or pile_tables(problem)
     end_of, above, partners_before = tables.end_of, tables.above, tables.partners_before
+    order = tables.order
     keyed: list[tuple[int, int, int, int]] = []
-    cards = stk
+    cards = stk & tables.paired
     while cards:
         low = cards & -cards
         cards ^= low
@@ -172,14 +208,14 @@ def _pile_pairs(problem: Problem, stk: int) -> tuple[tuple[int, int, int], ...]:
             continue
         end = end_of[second]
         dealt = (1 << end) - 1
+        keys = order[second]
         while partners:
             bit = partners & -partners
             partners ^= bit
             first = bit.bit_length() - 1
             if stk & above[first] & dealt:
                 continue  # a card lies on it at e(b)
-            p, q = first % piles, second % piles
-            keyed.append(((end * piles + min(p, q)) * piles + max(p, q), first, second, end))
+            keyed.append((keys[first], first, second, end))
     if not keyed:
         return ()
     if len(keyed) > 1:
