@@ -31,7 +31,8 @@ sys.path.insert(0, str(ROOT))
 from rules.state import RuleSet, State  # noqa: E402
 from rules.variant import VARIANTS, rule_sets  # noqa: E402
 from solver.backends import default_backend  # noqa: E402
-from solver.search import Schedule, Search, default_schedule  # noqa: E402
+from solver.schedule import Schedule  # noqa: E402
+from solver.search import Search, default_schedule  # noqa: E402
 
 
 def schedule_of(name: str, rules: RuleSet, fronts_after: str) -> Schedule:

@@ -31,7 +31,7 @@ from game.render.assets import Assets
 from game.render.card_look import CardLook, face_rect, face_size
 from game.render.layout import TableLayout, column_card_key
 from game.render.theme import CARD_LIFTED
-from rules import Card, State
+from rules import STOCK, Card, State
 
 from .cascade import Cascade
 from .play import Drawn, Effect, Recycled, Removed
@@ -151,7 +151,7 @@ class Animator:
         targets: list[tuple[Card, pygame.Rect, int]] = [
             (card, layout.slots[slot], slot) for slot, card in sorted(state.pyramid_cards().items())
         ]
-        depth = len(layout.columns[0]) if layout.columns else 0
+        depth = max((len(column) for column in layout.columns), default=0)
         columns = [state.column_cards_left(c) for c in range(len(layout.columns))]
         for k in range(depth):
             for column, cards in enumerate(columns):
@@ -178,7 +178,7 @@ class Animator:
                 self.ghosts.append(Ghost(card, start, spot, DISCARD_SECONDS, delay=delay, ease=ease_in_quad))
         elif isinstance(effect, Drawn):
             # from the stock's face-up top card, or (a face-down stock) from the deck
-            start = layout.stock if layout.piles == 1 else layout.deck
+            start = layout.stock if STOCK in layout.pile_places else layout.deck
             stagger = DRAW_SECONDS / (2 * max(len(effect.cards), 1))
             for index, (place, card) in enumerate(effect.cards):
                 end = layout.place_rect(place).copy()
@@ -189,7 +189,7 @@ class Animator:
             stagger = RECYCLE_SECONDS / (2 * max(count, 1))
             for index in range(count):
                 duration = RECYCLE_SECONDS - index * stagger
-                pile = layout.wastes[index % len(layout.wastes)] if layout.wastes else layout.waste
+                pile = layout.wastes[index % len(layout.wastes)]
                 ghost = Ghost(None, pile.copy(), layout.deck.copy(), duration, delay=index * stagger)
                 self.ghosts.append(ghost)
 

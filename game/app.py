@@ -313,7 +313,7 @@ class App:
         self.ctx.keeper.sync(self.table.play, self.ctx.settings, force_clock)
         completed = self.ctx.keeper.take_completed()
         if completed is not None:  # the sixth deal of a par match was entered: its summary
-            self.manager.push(match_panel(self.ctx, self.manager, completed))
+            self.table.open(match_panel(self.ctx, self.manager, completed))
             self.dirty = True
         failing = self.ctx.storage.failing
         if failing and not self._told_failing:
@@ -431,7 +431,7 @@ def launch(
     if notices:
         app.table.play.line = notices[0]
     if len(notices) > 1:  # one line each, in a panel the player closes (the table line has room for one)
-        app.manager.push(notices_panel(ctx, app.manager, notices))
+        app.table.open(notices_panel(ctx, app.manager, notices))
     if storage.read_only:  # a second game on the same saves (a double click): it says so first
         play.line = Line("save_locked", tone=Tone.REFUSAL)
     return app

@@ -20,7 +20,7 @@ With ``speech`` (``--speech``) the kiosk starts with spoken moves on; the demo p
 and a wide «Pulsa aquí para oír el juego» at the foot of its banner starts a game spoken aloud.
 
 Everything runs on the ``dt`` the app gives each frame, so tests and the soak benchmark drive it
-on simulated time.
+on simulated time: the three timers (idle, prompt, demo move) are jobs of a :class:`Scheduler`.
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ from game.render.controls_view import message_room
 from game.render.metrics import DEFAULT_METRICS, Metrics
 from game.render.widgets import Style, draw_button, line_height
 from game.scenes.base import Scene, SceneManager
+from game.scenes.clock import Scheduler
 from game.scenes.panel import Panel, PanelButton
 from game.scenes.table import TableScene
 from game.settings import DealMode, Speech
@@ -151,7 +152,9 @@ class Kiosk:
         self.table = table
         self.options = options
         self.mood = Mood.PLAYING
-        self.idle = 0.0
+        self.clock = Scheduler()
+        """The idle timer (on the frames' time, counted only while someone may be playing)."""
+        self._wait_idle()
         self.touched = False
         """Whether anyone has touched the screen since the last fresh deal."""
         self.abandoned = 0
@@ -168,21 +171,24 @@ class Kiosk:
     def activity(self, command: Command) -> None:
         """An input the player made (already filtered): someone is at the screen."""
         if self.mood is Mood.PLAYING:
-            self.idle = 0.0
+            self._wait_idle()
             self.touched = True
 
     def update(self, dt: float) -> bool:
         """Advance the idle clock; True if the screen changed (the prompt or the demo opened)."""
         if self.mood is not Mood.PLAYING:
             return False
-        self.idle += dt
-        if self.idle < self.options.idle_seconds:
-            return False
+        return self.clock.advance(dt)
+
+    def _wait_idle(self) -> None:
+        """The idle period starts again."""
+        self.clock.schedule_unique("idle", self.options.idle_seconds, self._idle_out)
+
+    def _idle_out(self) -> None:
         if self.touched:
             self.open_prompt()
         else:
             self.start_demo()
-        return True
 
     # --- the moods ------------------------------------------------------------------------------
     def open_prompt(self) -> None:
@@ -199,7 +205,7 @@ class Kiosk:
             self.manager.pop(self.prompt)
             self.prompt = None
         self.mood = Mood.PLAYING
-        self.idle = 0.0
+        self._wait_idle()
 
     def reset(self) -> None:
         """Nobody answered: close the game in progress and start the demo."""
@@ -239,7 +245,7 @@ class Kiosk:
             self.demo = None
         self.table.new_deal()
         self.mood = Mood.PLAYING
-        self.idle = 0.0
+        self._wait_idle()
         self.touched = True
 
 
@@ -255,8 +261,8 @@ class StillTherePrompt(Panel):
         on_continue: Callable[[], None],
         on_timeout: Callable[[], None],
     ) -> None:
-        self.left = seconds
-        self.on_timeout = on_timeout
+        self.clock = Scheduler()
+        self.clock.schedule_unique("timeout", seconds, on_timeout)
         super().__init__(
             ctx, manager,
             title=lambda t: t.t("kiosk_prompt_title"),
@@ -267,7 +273,7 @@ class StillTherePrompt(Panel):
 
     @property
     def seconds_shown(self) -> int:
-        return max(0, math.ceil(self.left))
+        return max(0, math.ceil(self.clock.remaining("timeout") or 0))
 
     def handle(self, command: Command) -> None:
         if isinstance(command, Tap | Key):
@@ -275,9 +281,7 @@ class StillTherePrompt(Panel):
 
     def update(self, dt: float) -> bool:
         shown = self.seconds_shown
-        self.left -= dt
-        if self.left <= 0:
-            self.on_timeout()
+        if self.clock.advance(dt):  # the countdown ran out
             return True
         popping = super().update(dt)
         return popping or self.seconds_shown != shown
@@ -314,7 +318,8 @@ class AttractScene(Scene):
         self.search: Search | None = None
         self.line: list[Move] | None = None
         self.index = 0
-        self.wait = 0.0
+        self.clock = Scheduler()
+        """The next move's timer, on the demo's time (which stands still while it thinks or deals)."""
         self.deals = 0
         """Deals started by the demo."""
         self.wins = 0
@@ -336,7 +341,7 @@ class AttractScene(Scene):
         self.search = Search(self.table.play.state, node_limit=DEMO_NODE_LIMIT)
         self.line = None
         self.index = 0
-        self.wait = self.move_seconds
+        self.clock.schedule_unique("move", self.move_seconds, self._move)
 
     # --- input and time -----------------------------------------------------------------------
     def handle(self, command: Command) -> None:
@@ -351,21 +356,22 @@ class AttractScene(Scene):
             return self._think()
         if self.table.anim.dealing:  # the cards fly in first, as in play
             return False
-        self.wait -= dt
-        if self.wait > 0:
-            return False
-        if self.index < len(self.line):
-            played = self.table.demo_move(self.line[self.index])
-            if played is None:
-                self.refused += 1
-            self.index += 1
-            won = played is not None and played.ending is Ending.WON
-            if won:
-                self.wins += 1
-            self.wait = DEMO_WIN_PAUSE_SECONDS if won else self.move_seconds
-            return True
-        self.next_deal()
-        return True
+        return self.clock.advance(dt)
+
+    def _move(self) -> None:
+        """The line's next move (a pause after the winning one), or, after it, another deal."""
+        assert self.line is not None
+        if self.index >= len(self.line):
+            self.next_deal()
+            return
+        played = self.table.demo_move(self.line[self.index])
+        if played is None:
+            self.refused += 1
+        self.index += 1
+        won = played is not None and played.ending is Ending.WON
+        if won:
+            self.wins += 1
+        self.clock.schedule_unique("move", DEMO_WIN_PAUSE_SECONDS if won else self.move_seconds, self._move)
 
     def _think(self) -> bool:
         assert self.search is not None

@@ -9,6 +9,7 @@ worked out once); the state itself has already changed when it is returned.
 
 from __future__ import annotations
 
+import enum
 import uuid
 from dataclasses import dataclass
 
@@ -65,6 +66,30 @@ class Played:
 
     effect: Effect
     ending: Ending
+
+
+class Reading(enum.Enum):
+    """What an answer of the solver comes to at the table, read in one place (:func:`reading`):
+    :class:`Play` writes its line from it, the table its animation and its panel."""
+
+    REWOUND = "rewound"
+    """Moves were taken back (or none could be)."""
+    LOST = "lost"
+    """The deal is no longer winnable: the table opens its panel (the line says nothing)."""
+    HINT = "hint"
+    WINNABLE = "winnable"
+    UNDECIDED = "undecided"
+
+
+def reading(answer: Answer) -> Reading:
+    """The one interpretation of an answer: its purpose first, then its verdict."""
+    if answer.purpose is Purpose.REWIND:
+        return Reading.REWOUND
+    if answer.verdict is Verdict.UNSOLVABLE:
+        return Reading.LOST
+    if answer.purpose is Purpose.HINT:
+        return Reading.HINT
+    return Reading.WINNABLE if answer.verdict is Verdict.SOLVABLE else Reading.UNDECIDED
 
 
 def new_game_id() -> str:
@@ -289,14 +314,15 @@ class Play:
         return answer
 
     def _show(self, answer: Answer) -> None:
-        if answer.purpose is Purpose.REWIND:
+        read = reading(answer)
+        if read is Reading.REWOUND:
             self._show_rewind(answer)
-        elif answer.verdict is Verdict.UNSOLVABLE:
+        elif read is Reading.LOST:
             self.line = None  # the table opens the «no longer winnable» panel
-        elif answer.purpose is Purpose.HINT:
+        elif read is Reading.HINT:
             self.hint = answer.hint
             self.line = _hint_line(self.state, self.hint)
-        elif answer.verdict is Verdict.SOLVABLE:
+        elif read is Reading.WINNABLE:
             self.line = Line("analysis_label_winnable" if answer.from_label else "analysis_winnable")
         else:  # «¿Aún se gana?» answers the question; moves are for «Pista» (which counts)
             self.line = _unknown_line(answer)

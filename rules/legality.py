@@ -12,9 +12,9 @@ from dataclasses import replace
 
 from rules.cards import Card, Deck
 from rules.errors import IllegalMoveError
-from rules.moves import DRAW, PLACES, RECYCLE, STOCK, Kind, Move, column_of, column_place
+from rules.moves import DRAW, PLACES, RECYCLE, STOCK, Kind, Move
 from rules.state import State
-from rules.topology import COVERED_BY, SLOTS, iter_slots
+from rules.topology import iter_slots
 
 ALL_PLACES = (1 << PLACES) - 1
 
@@ -71,8 +71,9 @@ def overlap_cover(state: State, slot: int) -> int | None:
     """
     if not state.rules.overlap or not state.pyramid >> slot & 1:
         return None
-    covers = COVERED_BY[slot] & state.pyramid
-    if covers.bit_count() != 1 or COVERED_BY[covers.bit_length() - 1] & state.pyramid:
+    covered_by = state.rules.variant.shape.covered_by
+    covers = covered_by[slot] & state.pyramid
+    if covers.bit_count() != 1 or covered_by[covers.bit_length() - 1] & state.pyramid:
         return None
     return covers.bit_length() - 1
 
@@ -80,19 +81,19 @@ def overlap_cover(state: State, slot: int) -> int | None:
 def playable_places(state: State) -> list[int]:
     """Places whose card may be used now: uncovered pyramid slots, the stock's top card when it
     lies face up, the top card of each waste pile, the uncovered card of each column."""
-    places = iter_slots(state.uncovered)
-    for place in (STOCK, *state.waste_places()):
-        if state.index_at(place) is not None:
-            places.append(place)
-    places += [
-        column_place(c) for c in range(state.rules.variant.columns) if state.column_top_index(c) is not None
-    ]
-    return places
+    kind = state.kind
+    return iter_slots(state.uncovered) + [p for p in kind.places() if kind.card_index(state, p) is not None]
 
 
 def _face_down(state: State, place: int) -> bool:
-    """``place`` is the stock's top card, which this variant keeps face down."""
-    return place == STOCK and not state.stock_face_up and state.stock_top_index() is not None
+    """``place`` holds a card the variant keeps face down (the stock's top card)."""
+    return state.kind.face_down(state, place)
+
+
+def _covered(state: State, place: int) -> bool:
+    """``place`` is a pyramid slot that a card still lies on."""
+    shape = state.rules.variant.shape
+    return place < shape.slots and bool(shape.covered_by[place] & state.pyramid)
 
 
 def check_select(state: State, place: int) -> Refusal | None:
@@ -103,7 +104,7 @@ def check_select(state: State, place: int) -> Refusal | None:
         return Refusal.FACE_DOWN
     if state.card_at(place) is None:
         return Refusal.NO_CARD
-    if place < SLOTS and COVERED_BY[place] & state.pyramid and overlap_cover(state, place) is None:
+    if _covered(state, place) and overlap_cover(state, place) is None:
         return Refusal.COVERED
     return None
 
@@ -135,7 +136,7 @@ def check(state: State, move: Move) -> Refusal | None:
     if any(state.card_at(p) is None for p in places):
         return Refusal.NO_CARD
     for place in places:
-        if place < SLOTS and COVERED_BY[place] & state.pyramid:
+        if _covered(state, place):
             partner = [p for p in places if p != place]
             cover = overlap_cover(state, place)
             if partner and cover is not None and cover != partner[0]:
@@ -226,17 +227,10 @@ def apply_legal(state: State, move: Move) -> State:
         return replace(state, cursor=0, pass_no=state.pass_no + 1)
     pyramid, stock, columns = state.pyramid, state.stock, state.columns
     for place in move.places:
-        column = column_of(place)
-        if place < SLOTS:
+        if place < state.rules.variant.slots:
             pyramid &= ~(1 << place)
-        elif column is not None:
-            top = state.column_top_index(column)
-            assert top is not None
-            columns &= ~(1 << (column * state.rules.variant.column_depth + top))
         else:
-            index = state.index_at(place)
-            assert index is not None
-            stock &= ~(1 << index)
+            stock, columns = state.kind.take(state, place, stock, columns)
     return replace(state, pyramid=pyramid, stock=stock, cursor=state.normal_cursor(stock), columns=columns)
 
 

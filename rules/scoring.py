@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.cards import STANDARD_DECK, Deck
-from rules.piles import group_end, normal_cursor, pile_top
 from rules.session import Session
 from rules.state import State
+from rules.stock import waste_kind
 
 PAR_BASES = (50, 35, 20)
 """The base of a deal whose pyramid was cleared in pass 1, 2, 3 (later passes: 0)."""
@@ -66,94 +66,19 @@ def stock_cleanup(
     """The most stock and waste cards that can still be removed with no pyramid left.
 
     ``ranks`` are the ranks of the stock sequence in draw order; ``stk`` the mask of those still
-    in the stock or the waste; ``cursor`` one past the waste's top card (as in
-    :class:`rules.State`); ``pass_no`` of ``passes``. Exact: a search of every way of drawing,
-    recycling and pairing the stock's top card with the waste's, each position once. A King on
-    top of the stock or the waste is removed at once (it pairs with nothing, so taking it can
-    only uncover cards). Pairs make ``deck.pair_sum``; the King is ``deck.lone_rank``.
-    ``piles``: the variant's waste piles; with several, :func:`_piles_cleanup` does the search.
+    in the stock or the waste; ``cursor`` as in :class:`rules.State`; ``pass_no`` of ``passes``;
+    ``piles`` the variant's waste piles. Exact: the stock kind searches every way of going on
+    (:meth:`rules.stock.kind.StockKind.cleanup`). Pairs make ``deck.pair_sum``; the King is
+    ``deck.lone_rank``.
     """
-    if piles > 1:
-        return _piles_cleanup(ranks, stk, cursor, pass_no, passes, deck, piles)
-    memo: dict[tuple[int, int, int], int] = {}
-    lone, pair_sum = deck.lone_rank, deck.pair_sum
-
-    def most(stk: int, cursor: int, pass_no: int) -> int:
-        key = (stk, cursor, pass_no)
-        found = memo.get(key)
-        if found is not None:
-            return found
-        ahead = stk >> cursor
-        top = cursor + (ahead & -ahead).bit_length() - 1 if ahead else None
-        below = stk & ((1 << cursor) - 1)
-        waste = below.bit_length() - 1 if below else None
-        best = 0
-        if top is not None and ranks[top] == lone:
-            best = 1 + most(stk & ~(1 << top), cursor, pass_no)
-        elif waste is not None and ranks[waste] == lone:
-            rest = stk & ~(1 << waste)
-            best = 1 + most(rest, _normal_cursor(rest, cursor), pass_no)
-        elif top is not None:
-            best = most(stk, top + 1, pass_no)
-            if waste is not None and ranks[top] + ranks[waste] == pair_sum:
-                rest = stk & ~(1 << top) & ~(1 << waste)
-                best = max(best, 2 + most(rest, _normal_cursor(rest, cursor), pass_no))
-        elif waste is not None and pass_no < passes:
-            best = most(stk, 0, pass_no + 1)
-        memo[key] = best
-        return best
-
-    return most(stk, _normal_cursor(stk, cursor), pass_no)
-
-
-def _normal_cursor(stk: int, cursor: int) -> int:
-    return (stk & ((1 << cursor) - 1)).bit_length()
-
-
-def _piles_cleanup(  # noqa: PLR0917 (the arguments of stock_cleanup)
-    ranks: tuple[int, ...], stk: int, cursor: int, pass_no: int, passes: int, deck: Deck, piles: int
-) -> int:
-    """:func:`stock_cleanup` with several waste piles (:mod:`rules.piles`): the stock lies face
-    down, a draw turns up the next group, and any two pile tops may pair. A King on top of a
-    pile is removed at once, as with one pile."""
-    memo: dict[tuple[int, int, int], int] = {}
-    lone, pair_sum = deck.lone_rank, deck.pair_sum
-
-    def most(stk: int, cursor: int, pass_no: int) -> int:
-        key = (stk, cursor, pass_no)
-        found = memo.get(key)
-        if found is not None:
-            return found
-        tops = [t for t in (pile_top(stk, cursor, k, piles) for k in range(piles)) if t is not None]
-        king = next((t for t in tops if ranks[t] == lone), None)
-        if king is not None:
-            rest = stk & ~(1 << king)
-            best = 1 + most(rest, normal_cursor(rest, cursor, piles), pass_no)
-        else:
-            best = 0
-            ahead = stk >> cursor
-            if ahead:
-                best = most(stk, group_end(cursor + (ahead & -ahead).bit_length() - 1, piles), pass_no)
-            elif tops and pass_no < passes:
-                best = most(stk, 0, pass_no + 1)
-            for i, low in enumerate(tops):
-                for high in tops[i + 1 :]:
-                    if ranks[low] + ranks[high] == pair_sum:
-                        rest = stk & ~(1 << low) & ~(1 << high)
-                        best = max(best, 2 + most(rest, normal_cursor(rest, cursor, piles), pass_no))
-        memo[key] = best
-        return best
-
-    return most(stk, normal_cursor(stk, cursor, piles), pass_no)
+    return waste_kind(piles).cleanup(ranks, stk, cursor, pass_no, passes, deck)
 
 
 def state_cleanup(state: State) -> int:
     """:func:`stock_cleanup` of a position's stock and waste (its pyramid is not looked at)."""
     ranks = tuple(card.rank for card in state.layout.stock)
     rules = state.rules
-    return stock_cleanup(
-        ranks, state.stock, state.cursor, state.pass_no, rules.passes, deck=rules.deck, piles=state.piles
-    )
+    return state.kind.cleanup(ranks, state.stock, state.cursor, state.pass_no, rules.passes, rules.deck)
 
 
 def cards_on_table(state: State) -> int:

@@ -2,9 +2,9 @@
 
 A :class:`Variant` carries everything the rules, the solver and the game read instead of
 constants: the deck (ranks, suits, the pair sum, the rank that goes alone), the pyramid's rows,
-the waste piles, the face-up columns and the win rule. A :class:`RuleSet` is a variant plus the
-player's two settings (passes, overlap rule); its :attr:`RuleSet.key` is the stable text labels,
-saves and statistics are keyed by.
+the stock kind (one waste, waste piles, face-up columns: :mod:`rules.stock`), the win rule.
+A :class:`RuleSet` is a variant plus the player's two settings (passes, overlap rule); its
+:attr:`RuleSet.key` is the stable text labels, saves and statistics are keyed by.
 
 Registered variants (:data:`VARIANTS`) are the ones the rules play in full; a variant whose piles
 the rules do not play yet is defined here but not registered, so no command line offers it.
@@ -13,11 +13,12 @@ the rules do not play yet is defined here but not registered, so no command line
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.cards import SPANISH_DECK, STANDARD_DECK, Deck
 from rules.errors import NotationError
-from rules.topology import Shape, shape
+from rules.stock import ONE_WASTE, Columns, StockKind, WastePiles
+from rules.topology import PYRAMID_FORM, Form, Shape, shape
 
 __all__ = [
     "ALL_RULE_SETS",
@@ -45,31 +46,42 @@ class Variant:
     """One way to play. ``name`` is the stable name used on command lines, in rule-set keys and
     in saves; the other fields say how the deal is laid out and when it is won.
 
-    ``columns`` × ``column_depth`` cards are dealt face up in columns (Giza) after the pyramid;
-    the rest of the deck is the stock. ``win_all``: every card must go (pyramid, stock and
-    waste), not only the pyramid."""
+    ``rows`` rows of ``form`` (:mod:`rules.topology`) make the pyramid;
+    ``stock_kind`` deals what the pyramid leaves (:mod:`rules.stock`); the rest of the deck is
+    the stock. ``win_all``: every card must go (pyramid, stock and waste), not only the pyramid."""
 
     name: str
     deck: Deck
     rows: int = 7
-    waste_piles: int = 1
-    columns: int = 0
-    column_depth: int = 0
+    stock_kind: StockKind = ONE_WASTE
     win_all: bool = False
+    form: Form = PYRAMID_FORM
+    shape: Shape = field(init=False, repr=False, compare=False)
+    """The pyramid's topology tables (built once per form and number of rows)."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "shape", shape(self.rows, self.form))
         if self.stock_size < 0:
             raise ValueError(f"variant {self.name}: the deck has too few cards for its layout")
 
     @property
-    def shape(self) -> Shape:
-        """The pyramid's topology tables (cached per number of rows)."""
-        return shape(self.rows)
-
-    @property
     def slots(self) -> int:
         """Pyramid slots (28 for 7 rows)."""
-        return self.rows * (self.rows + 1) // 2
+        return self.shape.slots
+
+    @property
+    def waste_piles(self) -> int:
+        """The stock kind's waste piles (1 when it has one waste or no stock)."""
+        return self.stock_kind.waste_piles
+
+    @property
+    def columns(self) -> int:
+        """The stock kind's face-up columns (0 for none)."""
+        return self.stock_kind.columns
+
+    @property
+    def column_depth(self) -> int:
+        return self.stock_kind.column_depth
 
     @property
     def stock_size(self) -> int:
@@ -87,10 +99,10 @@ STRICT = Variant("strict", STANDARD_DECK, win_all=True)
 """Strict win (seeds 003, 004): every card must go, pyramid, stock and waste."""
 SPANISH = Variant("spanish", SPANISH_DECK)
 """The Spanish 48-card deck: pairs sum 12, a Rey goes alone; pyramid 28, stock 20."""
-APOPHIS = Variant("apophis", STANDARD_DECK, waste_piles=3)
+APOPHIS = Variant("apophis", STANDARD_DECK, stock_kind=WastePiles(3))
 """Three waste piles (seed 002, seed 003's Apophis): the stock, face down, is drawn three cards at
 a time onto three piles in a fixed order (see :mod:`rules.piles`); each pile's top card plays."""
-GIZA = Variant("giza", STANDARD_DECK, columns=8, column_depth=3)
+GIZA = Variant("giza", STANDARD_DECK, stock_kind=Columns(8, 3))
 """Giza: the 24 other cards face up in eight columns of three, no stock (column ``c`` holds deal
 tokens 29+3c … 31+3c, the last on top); the overlap rule applies inside the pyramid only."""
 

@@ -17,22 +17,29 @@ from __future__ import annotations
 from collections.abc import Generator
 from operator import itemgetter
 
-from solver.model import STOCK_BITS, Node, Problem
-from solver.movegen import successors_for
+from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, Node, Problem
+from solver.movegen import last_pass_pairs, successors_for
+from solver.piles import pile_pairs, pile_tables
 
 _BY_ACCESS = itemgetter(2)
 SHARDS = 64
 SHARD_MASK = SHARDS - 1
+NEVER = 1 << 62
+"""Above every access: what the table answers for a node never searched."""
 
 
 class DepthFirst:
     """``advance(n)`` searches about ``n`` more nodes and returns None while unfinished; when
     finished it returns the path of nodes from the start to a win, or ``[]`` when none exists."""
 
-    def __init__(self, problem: Problem) -> None:
+    def __init__(self, problem: Problem, *, plain: bool = False) -> None:
+        """``plain``: every node expanded by the move generator (:func:`_visit`), the reference
+        the walks with the generator written out (:func:`_visit_one_pile`, :func:`_visit_piles`)
+        must match node for node."""
         self.problem = problem
         self._walk = _Walk(problem)
-        self._run = _visit(self._walk, problem.start)
+        visit = _visit if plain else _visit_one_pile if problem.piles == 1 else _visit_piles
+        self._run = visit(self._walk, problem.start)
 
     @property
     def nodes(self) -> int:
@@ -76,9 +83,9 @@ def _visit(walk: _Walk, start: Node) -> Generator[None, None, bool]:
     no ``yield from`` through every level above it). Pauses after counting a node once
     ``walk.pause_at`` is reached, before expanding it."""
     problem, path, best, successors = walk.problem, walk.path, walk.best, walk.successors
-    goal = problem.goal_shift
+    goal, bits = problem.goal_shift, problem.stock_bits
     pyr, stk, acc = start
-    key = pyr << STOCK_BITS | stk
+    key = pyr << bits | stk
     best[key & SHARD_MASK][key] = acc
     walk.nodes += 1
     if walk.nodes >= walk.pause_at:
@@ -91,7 +98,7 @@ def _visit(walk: _Walk, start: Node) -> Generator[None, None, bool]:
     while stack:
         for child in stack[-1]:
             pyr, stk, acc = child
-            key = pyr << STOCK_BITS | stk
+            key = pyr << bits | stk
             if key >> goal == 0:
                 path.append(child)
                 return True
@@ -115,4 +122,235 @@ def _visit(walk: _Walk, start: Node) -> Generator[None, None, bool]:
             stack.pop()
             if stack:
                 path.pop()
+    return False
+
+
+def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  # noqa: PLR0915 - one loop, no calls
+    """:func:`_visit` for one waste pile, with :func:`solver.movegen.successors` written out
+    for the nodes on the last pass (every node of a one-pass deal) while the stock-need test
+    is in use (not the fronts): no call per node, every table a local, and the stranded-card
+    test (:meth:`Problem.stranded`) by whole bytes: the ranks with a waste card
+    (:attr:`Problem.ranks_by_byte`) and no partner ahead. The same children in the same
+    order, so the same nodes and the same line; the other nodes go to the move generator."""
+    problem, path, best, successors = walk.problem, walk.path, walk.best, walk.successors
+    win_all = problem.win_all  # won: the pyramid cleared (and, strict, the stock)
+    shapes, shape_of = problem.shapes, problem.shape
+    rank_stock = problem.rank_stock
+    last_acc = problem.passes << ACC_SHIFT  # the first access of the last pass
+    tops = FIELD_TOPS
+    counts0, counts1, counts2 = problem.counts_by_byte or problem.count_tables()
+    ranks0, ranks1, ranks2 = problem.ranks_by_byte or problem.rank_tables()
+    partners0, partners1, partners2 = problem.partners_by_byte or problem._partner_tables()
+    pairs_of = problem.last_pass_pairs_of
+    cursor_mask, acc_shift = CURSOR_MASK, ACC_SHIFT
+    stock_bits = problem.stock_bits
+    pyr, stk, acc = start
+    key = pyr << stock_bits | stk
+    best[key & SHARD_MASK][key] = acc
+    nodes = walk.nodes = walk.nodes + 1
+    pause_at = walk.pause_at
+    if nodes >= pause_at:
+        yield
+        pause_at = walk.pause_at
+    written_out = NEVER if problem.use_fronts else last_acc  # the accesses expanded here
+    children = successors(problem, pyr, stk, acc)
+    if not children:
+        return False
+    children.sort(key=_BY_ACCESS)
+    stack = [iter(children)]
+    push, by_access = stack.append, _BY_ACCESS
+    while stack:
+        for child in stack[-1]:
+            pyr, stk, acc = child
+            if not pyr and (not win_all or not stk):  # won
+                path.append(child)
+                walk.nodes = nodes
+                return True
+            key = pyr << stock_bits | stk
+            table = best[key & SHARD_MASK]
+            if table.get(key, NEVER) <= acc:
+                continue  # searched already, with an access as good
+            table[key] = acc
+            nodes += 1
+            if nodes >= pause_at:  # (the path holds the node while paused, as in _visit)
+                walk.nodes = nodes
+                path.append(child)
+                yield
+                path.pop()
+                pause_at = walk.pause_at
+                written_out = NEVER if problem.use_fronts else last_acc
+            if acc < written_out:
+                children = successors(problem, pyr, stk, acc)
+            else:
+                shape = shapes.get(pyr) or shape_of(pyr)
+                cursor = acc & cursor_mask
+                reach = stk
+                lonely = shape.partnerless
+                if lonely and cursor:
+                    waste = stk & ((1 << cursor) - 1)
+                    lonely &= ranks0[waste & 255] | ranks1[waste >> 8 & 255] | ranks2[waste >> 16]
+                    if lonely:
+                        ahead = stk ^ waste
+                        lonely &= ~(
+                            partners0[ahead & 255] | partners1[ahead >> 8 & 255] | partners2[ahead >> 16]
+                        )
+                    if lonely:  # a waste card that can never leave
+                        if win_all:
+                            continue  # strict win: lost
+                        stuck = 0
+                        while lonely:
+                            low = lonely & -lonely
+                            lonely ^= low
+                            stuck |= waste & rank_stock[low.bit_length() - 1]
+                        cut = stuck.bit_length() - 1
+                        reach = stk >> cut << cut
+                wanted = shape.need_counts
+                if wanted:
+                    have = counts0[reach & 255] + counts1[reach >> 8 & 255] + counts2[reach >> 16]
+                    if ((have | tops) - wanted) & tops != tops:
+                        continue  # the stock in reach cannot meet the pyramid's needs
+                now = acc >> acc_shift << acc_shift
+                usable = stk >> (cursor - 1) << (cursor - 1) if cursor else stk
+                pairs = shape.pairs
+                children = [(after, stk, acc) for after in pairs] if pairs else []
+                append = children.append
+                for need, after in shape.singles:
+                    cards = usable & rank_stock[need]
+                    while cards:
+                        low = cards & -cards
+                        cards ^= low
+                        rest = stk ^ low
+                        append((after, rest, now | (rest & (low - 1)).bit_length()))
+                playable = pairs_of.get(usable)
+                if playable is None:
+                    playable = last_pass_pairs(problem, usable)
+                for cards, below in playable:
+                    rest = stk ^ cards
+                    append((pyr, rest, now | (rest & below).bit_length()))
+            if children:
+                if len(children) > 1:
+                    children.sort(key=by_access)
+                path.append(child)  # only a node with children joins the path
+                push(iter(children))
+                break
+        else:
+            stack.pop()
+            if stack:
+                path.pop()
+    walk.nodes = nodes
+    return False
+
+
+def _visit_piles(walk: _Walk, start: Node) -> Generator[None, None, bool]:  # noqa: PLR0915 - one loop, no calls
+    """:func:`_visit` for several waste piles, with :func:`solver.piles.successors` written out:
+    no call per node, every table a local; the stranded-card test (:meth:`Problem.stranded`)
+    runs only when a waste card's rank is partnerless in the pyramid
+    (:attr:`Problem.ranks_by_byte`). The same children in the same order, so the same nodes
+    and the same line."""
+    problem, path, best = walk.problem, walk.path, walk.best
+    win_all = problem.win_all  # won: the pyramid cleared (and, strict, the stock)
+    shapes, shape_of = problem.shapes, problem.shape
+    rank_stock = problem.rank_stock
+    last_acc = problem.passes << ACC_SHIFT  # the first access of the last pass
+    tops = FIELD_TOPS
+    counts0, counts1, counts2 = problem.counts_by_byte or problem.count_tables()
+    ranks0, ranks1, ranks2 = problem.ranks_by_byte or problem.rank_tables()
+    tables = problem.pile_tables or pile_tables(problem)
+    end_of, above, normal_of = tables.end_of, tables.above, tables.normal
+    pairs_of = problem.pile_pairs_of
+    cursor_mask, acc_shift = CURSOR_MASK, ACC_SHIFT
+    stock_bits = problem.stock_bits
+    pyr, stk, acc = start
+    key = pyr << stock_bits | stk
+    best[key & SHARD_MASK][key] = acc
+    nodes = walk.nodes = walk.nodes + 1
+    pause_at = walk.pause_at
+    if nodes >= pause_at:
+        yield
+        pause_at = walk.pause_at
+    children = walk.successors(problem, pyr, stk, acc)
+    if not children:
+        return False
+    children.sort(key=_BY_ACCESS)
+    stack = [iter(children)]
+    push, by_access = stack.append, _BY_ACCESS
+    while stack:
+        for child in stack[-1]:
+            pyr, stk, acc = child
+            if not pyr and (not win_all or not stk):  # won
+                path.append(child)
+                walk.nodes = nodes
+                return True
+            key = pyr << stock_bits | stk
+            table = best[key & SHARD_MASK]
+            if table.get(key, NEVER) <= acc:
+                continue  # searched already, with an access as good
+            table[key] = acc
+            nodes += 1
+            if nodes >= pause_at:  # (the path holds the node while paused, as in _visit)
+                walk.nodes = nodes
+                path.append(child)
+                yield
+                path.pop()
+                pause_at = walk.pause_at
+            shape = shapes.get(pyr) or shape_of(pyr)
+            cursor = acc & cursor_mask
+            reach = stk
+            if acc >= last_acc and cursor and shape.partnerless:
+                waste = stk & ((1 << cursor) - 1)
+                if shape.partnerless & (ranks0[waste & 255] | ranks1[waste >> 8 & 255] | ranks2[waste >> 16]):
+                    if win_all:
+                        if problem.stranded(shape, stk, acc):
+                            continue  # strict win: a card that can never leave
+                    elif shape.need_counts:
+                        reach = problem.reachable_stock(shape, stk, acc)
+            wanted = shape.need_counts
+            if wanted:
+                have = counts0[reach & 255] + counts1[reach >> 8 & 255] + counts2[reach >> 16]
+                if ((have | tops) - wanted) & tops != tops:
+                    continue  # the stock in reach cannot meet the pyramid's needs
+            now = acc >> acc_shift << acc_shift
+            later = acc < last_acc
+            next_pass = now + (1 << acc_shift)
+            below_cursor = (1 << cursor) - 1
+            pairs = shape.pairs
+            children = [(after, stk, acc) for after in pairs] if pairs else []
+            append = children.append
+            for need, after in shape.singles:
+                cards = stk & rank_stock[need]
+                while cards:
+                    low = cards & -cards
+                    cards ^= low
+                    index = low.bit_length() - 1
+                    rest = stk ^ low
+                    end = end_of[index]
+                    if stk & above[index] & below_cursor:  # a card lies on it
+                        if later:
+                            reached = next_pass | normal_of[(rest & ((1 << end) - 1)).bit_length()]
+                            append((after, rest, reached))
+                    else:
+                        dealt = (1 << cursor if cursor > end else 1 << end) - 1  # drawn to max(cursor, e(s))
+                        append((after, rest, now | normal_of[(rest & dealt).bit_length()]))
+            stock_pairs = pairs_of.get(stk)
+            if stock_pairs is None:
+                stock_pairs = pile_pairs(problem, stk)
+            for first, second, end in stock_pairs:
+                rest = stk & ~(1 << first) & ~(1 << second)
+                if cursor <= end:
+                    append((pyr, rest, now | normal_of[(rest & ((1 << end) - 1)).bit_length()]))
+                elif not stk & (above[first] | above[second]) & below_cursor:  # both still on top
+                    append((pyr, rest, now | normal_of[(rest & below_cursor).bit_length()]))
+                elif later:
+                    append((pyr, rest, next_pass | normal_of[(rest & ((1 << end) - 1)).bit_length()]))
+            if children:
+                if len(children) > 1:
+                    children.sort(key=by_access)
+                path.append(child)  # only a node with children joins the path
+                push(iter(children))
+                break
+        else:
+            stack.pop()
+            if stack:
+                path.pop()
+    walk.nodes = nodes
     return False

@@ -6,7 +6,7 @@ comes every way of reaching it is known, and it is expanded once, with the best 
 (see the dominance argument in :mod:`solver.model`). This is the engine that proves deals lost
 without searching anything twice; it is slower than depth-first search at finding wins.
 
-Nodes travel in batches of three parallel sequences: keys (``pyr << 24 | stk``), accesses, and
+Nodes travel in batches of three parallel sequences: keys (``pyr << stock_bits | stk``), accesses, and
 parent keys (for rebuilding the winning line). A :class:`Backend` does the batch work; the
 pure-Python one is here, the numpy one in :mod:`solver.vector`. Both keep, per key, the best
 access (ties: the first parent met), and stop at the first chunk with a winning child; so both
@@ -20,8 +20,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from solver.model import STOCK_BITS, Node, Problem
-from solver.movegen import STOCK_MASK, expand_batch
+from solver.model import Node, Problem
+from solver.movegen import expand_batch
 
 CHUNK = 8192
 """The most nodes expanded in one batch; a search run to the end gives the layered engine
@@ -204,7 +204,7 @@ class Layered:
         self.backend = backend
         self.nodes = 0
         pyr, stk, acc = problem.start
-        start_key = pyr << STOCK_BITS | stk
+        start_key = pyr << problem.stock_bits | stk
         self._pending: dict[int, list[Batch]] = {
             layer_of(start_key): [Batch([start_key], [acc], [NO_PARENT])]
         }
@@ -252,11 +252,13 @@ class Layered:
         return None
 
     def _path_to(self, key: int, acc: int, parent: int) -> list[Node]:
-        path = [(key >> STOCK_BITS, key & STOCK_MASK, acc)]
+        bits = self.problem.stock_bits
+        mask = (1 << bits) - 1
+        path = [(key >> bits, key & mask, acc)]
         while parent != NO_PARENT:
             batch = self._done[layer_of(parent)]
             index = self.backend.locate(batch, parent)
             key, acc, parent = parent, int(batch.accs[index]), int(batch.parents[index])
-            path.append((key >> STOCK_BITS, key & STOCK_MASK, acc))
+            path.append((key >> bits, key & mask, acc))
         path.reverse()
         return path

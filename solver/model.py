@@ -42,21 +42,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from operator import add, or_
 from typing import TYPE_CHECKING
 
 from rules.piles import normal_cursor, residue_mask
 from rules.state import State
-from rules.topology import CONE, COVERED_BY, ROW, SLOTS, iter_slots
+from rules.topology import Shape as Topology
+from rules.topology import iter_slots
+from rules.variant import Variant
 
 if TYPE_CHECKING:
+    from solver.models import StockModelKind
     from solver.piles import PileTables
 
 ACC_SHIFT = 5
 CURSOR_MASK = (1 << ACC_SHIFT) - 1
-STOCK_BITS = 24
-"""``key = pyr << STOCK_BITS | stk`` packs a node's cards in one int (52 bits): room for the
-largest stock of any variant (24 cards of the 52-card deck; the Spanish one has 20)."""
 
 Node = tuple[int, int, int]
 
@@ -100,8 +101,8 @@ class Problem:
         stock), whose pyramid shapes (which never read the stock) this one shares. ``unseen``:
         stock places whose card the player has never seen (see :attr:`unseen`)."""
         layout = state.layout
-        if len(layout.stock) > STOCK_BITS:
-            raise ValueError(f"a stock of {len(layout.stock)} cards does not fit a node's {STOCK_BITS} bits")
+        variant = state.rules.variant
+        self._init_layout(variant, len(layout.stock))
         self.state = state
         self.passes = state.rules.passes
         self.overlap = state.rules.overlap
@@ -111,12 +112,12 @@ class Problem:
         self.top_rank = deck.top_rank
         self.paired_ranks = tuple(r for r in range(1, deck.top_rank + 1) if deck.partner_rank(r))
         """Ranks that leave in pairs (every rank but the lone one)."""
-        self.goal_shift = 0 if state.rules.variant.win_all else STOCK_BITS
+        self.goal_shift = 0 if variant.win_all else self.stock_bits
         """A node is won when ``key >> goal_shift == 0``: the pyramid is empty (and, for
         strict win, the stock and the waste too)."""
         # waste piles: 1, or several (apophis), whose moves solver.piles generates; per stock
         # index, the stock indices that go onto the same waste pile
-        self.piles, self.residue_of = _residue_masks(state.rules.variant.waste_piles)
+        self.piles, self.residue_of = _residue_masks(variant.waste_piles, self.stock_bits)
         self.unseen = unseen
         """Stock places whose card is not known to lie there (the set of their cards is known,
         not their order): :meth:`stranded` takes a card there for one that may land on any
@@ -153,13 +154,26 @@ class Problem:
         first use (:meth:`_partner_tables`)."""
         self.king_slots = tuple(iter_slots(rank_pyr[self.lone]))
         self.king_mask = rank_pyr[self.lone]
-        self.closed = _is_closed(state.pyramid)
+        self.closed = _is_closed(self.topology, state.pyramid)
         """Every card of the start lies on present cards only, as in any dealt game. Then the
         search only meets such pyramids, and which pairs of slots can ever leave together does
         not depend on the rest of the pyramid, so it is tabled once (:attr:`partners_of`)."""
         self._init_fronts(like)
         self._init_shapes(like)
         self.start = self._start_node(state)
+
+    def _init_layout(self, variant: Variant, stock: int) -> None:
+        """The variant's pyramid shape and the width of a node's stock mask."""
+        self.stock_bits = variant.stock_size
+        """``key = pyr << stock_bits | stk`` packs a node's cards in one int: the variant's
+        stock (24 cards with the 52-card deck and seven rows, 20 with the Spanish deck)."""
+        if stock > self.stock_bits:
+            raise ValueError(f"a stock of {stock} cards does not fit a node's {self.stock_bits} bits")
+        self.topology: Topology = variant.shape
+        """The pyramid's shape (:func:`rules.topology.shape` of the variant's rows)."""
+        self.cone = self.topology.cone
+        self.covered_by = self.topology.covered_by
+        self._structures = _STRUCTURES.setdefault(self.topology, {})
 
     def _init_stock_caches(self) -> None:
         """The move generators' tables of the stock's pairs, filled as they are asked for."""
@@ -173,6 +187,9 @@ class Problem:
         (:func:`solver.movegen.last_pass_pairs`)."""
         self.pile_tables: PileTables | None = None
         """Several piles: :mod:`solver.piles`' tables of this stock, made on first use."""
+        self.ranks_by_byte: tuple[tuple[int, ...], ...] = ()
+        """Per byte of a stock mask and its value: bit ``q`` set for each paired rank ``q`` one
+        of those cards has; made on first use (:meth:`rank_tables`)."""
 
     def _init_shapes(self, like: Problem | None) -> None:
         """The pyramid tables (which never read the stock): shared with ``like`` when it has the
@@ -188,11 +205,11 @@ class Problem:
                 sum(
                     1 << b
                     for b in iter_slots(rank_pyr[deck.partner_rank(self.prank[a])])
-                    if b != a and self.compatible(CONE, a, b)
+                    if b != a and self.compatible(self.cone, a, b)
                 )
                 if self.prank[a] and deck.partner_rank(self.prank[a])
                 else 0
-                for a in range(SLOTS)
+                for a in range(self.topology.slots)
             )
             self.shapes = {}
             self.shape_list = []
@@ -203,7 +220,7 @@ class Problem:
     def _init_fronts(self, like: Problem | None) -> None:
         """The stock fronts' tables (see :meth:`front`); shared with ``like`` when it has the
         same pyramid, rules and stock cards."""
-        self.fronts_apply = self.closed and self.piles == 1
+        self.fronts_apply = self.closed and self.kind.fronts
         """Stock fronts (:meth:`front`) may be used: a dealt game (a closed pyramid, at most 1430
         shapes below it) with one waste pile."""
         self.use_fronts = False
@@ -224,6 +241,13 @@ class Problem:
         ):
             self.fronts = like.fronts
 
+    @cached_property
+    def kind(self) -> StockModelKind:
+        """The variant's stock kind in the registry (:mod:`solver.models`): its move generators."""
+        from solver.models import stock_model_kind  # noqa: PLC0415 - the registry sits above its models
+
+        return stock_model_kind(self.state.rules.variant)
+
     @property
     def win_all(self) -> bool:
         """Strict win: every card must go (see :attr:`goal_shift`)."""
@@ -238,10 +262,11 @@ class Problem:
         """``pyr`` with every free King removed, repeatedly (removing one may free another)."""
         if not pyr & self.king_mask:
             return pyr
+        covered_by = self.covered_by
         while True:
             free_kings = 0
             for slot in self.king_slots:
-                if pyr >> slot & 1 and not COVERED_BY[slot] & pyr:
+                if pyr >> slot & 1 and not covered_by[slot] & pyr:
                     free_kings |= 1 << slot
             if not free_kings:
                 return pyr
@@ -253,7 +278,7 @@ class Problem:
         the overlap rule."""
         if not (cones[a] >> b & 1 or cones[b] >> a & 1):
             return True
-        return self.overlap and bool(COVERED_BY[a] >> b & 1 or COVERED_BY[b] >> a & 1)
+        return self.overlap and bool(self.covered_by[a] >> b & 1 or self.covered_by[b] >> a & 1)
 
     def shape(self, pyr: int) -> Shape:
         found = self.shapes.get(pyr)
@@ -280,7 +305,7 @@ class Problem:
         rank_pyr = self.rank_pyr
         norm = self.norm
         pair_sum, lone = self.pair_sum, self.lone
-        free_mask, free, half = _STRUCTURE.get(pyr) or _structure(pyr)
+        free_mask, free, half = self._structures.get(pyr) or _structure(self._structures, self.topology, pyr)
         pairs = []
         for a in free:  # pairs of free cards, by the first's slot, then the second's
             above = free_mask & rank_pyr[pair_sum - rank[a]] & ~((2 << a) - 1) if rank[a] != lone else 0
@@ -295,14 +320,13 @@ class Problem:
         singles = tuple((pair_sum - rank[a], norm(pyr & ~(1 << a))) for a in free if rank[a] != lone)
         return tuple(pairs), singles
 
-    @staticmethod
-    def _present_cones(pyr: int) -> dict[int, int]:
+    def _present_cones(self, pyr: int) -> dict[int, int]:
         """Per present slot, the present cards that must go before it is free. For positions
-        reached in play this is ``CONE[s] & pyr``; positions typed as text may have gaps."""
+        reached in play this is ``cone[s] & pyr``; positions typed as text may have gaps."""
         cones: dict[int, int] = {}
         for slot in reversed(iter_slots(pyr)):
             cone = 0
-            for cover in iter_slots(COVERED_BY[slot] & pyr):
+            for cover in iter_slots(self.covered_by[slot] & pyr):
                 cone |= 1 << cover | cones[cover]
             cones[slot] = cone
         return cones
@@ -333,7 +357,7 @@ class Problem:
             )
             if pyr >> a & 1 and (r := self.prank[a]) and r != self.lone
             else 0
-            for a in range(SLOTS)
+            for a in range(self.topology.slots)
         )
         for r in self.paired_ranks:
             cards = iter_slots(pyr & self.rank_pyr[r])
@@ -449,7 +473,7 @@ class Problem:
         rank, rank_pyr, pair_sum, lone = self.prank, self.rank_pyr, self.pair_sum, self.lone
         kings, norm = self.king_mask, self.norm
         cap, tops = self.front_cap, FIELD_TOPS
-        free_mask, free, half = _STRUCTURE.get(pyr) or _structure(pyr)
+        free_mask, free, half = self._structures.get(pyr) or _structure(self._structures, self.topology, pyr)
         candidates: set[int] = set()
         for a in free:
             if rank[a] == lone:
@@ -495,59 +519,22 @@ class Problem:
 
     def reachable_stock(self, shape: Shape, stk: int, acc: int) -> int:
         """Stock cards that may still be used. On the last pass a waste card with no partner
-        left anywhere (pyramid or the stock part) can never leave (:meth:`stranded`), so every
-        waste card beneath it is out of reach for good; on earlier passes every card comes
-        round again. With several waste piles, the cards beneath it on its own pile."""
+        left anywhere (pyramid or the stock part) can never leave (:meth:`stranded`), so the
+        waste cards beneath it are out of reach for good (the stock kind's ``reach``: all of
+        them with one waste pile, those on its own pile with several); on earlier passes every
+        card comes round again."""
         stuck = self.stranded(shape, stk, acc)
-        if not stuck:
-            return stk
-        if self.piles == 1:
-            return stk & ~((1 << (stuck.bit_length() - 1)) - 1)
-        reach = stk
-        for pile in range(self.piles):
-            on_pile = stuck & self.residue_of[pile]
-            if on_pile:
-                reach &= ~(self.residue_of[pile] & ((1 << (on_pile.bit_length() - 1)) - 1))
-        return reach
+        return self.kind.reach(self, stk, stuck) if stuck else stk
 
     def stranded(self, shape: Shape, stk: int, acc: int) -> int:
         """The waste cards that can never leave: on the last pass, those of a rank whose
-        partners are all gone from the pyramid and from the stock part (0 on earlier passes,
-        when every card comes round again). Under strict win such a card loses the game.
-
-        With several waste piles (:mod:`solver.piles`) a waste card may pair with the top card
-        of another pile, or with a stock card that lands on another pile, but never with a card
-        of its own pile (the two are never on top at once): its partners are looked for off
-        its own pile, in the waste as well as in the stock; a partner at an :attr:`unseen`
-        place counts wherever it lies (in another order it lands on another pile)."""
+        partners are all gone from the pyramid and from the stock part, as the stock kind
+        tells (:func:`one_waste_stranded`, :func:`piles_stranded`); 0 on earlier passes, when
+        every card comes round again. Under strict win such a card loses the game."""
         cursor = acc & CURSOR_MASK
         if acc >> ACC_SHIFT < self.passes or not cursor:
             return 0
-        waste = stk & ((1 << cursor) - 1)
-        stuck = 0
-        lonely = shape.partnerless
-        if self.piles == 1:
-            ahead = stk & ~waste
-            bytes_ = self.partners_by_byte or self._partner_tables()
-            lonely &= ~(bytes_[0][ahead & 255] | bytes_[1][ahead >> 8 & 255] | bytes_[2][ahead >> 16])
-            while lonely:  # the ranks with no partner ahead either
-                low = lonely & -lonely
-                lonely ^= low
-                stuck |= waste & self.rank_stock[low.bit_length() - 1]
-            return stuck
-        while lonely:
-            low = lonely & -lonely
-            q = low.bit_length() - 1
-            lonely ^= low
-            mine = waste & self.rank_stock[q]
-            if not mine:
-                continue
-            partners = stk & self.rank_stock[self.pair_sum - q]
-            for pile in range(self.piles):
-                same = self.residue_of[pile]
-                if mine & same and not partners & ~(same & ~self.unseen):
-                    stuck |= mine & same
-        return stuck
+        return self.kind.stranded(self, stk, stk & ((1 << cursor) - 1), shape.partnerless)
 
     def count_tables(self) -> tuple[tuple[int, ...], ...]:
         """:attr:`counts_by_byte`, made now."""
@@ -557,15 +544,73 @@ class Problem:
     def _stock_tables(
         self, value_of: Callable[[int], int], join: Callable[[int, int], int]
     ) -> tuple[tuple[int, ...], ...]:
-        """Per byte of a stock mask, :func:`_by_byte` of ``value_of(rank)`` for its paired cards."""
+        """:func:`stock_tables` of ``value_of(rank)`` for the paired cards of the stock."""
         paired = frozenset(self.paired_ranks)
-        values = [value_of(rank) if rank in paired else 0 for rank in self.srank]
-        return tuple(_by_byte(values[8 * byte : 8 * byte + 8], join) for byte in range(STOCK_BITS // 8))
+        return stock_tables(
+            [value_of(rank) if rank in paired else 0 for rank in self.srank], join, self.stock_bits
+        )
+
+    def rank_tables(self) -> tuple[tuple[int, ...], ...]:
+        """:attr:`ranks_by_byte`, made now."""
+        self.ranks_by_byte = self._stock_tables(lambda rank: 1 << rank, or_)
+        return self.ranks_by_byte
 
     def _partner_tables(self) -> tuple[tuple[int, ...], ...]:
         pair_sum = self.pair_sum
         self.partners_by_byte = self._stock_tables(lambda rank: 1 << (pair_sum - rank), or_)
         return self.partners_by_byte
+
+
+def one_waste_stranded(problem: Problem, stk: int, waste: int, lonely: int) -> int:
+    """:meth:`Problem.stranded` with one waste pile: the ``waste`` cards of the ``lonely`` ranks
+    (no partner left in the pyramid) that have no partner ahead in the stock either."""
+    ahead = stk & ~waste
+    bytes_ = problem.partners_by_byte or problem._partner_tables()
+    lonely &= ~(bytes_[0][ahead & 255] | bytes_[1][ahead >> 8 & 255] | bytes_[2][ahead >> 16])
+    stuck = 0
+    while lonely:  # the ranks with no partner ahead either
+        low = lonely & -lonely
+        lonely ^= low
+        stuck |= waste & problem.rank_stock[low.bit_length() - 1]
+    return stuck
+
+
+def piles_stranded(problem: Problem, stk: int, waste: int, lonely: int) -> int:
+    """:meth:`Problem.stranded` with several waste piles (:mod:`solver.piles`): a waste card may
+    pair with the top card of another pile, or with a stock card that lands on another pile, but
+    never with a card of its own pile (the two are never on top at once): its partners are looked
+    for off its own pile, in the waste as well as in the stock; a partner at an
+    :attr:`~Problem.unseen` place counts wherever it lies (in another order it lands on another pile)."""
+    stuck = 0
+    while lonely:
+        low = lonely & -lonely
+        q = low.bit_length() - 1
+        lonely ^= low
+        mine = waste & problem.rank_stock[q]
+        if not mine:
+            continue
+        partners = stk & problem.rank_stock[problem.pair_sum - q]
+        for pile in range(problem.piles):
+            same = problem.residue_of[pile]
+            if mine & same and not partners & ~(same & ~problem.unseen):
+                stuck |= mine & same
+    return stuck
+
+
+def one_waste_reach(problem: Problem, stk: int, stuck: int) -> int:
+    """:meth:`Problem.reachable_stock` with one waste pile: nothing beneath the highest stuck card."""
+    return stk & ~((1 << (stuck.bit_length() - 1)) - 1)
+
+
+def piles_reach(problem: Problem, stk: int, stuck: int) -> int:
+    """:meth:`Problem.reachable_stock` with several waste piles: nothing beneath the highest
+    stuck card of each pile, on that pile."""
+    reach = stk
+    for pile in range(problem.piles):
+        on_pile = stuck & problem.residue_of[pile]
+        if on_pile:
+            reach &= ~(problem.residue_of[pile] & ((1 << (on_pile.bit_length() - 1)) - 1))
+    return reach
 
 
 FIELD = 4
@@ -585,42 +630,40 @@ def _least(counts: set[int]) -> tuple[int, ...]:
     )
 
 
-_ROW_MASKS = tuple(sum(1 << s for s in range(SLOTS) if ROW[s] == r) for r in range(ROW[SLOTS - 1] + 1))
-_ROW_BELOW = tuple(zip(range(len(_ROW_MASKS) - 1), _ROW_MASKS[:-1], _ROW_MASKS[1:], strict=True))
+def stock_tables(
+    values: list[int], join: Callable[[int, int], int], stock_bits: int
+) -> tuple[tuple[int, ...], ...]:
+    """Three lookup tables of a stock mask ``x`` whose places hold ``values``: ``t[0][x & 255]``,
+    ``t[1][x >> 8 & 255]`` and ``t[2][x >> 16]`` joined give the values of its set places. The
+    last covers every place from 16 on (256 entries for a stock of 24, more for a larger one)."""
+    chunks = ((0, 8), (8, 16), (16, max(16, stock_bits)))
+    return tuple(_by_byte(values[start:stop], join) for start, stop in chunks)
 
 
-def free_slots(pyr: int) -> int:
-    """:func:`rules.topology.uncovered` by whole rows: slot ``(r, c)`` (number ``s``) is covered
-    by ``s + r + 1`` and ``s + r + 2`` in the row below, so one shift per row finds them all."""
-    covered = 0
-    for row, mask, below in _ROW_BELOW:
-        under = pyr & below
-        covered |= ((under >> (row + 1)) | (under >> (row + 2))) & mask
-    return pyr & ~covered
+def free_slots(topology: Topology, pyr: int) -> int:
+    """:meth:`rules.topology.Shape.uncovered`: the present slots nothing present lies on."""
+    return topology.uncovered(pyr)
 
 
-def _half_covered(pyr: int, free_mask: int) -> list[tuple[int, int]]:
+def half_covered(topology: Topology, pyr: int, free_mask: int) -> list[tuple[int, int]]:
     """``(slot, cover)`` for each present card with exactly one card on it, which is free (the
-    overlap rule's pairs), by slot: found by whole rows as in :func:`free_slots`."""
+    overlap rule's pairs), by slot."""
     found: list[tuple[int, int]] = []
-    for row, mask, below in _ROW_BELOW:
-        under = pyr & below
-        left = (under >> (row + 1)) & mask & pyr
-        right = (under >> (row + 2)) & mask & pyr
-        for lonely, shift in ((left & ~right & (free_mask >> (row + 1)), row + 1),
-                              (right & ~left & (free_mask >> (row + 2)), row + 2)):  # fmt: skip
-            found.extend((slot, slot + shift) for slot in iter_slots(lonely))
-    found.sort()
+    for slot in iter_slots(pyr):
+        on = topology.covered_by[slot] & pyr
+        if on and not on & (on - 1) and on & free_mask:
+            found.append((slot, on.bit_length() - 1))
     return found
 
 
 def _by_byte(per_card: list[int], join: Callable[[int, int], int]) -> tuple[int, ...]:
-    """For eight stock places whose cards give ``per_card``, per value 0-255 of their bits: the
-    values of the cards whose bits are set, joined (``operator.add`` for packed counts,
+    """For the stock places whose cards give ``per_card`` (eight, or more), per value of their
+    bits: the values of the cards whose bits are set, joined (``operator.add`` for packed counts,
     ``operator.or_`` for bits). Each value is its lowest card's joined to the value without it."""
-    per_card = per_card + [0] * (8 - len(per_card))
-    table = [0] * 256
-    for value in range(1, 256):
+    width = max(8, len(per_card))
+    per_card = per_card + [0] * (width - len(per_card))
+    table = [0] * (1 << width)
+    for value in range(1, 1 << width):
         low = value & -value
         table[value] = join(table[value ^ low], per_card[low.bit_length() - 1])
     return tuple(table)
@@ -636,32 +679,40 @@ def _by_rank(ranks: Sequence[int], top_rank: int, *, blanks: bool) -> tuple[int,
     return tuple(masks)
 
 
-def _residue_masks(piles: int) -> tuple[int, tuple[int, ...]]:
-    """``piles``, and per stock index the stock indices (below :data:`STOCK_BITS`) on the same
+def _residue_masks(piles: int, stock_bits: int) -> tuple[int, tuple[int, ...]]:
+    """``piles``, and per stock index the stock indices (below ``stock_bits``) on the same
     waste pile."""
-    stock_bits = (1 << STOCK_BITS) - 1
-    return piles, tuple(residue_mask(i % piles, piles) & stock_bits for i in range(STOCK_BITS))
+    mask = (1 << stock_bits) - 1
+    return piles, tuple(residue_mask(i % piles, piles) & mask for i in range(stock_bits))
 
 
-_STRUCTURE: dict[int, tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
-"""Per pyramid mask: its free cards (mask and slots) and :func:`_half_covered` pairs. They do not
-depend on the cards, so every deal shares them: a dealt game meets at most the 1430 order
-ideals of the triangle (positions typed as text may add others; the table is emptied past
-:data:`_STRUCTURE_CAP` entries)."""
+Structure = tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]]
+_STRUCTURES: dict[Topology, dict[int, Structure]] = {}
+"""Per pyramid shape, per pyramid mask: its free cards (mask and slots) and
+:func:`half_covered` pairs. They do not depend on the cards, so every deal shares them: a dealt
+game meets at most the order ideals of the triangle (1430 for seven rows; positions typed as
+text may add others; a table is emptied past :data:`_STRUCTURE_CAP` entries)."""
 _STRUCTURE_CAP = 20_000
 
 
-def _structure(pyr: int) -> tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]]:
-    if len(_STRUCTURE) >= _STRUCTURE_CAP:
-        _STRUCTURE.clear()
-    free_mask = free_slots(pyr)
-    found = _STRUCTURE[pyr] = (free_mask, tuple(iter_slots(free_mask)), tuple(_half_covered(pyr, free_mask)))
+def _structure(table: dict[int, Structure], topology: Topology, pyr: int) -> Structure:
+    if len(table) >= _STRUCTURE_CAP:
+        table.clear()
+    free_mask = free_slots(topology, pyr)
+    found = table[pyr] = (
+        free_mask,
+        tuple(iter_slots(free_mask)),
+        tuple(half_covered(topology, pyr, free_mask)),
+    )
     return found
 
 
-def _is_closed(pyr: int) -> bool:
+def _is_closed(topology: Topology, pyr: int) -> bool:
     """No present card lies on an empty slot (true of every position reached in play)."""
-    return all(not COVERED_BY[t] >> s & 1 or pyr >> t & 1 for s in iter_slots(pyr) for t in range(SLOTS))
+    covered_by = topology.covered_by
+    return all(
+        not covered_by[t] >> s & 1 or pyr >> t & 1 for s in iter_slots(pyr) for t in range(topology.slots)
+    )
 
 
 def _max_twin_matching(cards: list[int], partners: Sequence[int]) -> int:

@@ -1,10 +1,13 @@
 """Which model of the game the solver searches: the one place where the variant chooses.
 
-A variant with a stock (pyramid, strict, Spanish…) is searched as :mod:`solver.model` describes:
-nodes carry the stock and where the player stands in it, and two engines (depth-first and
-layered) share the work. A variant without a stock (Giza) is an *open* game, every card face
-up from the start, searched by :mod:`solver.giza`'s depth-first search alone. The search, the
-analysis and the hints ask this module for the model and never look at the variant themselves.
+The choice is the variant's *stock kind* (:func:`kind_name`), looked up in one table,
+:data:`KINDS`. A kind with a stock (one waste: pyramid, strict, Spanish…; waste piles: apophis)
+is searched as :mod:`solver.model` describes: nodes carry the stock and where the player stands
+in it, and two engines (depth-first and layered) share the work; its pure move generator is
+:mod:`solver.movegen` or :mod:`solver.piles`. Columns (Giza) are an *open* game, every card
+face up from the start, searched by :mod:`solver.giza`'s depth-first search alone. The search,
+the analysis and the hints ask this module for the model and never look at the variant
+themselves. A new kind is a new entry here and its modules.
 """
 
 from __future__ import annotations
@@ -14,15 +17,39 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.moves import Move
-from rules.state import State
+from rules.state import RuleSet, State
+from rules.variant import Variant
 from solver.dfs import DepthFirst
 from solver.giza import GizaDepthFirst, GizaProblem, giza_play_out
 from solver.layered import Backend, Layered
 from solver.line import play_out
-from solver.model import STOCK_BITS, Problem
-from solver.movegen import successors_for
+from solver.model import (
+    Problem,
+    Shape,
+    one_waste_reach,
+    one_waste_stranded,
+    piles_reach,
+    piles_stranded,
+)
+from solver.movegen import Successors, successors
+from solver.movegen import removals as one_waste_removals
+from solver.piles import removals as pile_removals
+from solver.piles import successors as pile_successors
+from solver.schedule import Schedule, depth_first_schedule, one_waste_schedule, piles_schedule
 
 AnyProblem = Problem | GizaProblem
+Removals = Callable[[Problem, Shape, int, int, int], list[tuple[int, int, int]]]
+
+ONE_WASTE = "one_waste"
+PILES = "piles"
+COLUMNS = "columns"
+
+
+def kind_name(variant: Variant) -> str:
+    """The variant's stock kind: one waste pile, several waste piles, or face-up columns (no stock)."""
+    if variant.columns:
+        return COLUMNS
+    return PILES if variant.waste_piles > 1 else ONE_WASTE
 
 
 @dataclass(frozen=True)
@@ -36,26 +63,41 @@ class Engines:
     line: Callable[[Sequence[Any], int | None], list[Move]]
 
 
-def is_open(state: State) -> bool:
-    """Every card is face up from the start and nothing is drawn (no stock)."""
-    return not state.rules.variant.has_stock
+@dataclass(frozen=True)
+class StockKind:
+    """How the solver plays one stock kind: its model (``problem(state, blank, like, unseen)``,
+    as :func:`problem_for`), the engines that search it, the order-free loss test at a position
+    (:func:`lost_at_once`), whether its start is won, and the engines' :class:`Schedule`."""
+
+    name: str
+    problem: Callable[[State, int, AnyProblem | None, int], AnyProblem]
+    engines: Callable[[AnyProblem, Backend], Engines]
+    lost_at_once: Callable[[AnyProblem], bool]
+    start_is_won: Callable[[AnyProblem], bool]
+    schedule: Callable[[Backend, RuleSet], Schedule]
 
 
-def problem_for(state: State, blank: int = 0, like: AnyProblem | None = None, unseen: int = 0) -> AnyProblem:
-    """The model of ``state``; ``blank``, ``like`` and ``unseen`` as for
-    :class:`solver.model.Problem` (an open game has no unseen card, and shares nothing)."""
-    if is_open(state):
-        return GizaProblem(state)
+@dataclass(frozen=True)
+class StockModelKind(StockKind):
+    """A kind searched through :mod:`solver.model`'s nodes: its pure move generator
+    (``successors``; :mod:`solver.vector` keeps the numpy one under the same name), the same
+    moves without the stock tests (``removals``, for the best score), and the last pass's
+    stranded waste cards and the stock left in reach (:meth:`Problem.stranded`)."""
+
+    successors: Successors
+    removals: Removals
+    stranded: Callable[[Problem, int, int, int], int]
+    reach: Callable[[Problem, int, int], int]
+    fronts: bool
+    """Stock fronts (:meth:`Problem.front`) apply: one waste pile only."""
+
+
+def _stock_problem(state: State, blank: int, like: AnyProblem | None, unseen: int) -> AnyProblem:
     return Problem(state, blank, like if isinstance(like, Problem) else None, unseen)
 
 
-def engines_for(state: State, backend: Backend, blank: int = 0, like: AnyProblem | None = None) -> Engines:
-    problem = problem_for(state, blank, like)
-    if isinstance(problem, GizaProblem):
-        giza = problem
-        return Engines(
-            giza, GizaDepthFirst(giza), None, lambda path, limit: giza_play_out(giza, list(path), limit)
-        )
+def _stock_engines(problem: AnyProblem, backend: Backend) -> Engines:
+    assert isinstance(problem, Problem)
     model = problem
     return Engines(
         model,
@@ -65,20 +107,111 @@ def engines_for(state: State, backend: Backend, blank: int = 0, like: AnyProblem
     )
 
 
+def _stock_lost(problem: AnyProblem) -> bool:
+    assert isinstance(problem, Problem)
+    pyr, stk, acc = problem.start
+    return pyr != 0 and problem.kind.successors(problem, pyr, stk, acc) is None
+
+
+def _stock_won(problem: AnyProblem) -> bool:
+    assert isinstance(problem, Problem)
+    pyr, stk, _ = problem.start
+    return (pyr << problem.stock_bits | stk) >> problem.goal_shift == 0
+
+
+def _open_problem(state: State, blank: int, like: AnyProblem | None, unseen: int) -> AnyProblem:
+    """An open game has no unseen card, and shares nothing."""
+    return GizaProblem(state)
+
+
+def _open_engines(problem: AnyProblem, backend: Backend) -> Engines:
+    assert isinstance(problem, GizaProblem)
+    giza = problem
+    return Engines(
+        giza, GizaDepthFirst(giza), None, lambda path, limit: giza_play_out(giza, list(path), limit)
+    )
+
+
+def _open_lost(problem: AnyProblem) -> bool:
+    assert isinstance(problem, GizaProblem)
+    pyr, col = problem.start
+    return pyr != 0 and problem.successors(pyr, col) is None
+
+
+def _open_won(problem: AnyProblem) -> bool:
+    return problem.start[0] == 0
+
+
+KINDS: dict[str, StockKind] = {
+    ONE_WASTE: StockModelKind(
+        name=ONE_WASTE,
+        problem=_stock_problem,
+        engines=_stock_engines,
+        lost_at_once=_stock_lost,
+        start_is_won=_stock_won,
+        schedule=one_waste_schedule,
+        successors=successors,
+        removals=one_waste_removals,
+        stranded=one_waste_stranded,
+        reach=one_waste_reach,
+        fronts=True,
+    ),
+    PILES: StockModelKind(
+        name=PILES,
+        problem=_stock_problem,
+        engines=_stock_engines,
+        lost_at_once=_stock_lost,
+        start_is_won=_stock_won,
+        schedule=piles_schedule,
+        successors=pile_successors,
+        removals=pile_removals,
+        stranded=piles_stranded,
+        reach=piles_reach,
+        fronts=False,
+    ),
+    COLUMNS: StockKind(
+        name=COLUMNS,
+        problem=_open_problem,
+        engines=_open_engines,
+        lost_at_once=_open_lost,
+        start_is_won=_open_won,
+        schedule=depth_first_schedule,
+    ),
+}
+"""The registry: every stock kind the solver plays, by :func:`kind_name`."""
+
+
+def kind_of(variant: Variant) -> StockKind:
+    """The registry's entry for ``variant``."""
+    return KINDS[kind_name(variant)]
+
+
+def stock_model_kind(variant: Variant) -> StockModelKind:
+    """The registry's entry for a variant with a stock (:class:`Problem`'s :attr:`~Problem.kind`)."""
+    kind = kind_of(variant)
+    if not isinstance(kind, StockModelKind):
+        raise ValueError(f"variant {variant.name}: the {kind.name} kind has no stock model")
+    return kind
+
+
+def problem_for(state: State, blank: int = 0, like: AnyProblem | None = None, unseen: int = 0) -> AnyProblem:
+    """The model of ``state``; ``blank``, ``like`` and ``unseen`` as for
+    :class:`solver.model.Problem` (an open game has no unseen card, and shares nothing)."""
+    return kind_of(state.rules.variant).problem(state, blank, like, unseen)
+
+
+def engines_for(state: State, backend: Backend, blank: int = 0, like: AnyProblem | None = None) -> Engines:
+    kind = kind_of(state.rules.variant)
+    return kind.engines(kind.problem(state, blank, like, 0), backend)
+
+
 def lost_at_once(problem: AnyProblem) -> bool:
     """The order-free loss test at the position itself (it reads which cards are left, never
     the order of unseen ones, given as the problem's ``unseen`` places): the stock-need test,
     or the open model's matching test."""
-    if isinstance(problem, GizaProblem):
-        pyr, col = problem.start
-        return pyr != 0 and problem.successors(pyr, col) is None
-    pyr, stk, acc = problem.start
-    return pyr != 0 and successors_for(problem)(problem, pyr, stk, acc) is None
+    return kind_of(problem.state.rules.variant).lost_at_once(problem)
 
 
 def start_is_won(problem: AnyProblem) -> bool:
     """The problem's start node is already a win."""
-    if isinstance(problem, GizaProblem):
-        return problem.start[0] == 0
-    pyr, stk, _ = problem.start
-    return (pyr << STOCK_BITS | stk) >> problem.goal_shift == 0
+    return kind_of(problem.state.rules.variant).start_is_won(problem)

@@ -11,10 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, STOCK_BITS, Node, Problem, Shape
-from solver.piles import successors as pile_successors
-
-STOCK_MASK = (1 << STOCK_BITS) - 1
+from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, Node, Problem, Shape
 
 _NOTHING_NEEDED: tuple[tuple[tuple[int, int], ...], ...] = ((),)
 """The front of a pyramid that needs no stock card (:meth:`Problem.front_needs`)."""
@@ -23,9 +20,9 @@ Successors = Callable[[Problem, int, int, int], list[Node] | None]
 
 
 def successors_for(problem: Problem) -> Successors:
-    """The move generator the problem's variant plays by: :func:`successors` for one waste
-    pile, :func:`solver.piles.successors` for several."""
-    return successors if problem.piles == 1 else pile_successors
+    """The move generator the problem's stock kind plays by (:mod:`solver.models`' registry):
+    :func:`successors` for one waste pile, :func:`solver.piles.successors` for several."""
+    return problem.kind.successors
 
 
 def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | None:
@@ -167,18 +164,20 @@ def stock_pairs(problem: Problem, stk: int) -> list[tuple[int, int]]:
 def expand_batch(
     problem: Problem, keys: list[int], accs: list[int]
 ) -> tuple[list[int], list[int], list[int]]:
-    """Successors of many nodes (``key = pyr << 24 | stk``): parallel lists of the parent's
+    """Successors of many nodes (``key = pyr << stock_bits | stk``): parallel lists of the parent's
     position in ``keys``, the child's key and the child's access, parents in order."""
     parents: list[int] = []
     child_keys: list[int] = []
     child_accs: list[int] = []
     generate = successors_for(problem)
+    bits = problem.stock_bits
+    mask = (1 << bits) - 1
     for position, (key, acc) in enumerate(zip(keys, accs, strict=True)):
-        found = generate(problem, key >> STOCK_BITS, key & STOCK_MASK, acc)
+        found = generate(problem, key >> bits, key & mask, acc)
         if not found:
             continue
         for pyr, stk, child_acc in found:
             parents.append(position)
-            child_keys.append(pyr << STOCK_BITS | stk)
+            child_keys.append(pyr << bits | stk)
             child_accs.append(child_acc)
     return parents, child_keys, child_accs

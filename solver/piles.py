@@ -1,7 +1,7 @@
 """The move generator for a variant with several waste piles (apophis), pure Python; its numpy
 twin, which gives the same successors, is :mod:`solver.vector_piles` (run by :mod:`solver.vector`).
 
-The variant chooses it (:func:`solver.movegen.successors_for` reads ``Problem.piles``); the
+The stock kinds' registry (:mod:`solver.models`) chooses it for the waste piles kind; the
 nodes, the tables and the engines are those of :mod:`solver.model`. What changes is which stock
 cards are playable and where the player must stand to play them (see :mod:`rules.piles`): the
 stock is face down, draws turn up fixed groups of ``g`` cards (``g`` = the number of piles),
@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, STOCK_BITS, Node, Problem, Shape
+from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, Node, Problem, Shape
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,13 +60,13 @@ def pile_tables(problem: Problem) -> PileTables:
     if found is None:
         piles, residue_of = problem.piles, problem.residue_of
         found = problem.pile_tables = PileTables(
-            tuple((index // piles + 1) * piles for index in range(STOCK_BITS)),
-            tuple(residue_of[index] & ~((2 << index) - 1) for index in range(STOCK_BITS)),
+            tuple((index // piles + 1) * piles for index in range(problem.stock_bits)),
+            tuple(residue_of[index] & ~((2 << index) - 1) for index in range(problem.stock_bits)),
             tuple(
                 complements & ((1 << index) - 1) & ~residue_of[index]
                 for index, complements in enumerate(problem.stock_complements)
             ),
-            tuple(-(-length // piles) * piles for length in range(STOCK_BITS + 1)),
+            tuple(-(-length // piles) * piles for length in range(problem.stock_bits + 1)),
         )
     return found
 

@@ -40,11 +40,9 @@ from operator import itemgetter
 
 from rules.scoring import DealScore, par_base, stock_cleanup
 from rules.state import State
-from rules.topology import CONE, iter_slots
+from rules.topology import iter_slots
 from rules.verdict import Verdict
-from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Node, Problem
-from solver.movegen import removals
-from solver.piles import removals as pile_removals
+from solver.model import ACC_SHIFT, CURSOR_MASK, Node, Problem
 from solver.search import Search
 
 STEP = 2_048
@@ -215,14 +213,14 @@ class BestScore:
                 stuck |= 1 << slot
         if stuck:
             for slot in iter_slots(pyr & ~stuck):
-                if CONE[slot] & stuck:
+                if problem.cone[slot] & stuck:
                     stuck |= 1 << slot
         self._stuck_cache[key] = stuck
         return stuck
 
     def _visit(self, node: Node) -> Generator[None, None, None]:
         pyr, stk, acc = node
-        key = pyr << STOCK_BITS | stk
+        key = pyr << self.problem.stock_bits | stk
         seen = self._seen.get(key)
         if seen is not None and seen <= acc:
             return
@@ -256,10 +254,7 @@ def _short(problem: Problem, needs: tuple[tuple[int, int], ...], reach: int) -> 
 def _children(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node]:
     """Every removal from ``(pyr, stk, acc)`` as the node it leads to, each at its earliest
     access (as :func:`solver.movegen.successors`, without the stock-need pruning)."""
-    shape = problem.shape(pyr)
-    if problem.piles > 1:
-        return pile_removals(problem, shape, pyr, stk, acc)
-    return removals(problem, shape, pyr, stk, acc)
+    return problem.kind.removals(problem, problem.shape(pyr), pyr, stk, acc)
 
 
 def _buried_waste_king(state: State) -> bool:

@@ -7,14 +7,10 @@ Two engines share the work (a portfolio):
 * :class:`~solver.layered.Layered` searches every position once, which makes it the faster
   prover when a deal cannot be won.
 
-How they share it is a :class:`Schedule`, chosen from measurements (bench/RESULTS.md#schedule): with
-numpy, depth-first search runs alone for its first :data:`HEAD_START` nodes
-(:data:`HEAD_START_ONE_PASS` on one pass, :data:`HEAD_START_PILES` with several waste piles),
-which wins most winnable deals, and then the layered engine finishes the search (rather than
-both side by side, which about doubled the slow deals' time). On the pure path a layered node
-costs as much as a depth-first one and depth-first search runs alone. The schedule counts nodes,
-not time, so a given backend always gives the same answer and the same line. Both engines are
-exact, so their verdicts agree.
+How they share it is the rule set's :class:`~solver.schedule.Schedule`, which its stock kind names
+(:mod:`solver.schedule`, chosen from measurements: bench/RESULTS.md#schedule): with numpy a
+depth-first head start, then mostly the layered engine; on the pure path depth-first search
+alone. Both engines are exact, so their verdicts agree.
 
 What a partial result guarantees: while :meth:`Search.step` returns None nothing is known. A
 result is final: ``solvable`` comes with a line that ``rules`` has replayed to a won position
@@ -25,97 +21,33 @@ the budget ran out.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from rules.moves import Move
 from rules.state import RuleSet, State
+from rules.variant import DEFAULT_RULES
 from rules.verdict import Verdict
 from solver.backends import default_backend
 from solver.dfs import DepthFirst
 from solver.giza import GizaDepthFirst
 from solver.layered import CHUNK, Backend, Layered
 from solver.model import Node, Problem
-from solver.models import AnyProblem, engines_for, start_is_won
+from solver.models import AnyProblem, engines_for, kind_of, start_is_won
+from solver.schedule import Schedule
 
-HEAD_START = 8_192
-HEAD_START_ONE_PASS = 500
-HEAD_START_PILES = 2_048
-"""Several waste piles (apophis): see :func:`default_schedule`."""
-HEAD_START_STRICT = 32_768
-"""Strict win on three passes: see :func:`default_schedule`."""
-LATE_SHARE_ONE_PASS = 8
-LATE_SHARE_AFTER = 400_000
-"""One pass with the overlap rule: once the layered engine has searched this many nodes,
-depth-first search gets one node for every :data:`LATE_SHARE_ONE_PASS` layered ones (see
-:func:`default_schedule`, bench/RESULTS.md#late_share)."""
 ROUND = 2_048
 RUN_ROUND = 8_192
 """Nodes per step when a search runs to the end (:meth:`Search.run`, whole-deal solving, not a
 game's frame, which asks for 128 at a time): numpy's cost per call is then spread over more
 nodes (bench/RESULTS.md#run_round)."""
-LAYERED_SHARE = 32
-FRONTS_AFTER = 200
-"""Nodes searched before the stock fronts are turned on: most three-pass deals are won in
-fewer. One pass leaves them off: there they cut some nodes but cost more than that, the stock's
-order doing the work the counts cannot (bench/RESULTS.md#fronts_after)."""
-
-
-@dataclass(frozen=True)
-class Schedule:
-    """How the two engines share the work: depth-first search alone for ``head_start`` nodes,
-    then ``layered_share`` layered nodes for each further depth-first node (0: depth-first
-    only; ``math.inf``: the layered engine only). After ``fronts_after`` nodes (None: never)
-    the nodes are tested by their stock fronts (:meth:`solver.model.Problem.front`), a
-    stronger test that costs a few milliseconds to set up."""
-
-    head_start: int
-    layered_share: float
-    fronts_after: int | None = FRONTS_AFTER
-    share_after: int = 0
-    """Layered nodes searched before depth-first search gets its share (0: from the end of
-    its head start)."""
-
-    def depth_first_turn(self, depth_first: int, layered: int) -> bool:
-        if depth_first < self.head_start or self.layered_share == 0:
-            return True
-        if math.isinf(self.layered_share) or layered < self.share_after:
-            return False
-        return layered - self.share_after >= self.layered_share * (depth_first - self.head_start)
 
 
 def default_schedule(backend: Backend, rules: RuleSet | None = None) -> Schedule:
-    """Depth-first alone on the pure path; with numpy, a depth-first head start, then layered.
-
-    The head start per rule set: :data:`HEAD_START` on three passes, :data:`HEAD_START_ONE_PASS`
-    on one, :data:`HEAD_START_PILES` with several waste piles, :data:`HEAD_START_STRICT` under
-    strict win on three passes (its wins lie deeper: every card must go). After it, on three
-    passes, depth-first search keeps one node for every :data:`LAYERED_SHARE` layered ones: with
-    stock fronts most lost deals are proven within a few hundred nodes, and the slowest solves
-    left are wins depth-first search finds in tens of thousands of nodes where the layered
-    engine needs hundreds of thousands. One pass with the overlap rule gets a late share
-    (:data:`LATE_SHARE_ONE_PASS` after :data:`LATE_SHARE_AFTER`), which only the slowest deals
-    reach; without the overlap rule any share slowed them. Several waste piles: the layered
-    engine alone after the head start. Each value was measured with ``bench/schedules.py``
-    against its neighbours: the tables are in bench/RESULTS.md (sections ``HEAD_START``,
-    ``HEAD_START_ONE_PASS``, ``HEAD_START_PILES``, ``HEAD_START_STRICT``, ``LAYERED_SHARE``,
-    ``LATE_SHARE``; e.g. bench/RESULTS.md#head_start)."""
-    one_pass = rules is not None and rules.passes == 1
-    overlap = rules is not None and rules.overlap
-    piles = rules is not None and rules.variant.waste_piles > 1
-    fronts_after = None if one_pass or piles else FRONTS_AFTER  # fronts: one waste pile only
-    if not backend.share:
-        return Schedule(HEAD_START, 0, fronts_after)
-    if piles:
-        return Schedule(HEAD_START_PILES, math.inf, fronts_after)
-    if one_pass and overlap:
-        return Schedule(HEAD_START_ONE_PASS, LATE_SHARE_ONE_PASS, fronts_after, LATE_SHARE_AFTER)
-    if one_pass:
-        return Schedule(HEAD_START_ONE_PASS, math.inf, fronts_after)
-    strict = rules is not None and rules.variant.win_all
-    return Schedule(HEAD_START_STRICT if strict else HEAD_START, LAYERED_SHARE, fronts_after)
+    """The schedule of ``rules``' stock kind (:mod:`solver.schedule`; the default rules' when None)."""
+    rules = rules or DEFAULT_RULES
+    return kind_of(rules.variant).schedule(backend, rules)
 
 
 @dataclass(frozen=True)
@@ -166,10 +98,7 @@ class Search:
         self.node_limit = node_limit
         self.depth_first: DepthFirst | GizaDepthFirst = engines.depth_first
         self.layered: Layered | None = engines.layered
-        only_depth_first = Schedule(HEAD_START, 0)
-        self.schedule = schedule or (
-            default_schedule(self.backend, state.rules) if self.layered else only_depth_first
-        )
+        self.schedule = schedule or default_schedule(self.backend, state.rules)
         self.result: Result | None = None
         self._seconds = 0.0
         self._fronts_on = False

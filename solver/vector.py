@@ -12,16 +12,20 @@ part is in :mod:`solver.vector_piles`, and what both share in :mod:`solver.vecto
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
 import numpy as np
 
 from rules.cards import DECKS
 from solver.layered import Batch
-from solver.model import ACC_SHIFT, CURSOR_MASK, STOCK_BITS, Problem
+from solver.model import ACC_SHIFT, CURSOR_MASK, Problem
+from solver.models import ONE_WASTE, PILES
 from solver.movegen import expand_batch
 from solver.vector_base import Array, LastPass, LiveNodes, bit_length, highest_bit
 from solver.vector_piles import PileArrays, PileLive, pile_pairs, pile_reach
 
-STOCK_MASK = (1 << STOCK_BITS) - 1
 RANKS = max(deck.top_rank for deck in DECKS.values()) + 1
 """Columns of the per-rank tables: every rank of every deck, and 0 (a blank)."""
 FEW = 16
@@ -39,8 +43,8 @@ kept every problem it met: 2,452 played deals took the game from 112 to 275 MB (
 A few searches run at once (an answer's order, a hint's, the judging of a move); a search
 whose tables were let go gets them made again from its problem (the same rows: the same moves)."""
 ACC_BITS = 7
-"""An access is below 2**7 (pass at most 3, cursor at most 24), so ``key << 7 | acc`` sorts
-by key, then access, in one int64."""
+"""An access is below 2**7 (pass at most 3, cursor at most the stock, below 32), so
+``key << 7 | acc`` sorts by key, then access, in one int64 (a key has a bit per card: 52)."""
 
 
 np.unique(np.zeros(1, dtype=np.int64), return_inverse=True)
@@ -54,6 +58,8 @@ class Tables:
 
     def __init__(self, problem: Problem) -> None:
         self.problem = problem
+        self.stock_bits = problem.stock_bits
+        """A node's key is ``pyr << stock_bits | stk``."""
         self.rank_stock = np.array(problem.rank_stock, dtype=np.int64)
         low = [i for i in range(len(problem.srank)) if problem.low_stock >> i & 1]
         self.low_bits = np.array([1 << i for i in low], dtype=np.int64)
@@ -249,8 +255,8 @@ def expand_arrays(problem: Problem, tables: Tables, keys: Array, accs: Array) ->
     """Successors of every node: (parent position, child key, child access) arrays, the same
     set :func:`solver.movegen.expand_batch` gives (the order may differ); with several waste
     piles, the set :func:`solver.piles.successors` gives."""
-    pyramids = keys >> STOCK_BITS
-    stocks = keys & STOCK_MASK
+    pyramids = keys >> tables.stock_bits
+    stocks = keys & ((1 << tables.stock_bits) - 1)
     shapes = tables.shape_indices(pyramids) if len(keys) else np.zeros(0, dtype=np.int64)
     reach, stranded = _reachable(problem, tables, shapes, stocks, accs)
     # strict win: a node with a card that can never leave is lost
@@ -272,14 +278,9 @@ def expand_arrays(problem: Problem, tables: Tables, keys: Array, accs: Array) ->
             counts = _counts(tables, reach[wanting])
             alive[wanting] &= ((counts | FIELD_TOPS) - needs[wanting]) & FIELD_TOPS == FIELD_TOPS
     live = np.nonzero(alive)[0]
-    if problem.piles == 1:
-        node = _Live(pyramids[live], stocks[live], accs[live], shapes[live], problem.passes)
-        parts = [_pyramid_pairs(tables, node), _stock_singles(tables, node), _stock_pairs(tables, node)]
-    else:
-        on_piles = PileLive(
-            pyramids[live], stocks[live], accs[live], shapes[live], problem.passes, tables.piles()
-        )
-        parts = [_pyramid_pairs(tables, on_piles), _stock_singles(tables, on_piles), pile_pairs(on_piles)]
+    part = STOCK_PARTS[problem.kind.name]
+    node = part.live(tables, pyramids[live], stocks[live], accs[live], shapes[live])
+    parts = [_pyramid_pairs(tables, node), _stock_singles(tables, node), part.pairs(tables, node)]
     rows = np.concatenate([p[0] for p in parts])
     return live[rows], np.concatenate([p[1] for p in parts]), np.concatenate([p[2] for p in parts])
 
@@ -327,20 +328,22 @@ def _reachable(
     stk = stocks[last]
     waste = stk & ((1 << cursors[last]) - 1)
     lonely = tables.partnerless[shapes[last]]
-    if problem.piles == 1:
-        stuck = tables.last_pass().stuck(lonely, stk & ~waste, waste)
-        top_stuck = np.maximum(bit_length(stuck) - 1, 0)
-        reach[last] = np.where(stuck > 0, stk & ~((1 << top_stuck) - 1), stk)
-    else:
-        reach[last], stuck = pile_reach(tables.piles(), tables.last_pass(), stk, waste, lonely)
+    reach[last], stuck = STOCK_PARTS[problem.kind.name].reach(tables, stk, waste, lonely)
     stranded[last] = stuck != 0
     return reach, stranded
+
+
+def _one_waste_reach(tables: Tables, stk: Array, waste: Array, lonely: Array) -> tuple[Array, Array]:
+    """One waste pile: the stock in reach past the highest stranded waste card, and those cards."""
+    stuck = tables.last_pass().stuck(lonely, stk & ~waste, waste)
+    top_stuck = np.maximum(bit_length(stuck) - 1, 0)
+    return np.where(stuck > 0, stk & ~((1 << top_stuck) - 1), stk), stuck
 
 
 def _pyramid_pairs(tables: Tables, node: LiveNodes) -> tuple[Array, Array, Array]:
     after = tables.pairs[node.shapes]
     rows, cols = np.nonzero(after >= 0)
-    return rows, after[rows, cols] << STOCK_BITS | node.stocks[rows], node.accs[rows]
+    return rows, after[rows, cols] << tables.stock_bits | node.stocks[rows], node.accs[rows]
 
 
 def _stock_singles(tables: Tables, node: _Live | PileLive) -> tuple[Array, Array, Array]:
@@ -348,7 +351,7 @@ def _stock_singles(tables: Tables, node: _Live | PileLive) -> tuple[Array, Array
     of each (node, free card), taken lowest first until none is left; the node's ``access``
     says where each leaves the player (with several waste piles, :meth:`PileLive.access`)."""
     rows, bit, rest, after = _singles(tables, node)
-    return rows, after << STOCK_BITS | rest, node.access(rows, bit, rest)
+    return rows, after << tables.stock_bits | rest, node.access(rows, bit, rest)
 
 
 def _singles(tables: Tables, node: _Live | PileLive) -> tuple[Array, Array, Array, Array]:
@@ -394,4 +397,32 @@ def _stock_pairs(tables: Tables, node: _Live) -> tuple[Array, Array, Array]:
     first = np.concatenate([previous[with_previous], bit[with_following]])
     second = np.concatenate([bit[with_previous], following[with_following]])
     rest = node.stocks[rows] & ~(first | second)
-    return rows, node.pyramids[rows] << STOCK_BITS | rest, node.access(rows, first, rest)
+    return rows, node.pyramids[rows] << tables.stock_bits | rest, node.access(rows, first, rest)
+
+
+@dataclass(frozen=True)
+class StockPart:
+    """The numpy half of a stock kind's move generator (:mod:`solver.models`' registry names the
+    kinds; numpy being optional, their numpy parts are listed here): the live nodes' columns,
+    the stock pairs, and the last pass's reach (:meth:`Problem.reachable_stock`)."""
+
+    live: Callable[[Tables, Array, Array, Array, Array], _Live | PileLive]
+    pairs: Callable[[Tables, Any], tuple[Array, Array, Array]]
+    reach: Callable[[Tables, Array, Array, Array], tuple[Array, Array]]
+
+
+STOCK_PARTS: dict[str, StockPart] = {
+    ONE_WASTE: StockPart(
+        lambda tables, pyr, stk, acc, shapes: _Live(pyr, stk, acc, shapes, tables.problem.passes),
+        _stock_pairs,
+        _one_waste_reach,
+    ),
+    PILES: StockPart(
+        lambda tables, pyr, stk, acc, shapes: PileLive(
+            pyr, stk, acc, shapes, tables.problem.passes, tables.piles()
+        ),
+        lambda _tables, node: pile_pairs(node),
+        lambda tables, stk, waste, lonely: pile_reach(tables.piles(), tables.last_pass(), stk, waste, lonely),
+    ),
+}
+"""Per stock kind with a stock model, its numpy part."""

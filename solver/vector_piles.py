@@ -1,5 +1,5 @@
 """The numpy move generator's part for several waste piles (apophis): the numpy twin of
-:mod:`solver.piles`, used by :func:`solver.vector.expand_arrays` when ``problem.piles > 1``.
+:mod:`solver.piles`, the waste piles kind's part of :data:`solver.vector.STOCK_PARTS`.
 
 The stock is dealt in groups of ``g`` cards, one on each pile. A card on a pile with a card
 lying on it waits for the next pass (:class:`PileLive`); the stock pairs are two piles' tops at
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.model import ACC_SHIFT, STOCK_BITS, Problem
+from solver.model import ACC_SHIFT, Problem
 from solver.vector_base import Array, LastPass, LiveNodes, bit_length, highest_bit, or_by_bytes
 
 NO_RANK = -64
@@ -38,8 +38,11 @@ class PileArrays:
         self.residue = np.array(problem.residue_of[:piles], dtype=np.int64)
         self.own = self.residue & ~problem.unseen
         """Per pile, the places whose card surely lies on it (:attr:`Problem.unseen` ones may not)."""
-        self.end_of = np.array([(i // piles + 1) * piles for i in range(STOCK_BITS)], dtype=np.int64)
-        self.normal = np.array([-(-b // piles) * piles for b in range(STOCK_BITS + 1)], dtype=np.int64)
+        self.stock_bits = problem.stock_bits
+        self.end_of = np.array([(i // piles + 1) * piles for i in range(problem.stock_bits)], dtype=np.int64)
+        self.normal = np.array(
+            [-(-b // piles) * piles for b in range(problem.stock_bits + 1)], dtype=np.int64
+        )
         """Indexed by the bit length of the cards on the piles: the normalised cursor."""
         self.pair_sum = problem.pair_sum
         paired = frozenset(problem.paired_ranks)
@@ -162,4 +165,4 @@ def pile_pairs(node: PileLive) -> tuple[Array, Array, Array]:
     rows, rest, now, drawn = rows[allowed], rest[allowed], now[allowed], drawn[allowed]
     new_cursor = piles.normal_cursor(rest, np.where(drawn | ~now, end[allowed], cursor[allowed]))
     acc = (node.pass_no[rows] + ~now) << ACC_SHIFT | new_cursor
-    return rows, node.pyramids[rows] << STOCK_BITS | rest, acc
+    return rows, node.pyramids[rows] << node.tables.stock_bits | rest, acc

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 import pytest
 
 from rules.state import RuleSet
+from solver.models import kind_name
 
 DEFAULT_RUN = ("passes=3 overlap=on", "variant=apophis passes=1 overlap=off", "variant=giza overlap=off")
 """The rule set each family is checked under by default: the default game, and two others."""
@@ -30,10 +31,8 @@ BIG_WINDOW = 4_000_000
 
 
 def family(rules: RuleSet) -> str:
-    """The family of a rule set's variant: its stock kind."""
-    if not rules.variant.has_stock:
-        return "columns"
-    return "waste piles" if rules.variant.waste_piles > 1 else "one waste pile"
+    """The family of a rule set's variant: its stock kind (the solver's registry's name)."""
+    return kind_name(rules.variant)
 
 
 def one_per_family(rule_sets: Iterable[RuleSet]) -> list[object]:

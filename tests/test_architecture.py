@@ -127,6 +127,25 @@ def play_imports(source: str, path: Path) -> set[str]:
     return {"game.play"} if play else set()
 
 
+MAX_CLASS_LINES = 300
+"""No class of the game grows past this: a scene that does is split into rooms (issue 19)."""
+
+
+def long_classes(source: str, path: Path) -> set[str]:
+    """The source's classes longer than :data:`MAX_CLASS_LINES` lines (decorators left out)."""
+    return {
+        node.name
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ClassDef)
+        and (node.end_lineno or node.lineno) - node.lineno + 1 > MAX_CLASS_LINES
+    }
+
+
+def test_no_class_in_the_game_is_over_300_lines() -> None:
+    for path in GAME:
+        assert not long_classes(path.read_text(encoding="utf-8"), path), path
+
+
 def test_the_game_asks_the_solver_only_through_its_front_door() -> None:
     for path in GAME:
         assert not solver_submodules(path.read_text(encoding="utf-8"), path), path
@@ -165,6 +184,8 @@ SCENE_FILE = ROOT / "game" / "scenes" / "some_scene.py"
         (play_imports, "from .. import play", RENDER_FILE, {"game.play"}),
         (play_imports, "import game.play", RENDER_FILE, {"game.play"}),
         (play_imports, "from ..table_terms import Tone\nfrom .layout import TableLayout", RENDER_FILE, set()),
+        (long_classes, "class Big:\n" + "    x = 1\n" * 300, SCENE_FILE, {"Big"}),
+        (long_classes, "class Small:\n" + "    x = 1\n" * 299, SCENE_FILE, set()),
     ],
 )
 def test_the_layering_rules_catch_a_forbidden_import(

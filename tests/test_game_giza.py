@@ -80,7 +80,7 @@ def test_a_column_top_is_selected_with_its_partners_and_a_winning_line_plays_by_
 
 def test_the_keyboard_reaches_the_column_tops(make_app: AppFactory) -> None:
     app = giza_app(make_app)
-    candidates = app.table._candidates()
+    candidates = app.table.keyboard.candidates(app.table.play, app.table.layout)
     state = app.table.play.state
     tops = {column_place(c) for c in range(8) if state.column_top_index(c) is not None}
     assert tops <= set(candidates)

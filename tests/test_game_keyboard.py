@@ -29,7 +29,7 @@ ARROW_KEYS = {
 def arrows_to(app: App, target: int) -> list[int]:
     """The arrow keys that take the focus to ``target``, found by trying arrows breadth-first."""
     table = app.table
-    rects = table._candidates()
+    rects = table.keyboard.candidates(table.play, table.layout)
     start = table.focus
     assert isinstance(start, int)
     paths: dict[int, list[int]] = {start: []}

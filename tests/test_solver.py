@@ -27,7 +27,8 @@ from solver.backends import numpy_available
 from solver.layered import PureBackend
 from solver.model import Problem
 from solver.movegen import successors
-from solver.search import Schedule, default_schedule
+from solver.schedule import Schedule
+from solver.search import default_schedule
 from solver.vector import Tables, expand_arrays
 
 SEED_000 = "pyramid: P21=9s P23=5h P25=8c; waste: 4c 5d 8d; pass: 3"

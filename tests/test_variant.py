@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import pytest
 from commands import one_line, run
@@ -12,8 +12,8 @@ from rules.cards import DECK, SPANISH_DECK, STANDARD_DECK, Card, parse_card, par
 from rules.deals import deal_cards, format_deal_text, parse_deal_text, splitmix64
 from rules.errors import NotationError, RecordError
 from rules.labels import LabelTable
-from rules.legality import apply
-from rules.moves import DRAW, STOCK
+from rules.legality import Refusal, apply, check_select, legal_moves
+from rules.moves import DRAW, STOCK, WASTE
 from rules.session import Session
 from rules.state import ALL_RULE_SETS, Layout, RuleSet, State, parse_position, parse_position_unseen
 from rules.topology import BASE_ROW, CONE, COVERED_BY, ROW, SLOTS, iter_slots, shape
@@ -102,6 +102,45 @@ def test_a_smaller_shape_has_its_own_tables() -> None:
     assert three.comparable(0, 4) and not three.comparable(1, 2)
     with pytest.raises(ValueError):
         shape(0)
+
+
+@dataclass(frozen=True)
+class UpsideDown:
+    """A form the rules never saw: the pyramid turned over (SPEC §12's Triangle), rows of
+    ``rows``, ``rows - 1`` … 1 cards, a card covered by the next row's at columns c-1 and c."""
+
+    name = "upside-down"
+
+    def row_length(self, row: int, rows: int) -> int:
+        return rows - row
+
+    def covers(self, row: int, col: int, rows: int) -> tuple[tuple[int, int], ...]:
+        below = rows - row - 1
+        return tuple((row + 1, c) for c in (col - 1, col) if 0 <= c < below)
+
+
+def test_another_covering_relation_is_data_the_rules_play() -> None:
+    variant = Variant("upside-down", STANDARD_DECK, form=UpsideDown(), win_all=True)
+    turned = variant.shape
+    assert turned.slots == 28 and turned.row_length(0) == 7 and turned.slot_of(6, 0) == 27
+    assert iter_slots(turned.covered_by[0]) == [7] and iter_slots(turned.covered_by[8]) == [13, 14]
+    state = State.from_deal(1, RuleSet(3, True, variant))
+    assert state.uncovered == 1 << 27  # only the single bottom card is free
+    assert check_select(state, 21) is Refusal.COVERED and check_select(state, 27) is None
+    assert all(place in (27, STOCK, WASTE) for move in legal_moves(state) for place in move.places)
+
+
+def test_a_pyramid_of_six_rows_deals_and_plays_21_cards() -> None:
+    variant = Variant("six", STANDARD_DECK, rows=6)
+    rules = RuleSet(3, True, variant)
+    state = State.from_deal(5, rules)
+    assert (variant.slots, variant.stock_size, len(state.layout.stock)) == (21, 31, 31)
+    assert iter_slots(state.uncovered) == list(range(15, 21))
+    assert state.card_at(21) is None and check_select(state, 21) is Refusal.NO_CARD
+    text = state.to_text().split("\n")
+    assert text[0] == "variant: six" and text[1].split()[1:] == [str(c) for c in state.layout.pyramid]
+    moves = legal_moves(state)
+    assert DRAW in moves and all(p < 21 or p in (STOCK, WASTE) for move in moves for p in move.places)
 
 
 # --- decks -----------------------------------------------------------------------------------
@@ -252,7 +291,7 @@ def test_position_text_of_another_deck_reads_its_cards() -> None:
 
 
 def test_a_layout_of_one_deck_is_not_played_under_another() -> None:
-    spanish = Layout.from_cards(deal_cards(3, SPANISH))
+    spanish = Layout.from_cards(deal_cards(3, SPANISH), SPANISH)
     assert spanish.deck == SPANISH_DECK and len(spanish.stock) == 20
     with pytest.raises(NotationError, match="spanish cards"):
         State.start(spanish, RuleSet())

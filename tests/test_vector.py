@@ -16,6 +16,7 @@ from solver_cases import random_position, reference_deals, reference_state
 
 from rules.cards import SPANISH_DECK, STANDARD_DECK
 from rules.state import RuleSet, State
+from rules.stock import WastePiles
 from rules.variant import APOPHIS, Variant, every_rule_set, rule_sets
 from solver.backends import PURE_ENV, default_backend, numpy_usable
 from solver.dfs import DepthFirst
@@ -36,7 +37,7 @@ def _seeded_nodes(problem: Problem, rng: random.Random, count: int) -> tuple[lis
     node = problem.start
     generate = successors_for(problem)
     while len(keys) < count:
-        keys.append(node[0] << 24 | node[1])
+        keys.append(node[0] << problem.stock_bits | node[1])
         accs.append(node[2])
         children = generate(problem, *node)
         node = rng.choice(children) if children and node[0] else problem.start
@@ -81,9 +82,9 @@ def test_numpy_and_pure_generators_give_identical_moves(rules: RuleSet, fronts: 
 
 PILE_VARIANTS = (
     APOPHIS,
-    Variant("apophis-strict", STANDARD_DECK, waste_piles=3, win_all=True),
-    Variant("apophis-spanish", SPANISH_DECK, waste_piles=3),
-    Variant("two-piles", STANDARD_DECK, waste_piles=2),
+    Variant("apophis-strict", STANDARD_DECK, stock_kind=WastePiles(3), win_all=True),
+    Variant("apophis-spanish", SPANISH_DECK, stock_kind=WastePiles(3)),
+    Variant("two-piles", STANDARD_DECK, stock_kind=WastePiles(2)),
 )
 """Several waste piles: apophis, and variants not registered that reach the same code with a
 strict win (a stranded card loses), a twin rank (6 + 6 = 12) and a stock of 20 cards (a last
@@ -101,7 +102,7 @@ class _Seen:
         self, problem: Problem, keys: list[int], accs: list[int], children: dict[int, list[tuple[int, int]]]
     ) -> None:
         for position, (key, acc) in enumerate(zip(keys, accs, strict=True)):
-            pyr, stk = key >> 24, key & (1 << 24) - 1
+            pyr, stk = key >> problem.stock_bits, key & (1 << problem.stock_bits) - 1
             shape = problem.shape(pyr)
             self.nodes += 1
             self.stranded += bool(problem.stranded(shape, stk, acc))
@@ -110,7 +111,7 @@ class _Seen:
             for child_key, child_acc in children.get(position, []):
                 gone = stk & ~child_key
                 self.next_pass += child_acc >> ACC_SHIFT > acc >> ACC_SHIFT
-                if child_key >> 24 == pyr and gone.bit_count() == 2:
+                if child_key >> problem.stock_bits == pyr and gone.bit_count() == 2:
                     self.pile_pairs += 1
                     high = gone.bit_length() - 1
                     end = (high // problem.piles + 1) * problem.piles
@@ -124,7 +125,7 @@ def _pile_nodes(problem: Problem, rng: random.Random, count: int) -> tuple[list[
     last pass often: there pile cards get stranded)."""
     keys, accs = _seeded_nodes(problem, rng, count)
     for key, acc in list(zip(keys, accs, strict=True)):
-        stk = key & (1 << 24) - 1
+        stk = key & (1 << problem.stock_bits) - 1
         cursor = normal(stk, rng.randint(0, 24), problem.piles)
         pass_no = problem.passes if rng.random() < 0.6 else rng.randint(acc >> ACC_SHIFT, problem.passes)
         keys.append(key)
@@ -164,7 +165,7 @@ def test_identical_moves_on_mid_game_and_last_pass_positions(fronts: bool) -> No
         if fronts:
             problem.start_fronts()
         pyr, stk, acc = problem.start
-        _compare(problem, [pyr << 24 | stk], [acc])
+        _compare(problem, [pyr << problem.stock_bits | stk], [acc])
         problems.append(problem)
     assert any(p.start[2] >> 5 == p.passes for p in problems)  # last-pass positions were met
     assert sum(p.piles > 1 for p in problems) >= 30
@@ -202,7 +203,7 @@ def test_identical_pile_moves_with_unseen_places(variant: Variant) -> None:
             keys, accs = _pile_nodes(told, rng, 10)
             _compare(told, keys, accs)
             for key, acc in zip(keys, accs, strict=True):
-                pyr, stk = key >> 24, key & (1 << 24) - 1
+                pyr, stk = key >> problem.stock_bits, key & (1 << problem.stock_bits) - 1
                 shape = problem.shape(pyr)
                 freed += told.stranded(shape, stk, acc) != problem.stranded(shape, stk, acc)
     assert freed >= 20

@@ -22,6 +22,8 @@ the table (the win panel, a question) is a dialog with its text and its buttons 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.render.widgets import Style
@@ -30,9 +32,10 @@ from game.scenes.panel import Panel
 from game.scenes.table import BUTTON_ORDER, TableScene
 from game.table_terms import DECK
 from game.texts import Texts
-from rules import STOCK, State, overlap_cover
+from rules import STOCK, WASTE, State, overlap_cover
 from rules.moves import column_place, parse_place, place_name
-from rules.topology import iter_slots, shape
+from rules.stock import Columns, OneWaste, WastePiles
+from rules.topology import iter_slots
 
 from .tree import Act, Bounds, Node, Role, Tree
 from .words import card_words, counted, listed, sentences, speakable
@@ -104,10 +107,8 @@ def _bounds(rect: pygame.Rect) -> Bounds:
 def table_tree(table: TableScene, texts: Texts, live: str) -> Tree:
     frame = table.frame()
     branches = [_pyramid(table, texts)]
-    if table.layout.columns:
-        branches.append(_group("columns", texts.t("ax_columns"), _columns(table, texts)))
-    else:
-        branches.append(_group("piles", texts.t("ax_piles"), _piles(table, texts)))
+    key, name, nodes = BLOCK_GROUPS[table.play.state.kind.name]
+    branches.append(_group(key, texts.t(name), nodes(table, texts)))
     controls: list[Branch] = []
     for name in BUTTON_ORDER:
         if name in frame.buttons:
@@ -128,7 +129,7 @@ def table_tree(table: TableScene, texts: Texts, live: str) -> Tree:
 
 def _pyramid(table: TableScene, texts: Texts) -> Branch:
     state = table.play.state
-    rows = shape(state.rules.variant.rows)
+    rows = state.rules.variant.shape
     by_row: dict[int, list[Branch]] = {}
     for slot in iter_slots(state.pyramid):
         by_row.setdefault(rows.row[slot], []).append((_card_node(table, texts, slot), []))
@@ -143,7 +144,7 @@ def slot_words(texts: Texts, state: State, slot: int) -> str:
     (the overlap rule) «…, cubierta por rey de picas: se quita junto con ella»."""
     card = state.card_at(slot)
     assert card is not None
-    rows = shape(state.rules.variant.rows)
+    rows = state.rules.variant.shape
     name = card_words(texts, card)
     row = rows.row[slot] + 1
     covers = [state.card_at(s) for s in iter_slots(rows.covered_by[slot] & state.pyramid)]
@@ -187,11 +188,11 @@ def _piles(table: TableScene, texts: Texts) -> list[Branch]:
     for pile, place in enumerate(piles):
         card = state.card_at(place)
         if card is None:
-            key = "ax_waste_empty" if len(piles) == 1 else "ax_pile_empty"
+            key = "ax_waste_empty" if place == WASTE else "ax_pile_empty"
             nodes.append(Node(place_key(place), Role.LABEL, texts.t(key, pile=pile + 1)))
             continue
         words = card_words(texts, card)
-        if len(piles) == 1:
+        if place == WASTE:
             name = counted(texts, "ax_waste_top", state.waste_count, card=words)
         else:
             count = len(state.pile_cards(pile))
@@ -218,6 +219,15 @@ def _columns(table: TableScene, texts: Texts) -> list[Branch]:
             name = texts.t("ax_column", card=card_words(texts, card), n=column + 1)
             nodes.append((_card_node(table, texts, place, name), []))
     return nodes
+
+
+BLOCK_GROUPS: dict[str, tuple[str, str, Callable[[TableScene, Texts], list[Branch]]]] = {
+    OneWaste.name: ("piles", "ax_piles", _piles),
+    WastePiles.name: ("piles", "ax_piles", _piles),
+    Columns.name: ("columns", "ax_columns", _columns),
+}
+"""The group of the block beside the pyramid, per stock kind: its key, its name's text key and
+its nodes. A new kind adds its line."""
 
 
 def _status(table: TableScene, texts: Texts) -> list[str]:

@@ -18,6 +18,7 @@ it in one row or two in portrait (:class:`~game.render.piles.ColumnBlock`), and 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 import pygame
@@ -25,7 +26,8 @@ import pygame
 from game.config import CARD_ASPECT, MAX_ROW_STEP, ROW_STEP, SPARE_TO_STEP
 from game.table_terms import DECK
 from rules import STOCK, WASTE, State
-from rules.moves import WASTE_PILES, column_of, column_place
+from rules.moves import WASTE_PILES, column_of, column_place, place_name
+from rules.stock import Columns, OneWaste, WastePiles
 from rules.topology import COL, ROW, ROWS, SLOTS
 from rules.variant import PYRAMID, Variant
 
@@ -102,15 +104,10 @@ class TableLayout:
     wastes: list[pygame.Rect] = field(default_factory=list)
     """The waste piles in pile order: one (``waste``), or three (apophis: ``W1 W2 W3``)."""
     piles: int = 1
-    """How many waste piles the layout has room for. With more than one the stock is face down
-    and has no card of its own: ``stock`` is an empty rectangle and no place."""
-
-    @property
-    def pile_places(self) -> tuple[int, ...]:
-        """The places of the piles a tap can hit: the deck, the stock's top card (one pile) and
-        the waste piles."""
-        return (DECK, STOCK, WASTE) if self.piles == 1 else (DECK, *WASTE_PILES[: self.piles])
-
+    """How many waste piles the layout has room for."""
+    pile_places: tuple[int, ...] = (DECK, STOCK, WASTE)
+    """The places of the piles a tap can hit: the deck, the stock's top card when it lies face
+    up (else ``stock`` is an empty rectangle and no place) and the waste piles."""
     mirrored: bool = False
     """Laid out for the left hand: see :func:`mirror`."""
     columns: list[list[pygame.Rect]] = field(default_factory=list)
@@ -201,10 +198,7 @@ class TableLayout:
             "stock_label": self.stock_label,
             "waste_label": self.waste_label,
         }
-        if self.piles == 1:
-            regions.update(stock=self.stock, waste=self.waste)
-        else:
-            regions.update({f"waste{k + 1}": rect for k, rect in enumerate(self.wastes)})
+        regions.update({place_name(place): self.place_rect(place) for place in self.pile_places[1:]})
         regions.update({f"button:{name}": rect for name, rect in self.buttons.items()})
         regions.update({f"column:{c}": self.column_target(c) for c in range(len(self.columns))})
         return regions
@@ -262,13 +256,10 @@ def _laid_out(size: tuple[int, int], metrics: Metrics, variant: Variant) -> Tabl
     :data:`UNCENTRED_GAIN` larger ones). When nothing fits, margins and fonts shrink to their
     minimum, then the pyramid's strips a little (:func:`_low_window`, :func:`_giza_on_a_phone`);
     below about 320×480 (or 640×360) cards may get smaller than ``metrics.min_tap``. The variant's
-    waste piles (``Variant.waste_piles``) or columns decide the pile block."""
+    stock kind decides the block beside the pyramid (:data:`BLOCKS`)."""
     landscape = size[0] > size[1]
-    arrangements: tuple[Arrangement, ...]
-    if variant.columns:
-        arrangements = COLUMNS_BESIDE if landscape else COLUMNS_UNDER
-    else:
-        arrangements = BESIDE if landscape else UNDER
+    plan = BLOCKS[variant.stock_kind.name]
+    arrangements = plan.beside if landscape else plan.under
     smallest = replace(metrics, margin_share=0.0, font_share=0.0)
     for tried in (metrics, smallest):
         best: TableLayout | None = None
@@ -283,14 +274,11 @@ def _laid_out(size: tuple[int, int], metrics: Metrics, variant: Variant) -> Tabl
             if score > best_score:
                 best, best_score, chosen = layout, score, arrangement
         if best is not None:
-            if not landscape and not variant.columns:
-                best = _grown(size, tried, chosen, best, variant)
+            if not landscape:
+                best = plan.grown(size, tried, chosen, best, variant)
             best.metrics = metrics
             return best
-    if variant.columns:
-        best = _giza_on_a_phone(size, metrics, smallest, arrangements, variant)
-    else:
-        best = _low_window(size, smallest, arrangements, variant)
+    best = plan.small_window(size, metrics, smallest, arrangements, variant)
     if best is not None:
         best.metrics = metrics
         return best
@@ -374,7 +362,11 @@ PHONE_STRIP_GIVE = 2
 
 
 def _low_window(
-    size: tuple[int, int], smallest: Metrics, arrangements: tuple[Arrangement, ...], variant: Variant
+    size: tuple[int, int],
+    metrics: Metrics,
+    smallest: Metrics,
+    arrangements: tuple[Arrangement, ...],
+    variant: Variant,
 ) -> TableLayout | None:
     """A window too low for the pyramid's seven rows at full size (a phone held sideways,
     640×360 and lower): the pyramid's strips a little thinner (:data:`PHONE_ROW_STEP`) if that
@@ -547,15 +539,8 @@ def _build(
         return None  # cards too small to show their corners without spreading the rows apart
     if not force and not cramped and card_w < metrics.min_tap:
         return None
-    block: PileBlock | ColumnBlock
-    if variant.columns and column_w is not None:
-        column_card = (column_w, round(column_w * CARD_ASPECT))
-        thin = replace(metrics, min_corner=0)
-        block = ColumnBlock(arrangement, frame, thin, column_card, variant, target=metrics.min_tap)
-    elif variant.columns:
-        block = ColumnBlock(arrangement, frame, card_metrics, (card_w, card_h), variant)
-    else:
-        block = _pile_block(arrangement, frame, metrics, card_w, variant=variant, grow=grow)
+    sizes = BlockSizes(metrics, card_metrics, card_w, column_w, grow)
+    block = BLOCKS[variant.stock_kind.name].block(arrangement, frame, sizes, variant)
     play = frame.play
     pyramid_w = ROWS * card_w
     if arrangement.beside:
@@ -587,7 +572,6 @@ def _build(
     )
     layout = _skeleton(size, metrics, frame, (card_w, card_h), step)
     layout.slots = _pyramid(left, top, (card_w, card_h), step)
-    layout.piles = variant.waste_piles
     block.place(layout, *piles_pos)
     return layout
 
@@ -609,19 +593,66 @@ def _positions(
     return left, (left + pyramid_w + between, top)
 
 
-def _pile_block(
-    arrangement: Arrangement, frame: Fixed, metrics: Metrics, card_w: int, *, variant: Variant, grow: float
-) -> PileBlock:
+@dataclass(frozen=True)
+class BlockSizes:
+    """What :func:`_build` tells a block plan: the metrics, those of the cards (``cramped``:
+    corners may be thinner), the card width, the columns' card width when they are drawn
+    smaller (``column_w``, else None) and a tall window's ``grow`` (see :func:`_grown`)."""
+
+    metrics: Metrics
+    card_metrics: Metrics
+    card_w: int
+    column_w: int | None
+    grow: float
+
+
+Block = PileBlock | ColumnBlock
+
+
+def _pile_block(arrangement: Arrangement, frame: Fixed, sizes: BlockSizes, variant: Variant) -> Block:
     """The piles with cards ``card_w`` wide, larger by ``grow`` (see :func:`_grown`) while
     they still fit the window's width."""
-    for scale in (1 + PILES_GROW * grow, 1.0):
-        pile_w = round(card_w * scale)
-        block = PileBlock(
-            arrangement, frame, metrics, pile_w, round(pile_w * CARD_ASPECT), piles=variant.waste_piles
-        )
+    kind = variant.stock_kind
+    for scale in (1 + PILES_GROW * sizes.grow, 1.0):
+        pile_w = round(sizes.card_w * scale)
+        block = PileBlock(arrangement, frame, sizes.metrics, (pile_w, round(pile_w * CARD_ASPECT)), kind)
         if block.width <= frame.play.width:
             break
     return block
+
+
+def _column_block(arrangement: Arrangement, frame: Fixed, sizes: BlockSizes, variant: Variant) -> Block:
+    """The columns, with cards as wide as the pyramid's, or ``column_w`` wide with their strips
+    as thin as they come and each column's tap rectangle ``metrics.min_tap``."""
+    if sizes.column_w is None:
+        card = (sizes.card_w, round(sizes.card_w * CARD_ASPECT))
+        return ColumnBlock(arrangement, frame, sizes.card_metrics, card, variant)
+    thin = replace(sizes.metrics, min_corner=0)
+    card = (sizes.column_w, round(sizes.column_w * CARD_ASPECT))
+    return ColumnBlock(arrangement, frame, thin, card, variant, target=sizes.metrics.min_tap)
+
+
+def _not_grown(
+    size: tuple[int, int], metrics: Metrics, arrangement: Arrangement, layout: TableLayout, variant: Variant
+) -> TableLayout:
+    """A block that keeps its size in a tall window (the columns): the layout as it is."""
+    del size, metrics, arrangement, variant  # the signature of _grown
+    return layout
+
+
+@dataclass(frozen=True)
+class BlockPlan:
+    """How the block of one stock kind is laid out: its arrangements beside the pyramid
+    (landscape) and under it (portrait), how it is built, what a tall portrait window does
+    with its spare height, and what a window too small for it does."""
+
+    beside: tuple[Arrangement, ...]
+    under: tuple[Arrangement, ...]
+    block: Callable[[Arrangement, Fixed, BlockSizes, Variant], Block]
+    grown: Callable[[tuple[int, int], Metrics, Arrangement, TableLayout, Variant], TableLayout]
+    small_window: Callable[
+        [tuple[int, int], Metrics, Metrics, tuple[Arrangement, ...], Variant], TableLayout | None
+    ]
 
 
 def _row_step(card_h: int, metrics: Metrics, give: bool) -> int:
@@ -676,6 +707,14 @@ def _pyramid(left: int, top: int, card: tuple[int, int], step: int) -> list[pyga
         x = left + (ROWS - 1 - row) * card_w // 2 + col * card_w
         rects.append(pygame.Rect(x, top + row * step, card_w, card_h))
     return rects
+
+
+PILES = BlockPlan(BESIDE, UNDER, _pile_block, _grown, _low_window)
+"""The stock and its waste pile or piles (:class:`~game.render.piles.PileBlock`)."""
+COLUMNS = BlockPlan(COLUMNS_BESIDE, COLUMNS_UNDER, _column_block, _not_grown, _giza_on_a_phone)
+"""Face-up columns (:class:`~game.render.piles.ColumnBlock`)."""
+BLOCKS: dict[str, BlockPlan] = {OneWaste.name: PILES, WastePiles.name: PILES, Columns.name: COLUMNS}
+"""The block plan of each stock kind, by the kind's name: a new kind adds its line."""
 
 
 def mirror(layout: TableLayout) -> TableLayout:

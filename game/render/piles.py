@@ -15,6 +15,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.table_terms import DECK
+from rules.moves import STOCK
+from rules.stock.kind import StockKind
 from rules.variant import Variant
 
 from .metrics import Metrics
@@ -31,9 +34,11 @@ WASTE_TO_WASTE = 0.12
 LABEL_EMS = 5.5
 """Width of a pile label placed beside its pile, over the font size."""
 TIGHT_LABEL_EMS = 4.5
-"""The same for three waste piles, whose row is one card longer: labels beside the piles are
-the arrangement of the smallest portrait windows, where every pixel of width counts (the view
-fits the text to its place)."""
+"""The same for a row of more than :data:`TIGHT_ROW` cards (three waste piles): labels beside
+the piles are the arrangement of the smallest portrait windows, where every pixel of width
+counts (the view fits the text to its place)."""
+TIGHT_ROW = 3
+"""The cards of the default game's row (deck, stock's top card, waste)."""
 
 
 @dataclass(frozen=True)
@@ -77,29 +82,25 @@ class Fixed:
 
 
 class PileBlock:
-    """The deck, the stock's top card, the waste, their labels and (unless they went to the
-    controls) the «Robar» and «Otra vuelta» buttons, as one block of known size."""
+    """The deck, the stock's top card (when ``kind`` lays it face up), the waste piles, their
+    labels and (unless they went to the controls) the «Robar» and «Otra vuelta» buttons, as one
+    block of known size, for a stock kind with waste piles."""
 
     def __init__(
-        self,
-        arrangement: Arrangement,
-        frame: Fixed,
-        metrics: Metrics,
-        card_w: int,
-        card_h: int,
-        *,
-        piles: int = 1,
+        self, arrangement: Arrangement, frame: Fixed, metrics: Metrics, card: tuple[int, int], kind: StockKind
     ) -> None:
+        card_w, card_h = card
         self.arrangement = arrangement
         self.frame = frame
-        self.card = (card_w, card_h)
-        self.piles = piles
+        self.card = card
+        self.piles = piles = kind.waste_piles
+        self.places = (DECK, *((STOCK,) if kind.stock_face_up else ()), *kind.waste_places())
         self.small = round(card_w * DECK_TO_STOCK)
         self.big = max(frame.gap, round(card_w * STOCK_TO_WASTE))
         self.between = max(frame.gap, round(card_w * WASTE_TO_WASTE))
         gap, button_h, label_h = frame.gap, frame.button_h, frame.label_h
         self.label_w = round(frame.font * LABEL_EMS)
-        if piles > 1 and not arrangement.labels_above:
+        if len(self.places) > TIGHT_ROW and not arrangement.labels_above:
             self.label_w = round(frame.font * TIGHT_LABEL_EMS)
             self.big = self.between = gap
         self.stacked = False
@@ -107,8 +108,7 @@ class PileBlock:
         wastes_w = piles * card_w + (piles - 1) * self.between
         if arrangement.beside:
             if arrangement.two_rows:
-                top_row = 2 * card_w + self.small if piles == 1 else card_w
-                self.width = max(top_row, wastes_w)
+                self.width = max(self._pile_width(), wastes_w)
                 self.height = 2 * (label_h + card_h) + gap
             else:
                 self.width = self._row_width()
@@ -128,12 +128,15 @@ class PileBlock:
             self.width += frame.margin + self.buttons_w
             self.height = max(self.height, 2 * button_h + gap)
 
-    def _row_width(self) -> int:
-        """The deck, the stock's top card (one pile) and the waste piles in one row."""
+    def _pile_width(self) -> int:
+        """The deck and the stock's top card (when it lies face up) side by side."""
         card_w = self.card[0]
-        if self.piles == 1:
-            return 3 * card_w + self.small + self.big
-        return (self.piles + 1) * card_w + self.big + (self.piles - 1) * self.between
+        return card_w + (self.small + card_w if STOCK in self.places else 0)
+
+    def _row_width(self) -> int:
+        """The deck, the stock's top card and the waste piles in one row."""
+        card_w = self.card[0]
+        return self._pile_width() + self.big + self.piles * card_w + (self.piles - 1) * self.between
 
     def place(self, layout: TableLayout, left: int, top: int) -> None:
         arrangement, frame = self.arrangement, self.frame
@@ -146,12 +149,12 @@ class PileBlock:
             cards_top += (self.height - card_h - label_room) // 2
         x = left if above else left + self.label_w + gap
         layout.deck = pygame.Rect(x, cards_top, card_w, card_h)
-        if self.piles == 1:
+        layout.pile_places = self.places
+        layout.piles = self.piles
+        layout.stock = pygame.Rect(layout.deck.center, (0, 0))  # face down: no card of its own
+        if STOCK in self.places:
             layout.stock = pygame.Rect(x + card_w + self.small, cards_top, card_w, card_h)
-            pile = layout.deck.union(layout.stock)
-        else:
-            layout.stock = pygame.Rect(layout.deck.center, (0, 0))  # face down: no card of its own
-            pile = layout.deck.copy()
+        pile = layout.deck.union(layout.stock)
         if arrangement.two_rows:
             waste_top, waste_left = cards_top + card_h + gap + label_h, x
         else:
@@ -247,5 +250,6 @@ class ColumnBlock:
             )
             layout.column_targets.append(target)
         # no piles: their rectangles stay empty, out of the way
+        layout.pile_places = ()
         for name in ("deck", "stock", "waste", "stock_label", "waste_label"):
             setattr(layout, name, pygame.Rect(0, 0, 0, 0))

@@ -10,7 +10,7 @@ Surfaces that depend only on the window size (the felt) are cached per size.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -29,6 +29,7 @@ from game.config import (
 from game.table_terms import Tone
 from rules import STOCK, WASTE, Card, State
 from rules.moves import WASTE_PILES, column_of, column_place
+from rules.stock import Columns, OneWaste, WastePiles
 from rules.topology import ROW, ROWS, SLOTS
 
 from .assets import Assets
@@ -111,7 +112,7 @@ class TableView:
         chrome = self.controls
         found = chrome.top_bar(layout, frame)
         found += self._pyramid(layout, frame)
-        found += self._columns(layout, frame) if layout.columns else self._piles(layout, frame)
+        found += BLOCK_ITEMS[frame.state.kind.name](self, layout, frame)
         found += self._marks(layout, frame)
         found += chrome.line(layout, frame)
         found += chrome.controls(layout, frame)
@@ -367,6 +368,12 @@ class TableView:
         return found
 
 
+BLOCK_ITEMS: dict[str, Callable[[TableView, TableLayout, TableFrame], list[Item]]] = {
+    OneWaste.name: TableView._piles,
+    WastePiles.name: TableView._piles,
+    Columns.name: TableView._columns,
+}
+"""How each stock kind's block is drawn, by the kind's name: a new kind adds its line."""
 ROW_SLOTS = [[slot for slot in range(SLOTS) if ROW[slot] == row] for row in range(ROWS)]
 """The pyramid's slots row by row, apex first."""
 

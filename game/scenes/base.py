@@ -225,9 +225,18 @@ class SceneManager:
         below = self.stack[: self.stack.index(scene)] if scene in self.stack else self.stack
         return next((r for r in (s.message_line() for s in reversed(below)) if r is not None), None)
 
-    def clear_of_message(self, scene: Scene, panel: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
-        """``scene``'s ``panel`` placed so that it leaves the message line under it whole or
-        covers it whole (:func:`whole_or_clear`), in a window of ``size``."""
+    def dialog_box(
+        self, scene: Scene, size: tuple[int, int], box: tuple[int, int], *, edge: int = 4, low: bool = False
+    ) -> pygame.Rect:
+        """Where a dialog's ``box`` (width, height) lies in a window of ``size``: the one geometry
+        of every panel and screen over the table. Centred, at least ``edge`` from the top (or
+        ``edge`` above the bottom when ``low`` in a window taller than wide), then moved as little
+        as it takes to leave the message line under ``scene`` whole or cover it whole."""
+        (width, height), (box_w, box_h) = size, box
+        top = max(edge, (height - box_h) // 2)
+        if low and height > width:
+            top = max(edge, height - edge - box_h)
+        panel = pygame.Rect((width - box_w) // 2, top, box_w, box_h)
         line = self.message_line_under(scene)
         return panel if line is None else whole_or_clear(panel, line, pygame.Rect((0, 0), size))
 

@@ -33,6 +33,7 @@ from rules import DealNumberError, parse_deal_number
 from rules.deals import LAST_DEAL
 
 from .base import Scene, SceneManager, hit
+from .focus import HORIZONTAL, ring_step
 
 KEYPAD = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0", "")
 KEYPAD_COMPACT = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "⌫", "")
@@ -156,10 +157,8 @@ class DealDialog(Scene):
             self.paste(self.ctx.paste_text())
         elif action is Action.CANCEL:
             self.manager.pop(self)
-        elif action in (Action.NEXT, Action.RIGHT, Action.PREV, Action.LEFT):
-            step = 1 if action in (Action.NEXT, Action.RIGHT) else -1
-            index = self.actions.index(self.focus) + step if self.focus in self.actions else 0
-            self.focus = self.actions[index % len(self.actions)]
+        elif action in HORIZONTAL:
+            self.focus = ring_step(HORIZONTAL, action, self.actions, self.focus)
         elif action is Action.CONFIRM:
             if self.focus is not None:
                 self.activate(self.focus)
@@ -180,7 +179,7 @@ class DealDialog(Scene):
             self._place(size)
 
     def _place(self, size: tuple[int, int]) -> None:
-        width, height = size
+        height = size[1]
         metrics = self.ctx.metrics
         margin = metrics.panel_margin(size)
         self.font = metrics.panel_font(size)
@@ -204,8 +203,7 @@ class DealDialog(Scene):
             daily_h = 0
         panel_h += daily_h
         action_row = ACTIONS if self.on_daily is None or daily_h else self.actions
-        self.panel = pygame.Rect((width - panel_w) // 2, max(4, (height - panel_h) // 2), panel_w, panel_h)
-        self.panel = self.manager.clear_of_message(self, self.panel, (width, height))
+        self.panel = self.manager.dialog_box(self, size, (panel_w, panel_h))
         left = self.panel.left + margin
         y = self.panel.top + margin + text_h
         self.field = pygame.Rect(left, y, inner, field_h)

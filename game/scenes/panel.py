@@ -34,6 +34,7 @@ from game.render.widgets import (
 from game.texts import Texts
 
 from .base import Scene, SceneManager, whole_or_clear_at
+from .focus import AROUND, ring_step
 
 
 @dataclass
@@ -123,7 +124,7 @@ class Panel(Scene):
     def _compute(
         self, key: tuple[object, ...], title: str, body: list[str], figures: list[tuple[str, str]]
     ) -> _Geometry:
-        width, height = self.size
+        height = self.size[1]
         metrics = self.ctx.metrics
         margin = metrics.panel_margin(self.size)
         font = metrics.panel_font(self.size)
@@ -149,11 +150,7 @@ class Panel(Scene):
                 columns = 2
                 continue
             font -= 1
-        top = max(margin, (height - panel_h) // 2)
-        if self.low and height > width:
-            top = max(margin, height - margin - panel_h)
-        panel = pygame.Rect((width - panel_w) // 2, top, panel_w, panel_h)
-        panel = self.manager.clear_of_message(self, panel, self.size)
+        panel = self.manager.dialog_box(self, self.size, (panel_w, panel_h), edge=margin, low=self.low)
         figures_top = panel.top + margin + len(title_lines) * line_height(scale.title)
         body_top = figures_top + figures_h
         top = body_top + len(body_lines) * line_height(font) + margin
@@ -186,11 +183,9 @@ class Panel(Scene):
             self._key(command.action)
 
     def _key(self, action: Action) -> None:
-        count = len(self.buttons)
-        if action in (Action.DOWN, Action.RIGHT, Action.NEXT):
-            self.focus = (self.focus + 1) % count
-        elif action in (Action.UP, Action.LEFT, Action.PREV):
-            self.focus = (self.focus - 1) % count
+        target = ring_step(AROUND, action, range(len(self.buttons)), self.focus)
+        if target is not None:
+            self.focus = target
         elif action is Action.CONFIRM:
             self.buttons[self.focus].action()
         elif action is Action.CANCEL and self.on_cancel is not None:

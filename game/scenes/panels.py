@@ -127,10 +127,8 @@ def win_panel(
 
     def body(texts: Texts) -> list[str]:
         state = session.state
-        columns = state.rules.variant.columns
-        left = state.stock_cards() + state.waste_cards()
-        left += [card for c in range(columns) for card in state.column_cards_left(c)]
-        where = "_columns" if columns else ""  # Giza: what stays is in the columns
+        left = state.kind.cards_left(state)
+        where = "" if state.rules.variant.has_stock else "_columns"  # Giza: what stays is in the columns
         lines = [
             texts.removed(state, "win_removed"),
             texts.t("win_left" + where, cards=", ".join(map(texts.card, left)))

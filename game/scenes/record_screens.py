@@ -42,6 +42,7 @@ from rules.errors import NotationError
 from rules.variant import PYRAMID, rule_sets
 
 from .base import Scene, SceneManager, hit
+from .focus import VERTICAL, ring_step
 from .panel import Panel, PanelButton
 
 MarkPainter = Callable[[pygame.Surface, pygame.Rect], None]
@@ -106,10 +107,9 @@ class RecordScreen(Scene):
 
     def key(self, action: Action) -> None:
         names = self.buttons()
-        if action in (Action.NEXT, Action.DOWN):
-            self.focus = (self.focus + 1) % len(names)
-        elif action in (Action.PREV, Action.UP):
-            self.focus = (self.focus - 1) % len(names)
+        target = ring_step(VERTICAL, action, range(len(names)), self.focus % len(names))
+        if target is not None:
+            self.focus = target
         elif action is Action.CONFIRM:
             self.activate(names[self.focus % len(names)])
         elif action is Action.CANCEL:
@@ -147,8 +147,7 @@ class RecordScreen(Scene):
             else:
                 font -= 1
         self.font = font
-        self.panel = pygame.Rect((width - panel_w) // 2, max(4, (height - panel_h) // 2), panel_w, panel_h)
-        self.panel = self.manager.clear_of_message(self, self.panel, self.size)
+        self.panel = self.manager.dialog_box(self, self.size, (panel_w, panel_h))
         left = self.panel.left + margin
         self.header_top = self.panel.top + margin + title_h + margin
         self.body_top = self.header_top + header_h

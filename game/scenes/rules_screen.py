@@ -17,6 +17,7 @@ from game.input import Action, Command, Key, Scroll, Tap
 from game.render.widgets import Style, draw_button, line_height
 
 from .base import Scene, SceneManager, hit
+from .focus import TAB, cycle
 
 NAV = ("prev", "next", "close")
 
@@ -116,9 +117,8 @@ class RulesScreen(Scene):
                 self.turn(-1)
             elif action in (Action.RIGHT, Action.DOWN):
                 self.turn(1)
-            elif action in (Action.NEXT, Action.PREV):
-                index = NAV.index(self.focus) + (1 if action is Action.NEXT else -1)
-                self.focus = NAV[index % len(NAV)]
+            elif action in TAB:
+                self.focus = cycle(NAV, self.focus, TAB[action])
             elif action is Action.CONFIRM:
                 self.activate(self.focus)
             elif action is Action.CANCEL:

@@ -1,0 +1,170 @@
+"""The rows of «Ajustes»: each a setting, its options, how each is named, how it is read and set.
+
+The screen (:mod:`.settings_screen`) shows them; :mod:`.settings_shape` arranges them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.context import Context
+from game.settings import ANIM_SPEEDS, SCAN_SECONDS, TEXT_SIZES, THEMES, DealMode, ScanMode, Settings, Speech
+from game.texts import Texts
+from rules.variant import REGISTERED
+
+LANGUAGE_NAMES = {"es": "Español", "en": "English"}
+
+
+@dataclass(frozen=True)
+class Row:
+    key: str
+    values: tuple[object, ...]
+    names: Callable[[Texts, object], str]
+    get: Callable[[Settings], object]
+    set: Callable[[Settings, object], None]
+    wraps: bool = False
+    """Options may go onto more than one line (a row with many, or long, names)."""
+    option_ems: int = 3
+    """The narrowest an option may be, in font sizes."""
+
+
+def _yes_no(texts: Texts, value: object) -> str:
+    return texts.t("yes" if value else "no")
+
+
+VARIANT_ROW = Row(
+    "set_variant",
+    tuple(variant.name for variant in REGISTERED),
+    lambda t, v: t.t(f"variant_{v}"),
+    lambda s: s.variant,
+    lambda s, v: setattr(s, "variant", v),
+    wraps=True,
+    option_ems=6,
+)
+"""The variants the rules play (:data:`rules.variant.REGISTERED`, the default first)."""
+
+SPEECH_NAMES: dict[object, str] = {Speech.AUTO: "speech_auto", Speech.ON: "yes", Speech.OFF: "no"}
+SCAN_NAMES: dict[object, str] = {mode: f"scan_{mode.value}" for mode in ScanMode}
+
+
+def _named_row(key: str, field: str, names: dict[object, str]) -> Row:
+    """A row of the setting ``field`` whose options are the keys of ``names``, each named by the
+    text its value names."""
+    return Row(
+        key,
+        tuple(names),
+        lambda t, v: t.t(names[v]),
+        lambda s: getattr(s, field),
+        lambda s, v: setattr(s, field, v),
+        wraps=True,
+    )
+
+
+ROWS: tuple[Row, ...] = (
+    VARIANT_ROW,
+    Row("set_passes", (1, 3), lambda t, v: str(v), lambda s: s.passes, lambda s, v: setattr(s, "passes", v)),
+    Row("set_overlap", (True, False), _yes_no, lambda s: s.overlap, lambda s, v: setattr(s, "overlap", v)),
+    Row(
+        "set_mode",
+        (DealMode.SOLVABLE, DealMode.RANDOM),
+        lambda t, v: t.t("mode_solvable" if v is DealMode.SOLVABLE else "mode_random"),
+        lambda s: s.deal_mode,
+        lambda s, v: setattr(s, "deal_mode", v),
+        wraps=True,
+        option_ems=7,  # «totalmente al azar» on two lines: one option a line where they are narrower
+    ),
+    Row(
+        "set_par", (True, False), _yes_no, lambda s: s.par_scoring, lambda s, v: setattr(s, "par_scoring", v)
+    ),
+    Row(
+        "set_lang",
+        ("es", "en"),
+        lambda t, v: LANGUAGE_NAMES[str(v)],
+        lambda s: s.lang,
+        lambda s, v: setattr(s, "lang", v),
+    ),
+    Row(
+        "set_motion",
+        (True, False),
+        _yes_no,
+        lambda s: s.reduced_motion,
+        lambda s, v: setattr(s, "reduced_motion", v),
+    ),
+    Row("set_sound", (True, False), _yes_no, lambda s: s.sound, lambda s, v: setattr(s, "sound", v)),
+    Row(
+        "set_four_colour",
+        (True, False),
+        _yes_no,
+        lambda s: s.four_colour,
+        lambda s, v: setattr(s, "four_colour", v),
+    ),
+    Row(
+        "set_large_index",
+        (True, False),
+        _yes_no,
+        lambda s: s.large_index,
+        lambda s, v: setattr(s, "large_index", v),
+    ),
+    # accessibility (game/access): spoken moves and switch scanning
+    _named_row("set_speech", "speech", SPEECH_NAMES),
+    _named_row("set_scan", "scan", SCAN_NAMES),
+    Row(
+        "set_scan_seconds",
+        SCAN_SECONDS,
+        lambda t, v: t.t("scan_seconds", n=v),
+        lambda s: s.scan_seconds,
+        lambda s, v: setattr(s, "scan_seconds", v),
+    ),
+    Row(
+        "set_theme",
+        THEMES,
+        lambda t, v: t.t(f"theme_{v}"),
+        lambda s: s.theme,
+        lambda s, v: setattr(s, "theme", v),
+        wraps=True,
+        option_ems=6,
+    ),
+    Row(
+        "set_text_size",
+        TEXT_SIZES,
+        lambda t, v: f"{v} %",
+        lambda s: s.text_size,
+        lambda s, v: setattr(s, "text_size", v),
+        wraps=True,
+        option_ems=4,
+    ),
+    Row(
+        "set_hide_timer",
+        (True, False),
+        _yes_no,
+        lambda s: s.hide_timer,
+        lambda s, v: setattr(s, "hide_timer", v),
+    ),
+    Row(
+        "set_anim_speed",
+        ANIM_SPEEDS,
+        lambda t, v: t.t(f"speed_{v}"),
+        lambda s: s.anim_speed,
+        lambda s, v: setattr(s, "anim_speed", v),
+        wraps=True,
+        option_ems=5,
+    ),
+    Row(
+        "set_left_handed",
+        (True, False),
+        _yes_no,
+        lambda s: s.left_handed,
+        lambda s, v: setattr(s, "left_handed", v),
+    ),
+)
+KIOSK_ROWS: tuple[Row, ...] = tuple(row for row in ROWS if row.key in ("set_lang", "set_motion"))
+"""A kiosk keeps its rules, deal mode and look: visitors change only the language and the motion."""
+
+
+def option_name(ctx: Context, spec: Row, value: object) -> str:
+    """What an option reads. «solo con solución» promises what only the label table can
+    keep: without a table for these rules it says there is no guarantee instead."""
+    if value is DealMode.SOLVABLE and not ctx.dealer.labels.can_promise(ctx.settings.rule_set()):
+        return ctx.t("mode_solvable_unsure")
+    return spec.names(ctx.texts, value)

@@ -1,0 +1,21 @@
+"""Stock kinds: what a variant deals besides the pyramid, as values behind one protocol.
+
+:class:`~rules.stock.kind.StockKind` is the protocol; :data:`ONE_WASTE` (the default game),
+:class:`WastePiles` (apophis) and :class:`Columns` (giza) are the kinds.
+"""
+
+from rules.stock.columns import Columns
+from rules.stock.kind import StockKind
+from rules.stock.one_waste import ONE_WASTE, OneWaste
+from rules.stock.waste_piles import WastePiles
+
+__all__ = ["ONE_WASTE", "SECTIONS", "Columns", "OneWaste", "StockKind", "WastePiles", "waste_kind"]
+
+SECTIONS = ("columns", "stock", "waste", "waste1", "waste2", "waste3")
+"""Every kind's position-text sections (:attr:`StockKind.sections`), in the order a position
+text's error lists them: a new kind adds its own here."""
+
+
+def waste_kind(piles: int) -> StockKind:
+    """The stock kind that deals onto ``piles`` waste piles (one: the default game's)."""
+    return ONE_WASTE if piles == 1 else WastePiles(piles)
