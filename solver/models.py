@@ -12,14 +12,14 @@ themselves. A new kind is a new entry here and its modules.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rules.moves import Move
 from rules.state import RuleSet, State
 from rules.variant import Variant
-from solver.dfs import DepthFirst
+from solver.dfs import DepthFirst, _visit_one_pile, _visit_piles, _Walk
 from solver.giza import GizaDepthFirst, GizaProblem, giza_play_out
 from solver.layered import Backend, Layered
 from solver.line import play_out
@@ -86,6 +86,8 @@ class StockModelKind(StockKind):
 
     successors: Successors
     removals: Removals
+    walk: Callable[[_Walk, tuple[int, int, int]], Generator[None, None, bool]]
+    """Depth-first search's walk with this kind's move generator written out (:mod:`solver.dfs`)."""
     stranded: Callable[[Problem, int, int, int], int]
     reach: Callable[[Problem, int, int], int]
     fronts: bool
@@ -152,6 +154,7 @@ KINDS: dict[str, StockKind] = {
         schedule=one_waste_schedule,
         successors=successors,
         removals=one_waste_removals,
+        walk=_visit_one_pile,
         stranded=one_waste_stranded,
         reach=one_waste_reach,
         fronts=True,
@@ -165,6 +168,7 @@ KINDS: dict[str, StockKind] = {
         schedule=piles_schedule,
         successors=pile_successors,
         removals=pile_removals,
+        walk=_visit_piles,
         stranded=piles_stranded,
         reach=piles_reach,
         fronts=False,
