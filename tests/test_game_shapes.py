@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from test_game_layout import layout_problems, orientation_problems
 
 from game.app import App
+from game.deal_names import parse_deal_name
+from game.platform import PageOptions, parse_page_query
 from game.render.layout import compute_layout
 from game.scenes.settings_rows import VARIANT_ROW
 from rules.variant import PYRAMID6, TRIANGLE, Variant
@@ -55,3 +57,10 @@ def test_settings_offer_the_shapes_and_the_status_counts_their_cards(make_app: A
     assert six.table.frame().status[0] == "0 de 21" and len(six.table.play.state.layout.stock) == 31
     triangle = make_app(deal=5, variant="triangle")
     assert triangle.table.frame().status[0] == "0 de 52"
+
+
+def test_the_page_address_and_a_copied_deal_name_open_the_shapes() -> None:
+    assert parse_page_query("?variant=triangle&deal=9") == PageOptions(deal=9, variant="triangle")
+    assert parse_page_query("?variant=pyramid6") == PageOptions(variant="pyramid6")
+    assert parse_deal_name("Triángulo: reparto 9") == (9, "triangle")
+    assert parse_deal_name("six rows: deal 12") == (12, "pyramid6")
