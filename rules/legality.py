@@ -163,7 +163,7 @@ def check(state: State, move: Move) -> Refusal | None:
 
 
 def _check_recycle(state: State) -> Refusal | None:
-    if state.pass_no >= state.rules.passes:
+    if state.pass_no >= state.rules.passes and not state.rules.unlimited:
         return Refusal.NO_RECYCLES_LEFT
     if state.stock_top_index() is not None:
         return Refusal.STOCK_NOT_EMPTY
@@ -246,8 +246,24 @@ def apply_legal(state: State, move: Move) -> State:
 
 
 def is_dead_end(state: State) -> bool:
-    """No legal move left and the deal not won: the deal is over unless the player undoes."""
-    return not state.is_won and not legal_moves(state)
+    """No legal move left and the deal not won: the deal is over unless the player undoes.
+    With unlimited passes draws and recycles never run out: over when a cycle removes nothing."""
+    if state.is_won:
+        return False
+    return cycle_removes_nothing(state) if state.rules.unlimited else not legal_moves(state)
+
+
+def cycle_removes_nothing(state: State) -> bool:
+    """No removal is legal anywhere on a whole cycle of draws and recycles from ``state``: the
+    positions then repeat (the pass count aside), so the deal is proven over (SPEC §12)."""
+    seen: set[tuple[int, int]] = set()
+    while (state.stock, state.cursor) not in seen:
+        seen.add((state.stock, state.cursor))
+        moves = legal_moves(state)
+        if any(move.is_removal for move in moves) or not moves:
+            return not moves
+        state = apply_legal(state, moves[-1])  # the draw or the recycle, the only other moves
+    return True
 
 
 def replay(state: State, moves: list[Move]) -> State:

@@ -120,6 +120,20 @@ REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH, APOPHIS, GIZA, PYRA
 VARIANTS: dict[str, Variant] = {variant.name: variant for variant in REGISTERED}
 
 
+UNLIMITED = 1 << 30
+"""``RuleSet.passes`` with no limit on recycling (SPEC §12, key ``passes=unlimited``): a count
+no game reaches; the rules and the solver test :attr:`RuleSet.unlimited`, never the number."""
+
+
+def parse_passes(text: str) -> int:
+    """``1``, ``3`` … or ``unlimited`` as a pass count; ValueError naming the choices otherwise."""
+    if text == "unlimited":
+        return UNLIMITED
+    if not re.fullmatch(r"[1-9][0-9]{0,2}", text):
+        raise ValueError(f"passes must be 1, 3 or unlimited, not {text[:20]!r}")
+    return int(text)
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """The rules a deal is played under. Default: the pyramid variant, 3 passes, overlap rule on
@@ -140,12 +154,22 @@ class RuleSet:
         return self.variant.deck
 
     @property
+    def unlimited(self) -> bool:
+        """Recycling has no limit: the deal ends when a whole cycle removes nothing."""
+        return self.passes == UNLIMITED
+
+    @property
+    def passes_text(self) -> str:
+        """The pass count as keys and position texts write it: ``3``, ``unlimited``."""
+        return "unlimited" if self.unlimited else str(self.passes)
+
+    @property
     def key(self) -> str:
         """The stable text labels, saves and statistics are keyed by: ``passes=3 overlap=on`` for
         the pyramid variant (the keys of before variants existed), ``variant=spanish passes=1
         overlap=off`` for another; ``variant=giza overlap=on`` when there is no stock."""
         overlap = f"overlap={'on' if self.overlap else 'off'}"
-        passes = f"passes={self.passes} " if self.variant.has_stock else ""
+        passes = f"passes={self.passes_text} " if self.variant.has_stock else ""
         prefix = "" if self.variant == PYRAMID else f"variant={self.variant.name} "
         return prefix + passes + overlap
 
@@ -168,15 +192,15 @@ class RuleSet:
         if name == PYRAMID.name:
             raise NotationError(f"{text!r}: the pyramid variant's key has no variant= part")
         try:
-            rules = RuleSet(1 if passes is None else int(passes), overlap == "on", variant)
+            rules = RuleSet(1 if passes is None else parse_passes(passes), overlap == "on", variant)
         except ValueError as error:
             raise NotationError(f"{text!r}: {error}") from None
         return rules
 
 
 _KEY = re.compile(
-    r"^(?:variant=(?P<variant>[a-z][a-z0-9]*) )?"
-    r"(?:passes=(?P<passes>[1-9]\d{0,2}) )?overlap=(?P<overlap>on|off)$"
+    r"^(?:variant=(?P<variant>[a-z][a-z0-9]*) )?(?:passes=(?P<passes>[1-9]\d{0,2}|unlimited) )?"
+    r"overlap=(?P<overlap>on|off)$"
 )
 
 DEFAULT_RULES = RuleSet()
