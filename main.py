@@ -2,7 +2,7 @@
 
     python main.py [--deal N] [--variant NAME] [--passes 1|3] [--classic] [--fullscreen] [--lang es|en]
                    [--data-dir DIR]
-                   [--kiosk [--idle-seconds S] [--target-mm MM]]
+                   [--kiosk [--idle-seconds S] [--target-mm MM] [--speech]]
 
 Without ``--deal`` the saved game in progress goes on (or, when there is none, a random deal
 is chosen: a proven-solvable one when the label table exists). ``--variant`` plays a variant
@@ -89,6 +89,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         help=f"kiosk: seconds without input before the reset (default {KIOSK_IDLE_SECONDS:g})",
     )
     parser.add_argument(
+        "--speech",
+        action="store_true",
+        help="kiosk: spoken moves on; the demo offers 'Pulsa aquí para oír el juego'",
+    )
+    parser.add_argument(
         "--target-mm",
         metavar="MM",
         help=f"kiosk: smallest tap target in millimetres (default {KIOSK_TARGET_MM:g})",
@@ -110,6 +115,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         if not args.kiosk:
             parser.error(f"{name} only applies with --kiosk")
         setattr(args, option, _number_between(parser, name, raw, low, high))
+    if args.speech and not args.kiosk:
+        parser.error("--speech only applies with --kiosk")
     if args.kiosk and args.idle_seconds is None:
         args.idle_seconds = KIOSK_IDLE_SECONDS
     return args
@@ -193,7 +200,7 @@ async def main(argv: list[str]) -> int:
     if args.kiosk:
         target_mm = KIOSK_TARGET_MM if args.target_mm is None else args.target_mm
         lang = args.lang or KIOSK_LANG
-        kiosk = KioskOptions(idle_seconds=args.idle_seconds, lang=lang, target_mm=target_mm)
+        kiosk = KioskOptions(args.idle_seconds, lang=lang, target_mm=target_mm, speech=args.speech)
     app = launch(
         storage, labels, deal=args.deal, overrides=overrides(args), fullscreen=args.fullscreen, kiosk=kiosk
     )
@@ -211,9 +218,9 @@ async def main(argv: list[str]) -> int:
 
 def web_app() -> App:
     """The game as the browser build starts it: options from the page address, saves in the
-    browser's ``localStorage``, a canvas that follows the page's size and pixel ratio, the clock
-    that leaves hidden time out, the browser's clipboard. Never exits: bad address options are
-    one line."""
+    browser's ``localStorage``, a new player's settings from the page's media preferences, a canvas
+    that follows the page's size and pixel ratio, the clock that leaves hidden time out, the
+    browser's clipboard. Never exits: bad address options are one line."""
     options = platform.page_options()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame  # noqa: PLC0415
@@ -234,6 +241,7 @@ def web_app() -> App:
         canvas=platform.browser_canvas,
         now=clock.now,
         bad_options=options.bad,
+        first=platform.page_preferences(),
     )
     app.ctx.copy_text = platform.browser_copy
     app.ctx.deal_link = platform.deal_link

@@ -24,7 +24,7 @@ import solver
 from rules.cli import CommandError
 from rules.labels import LabelTable
 
-from .access.hub import Access, native_outlet
+from .access.hub import Access, platform_outlet
 from .config import DESKTOP_MARGIN, FPS, KIOSK_REPEAT_SECONDS, MIN_WINDOW, WINDOW_SIZE
 from .context import Context
 from .dealer import Dealer
@@ -183,7 +183,7 @@ class App:
         self.manager.relayout(self.screen.get_size())
         self.table = TableScene(ctx, self.manager, play)
         self.manager.push(self.table)
-        self.access = Access(ctx, native_outlet())
+        self.access = Access(ctx, platform_outlet())
         """Screen readers, spoken moves and switch scanning (:mod:`game.access`)."""
         self.visibility = Visibility()
         self.taps = TapFilter(KIOSK_REPEAT_SECONDS if kiosk is not None else 0.0)
@@ -384,6 +384,7 @@ def launch(
     kiosk: KioskOptions | None = None,
     bad_options: Sequence[BadOption] = (),
     canvas: CanvasSource | None = None,
+    first: dict[str, object] | None = None,
 ) -> App:
     """Open the game on ``storage``: saved settings (then ``overrides``, e.g. from the command
     line, for this run), and the saved game in progress, or deal ``deal`` when given (or when
@@ -393,10 +394,12 @@ def launch(
     ``overrides`` that is not the saved game's deals a game of that variant the same way (a link
     or ``--variant spanish`` asks for a Spanish game). A bad save is set aside and the table says
     so; ``bad_options`` (of the page address) get one line naming each and what happens instead.
-    ``fixed``, ``canvas`` and ``now``: the browser's canvas and its clock (see :class:`App`, ``Session``).
+    ``fixed``, ``canvas`` and ``now``: the browser's canvas and its clock (see :class:`App`, ``Session``);
+    ``first``: the settings of a player with none saved (the page's media preferences).
     The solver is told here, once, whether it runs in the browser (:func:`solver.configure`)."""
     solver.configure(pure=IS_WEB)
-    settings = dataclasses.replace(load_settings(storage), **(overrides or {}))  # type: ignore[arg-type]
+    new = dataclasses.replace(Settings(), **(first or {}))  # type: ignore[arg-type]
+    settings = dataclasses.replace(load_settings(storage, new), **(overrides or {}))  # type: ignore[arg-type]
     ctx = make_context(settings, labels, seed, storage, now)
     play = ctx.keeper.restore_game(ctx.dealer)
     other_variant = False

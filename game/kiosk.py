@@ -16,6 +16,9 @@ Three moods, one at a time:
   normal animations and «Toca para jugar» on screen; then another deal. The demo's games are
   never saved nor counted. Any tap ends it and deals a fresh game for the new player.
 
+With ``speech`` (``--speech``) the kiosk starts with spoken moves on; the demo plays silently,
+and a wide «Pulsa aquí para oír el juego» at the foot of its banner starts a game spoken aloud.
+
 Everything runs on the ``dt`` the app gives each frame, so tests and the soak benchmark drive it
 on simulated time: the three timers (idle, prompt, demo move) are jobs of a :class:`Scheduler`.
 """
@@ -48,12 +51,12 @@ from game.context import Context
 from game.input import Command, Key, Tap
 from game.render.controls_view import message_room
 from game.render.metrics import DEFAULT_METRICS, Metrics
-from game.render.widgets import line_height
+from game.render.widgets import Style, draw_button, line_height
 from game.scenes.base import Scene, SceneManager
 from game.scenes.clock import Scheduler
 from game.scenes.panel import Panel, PanelButton
 from game.scenes.table import TableScene
-from game.settings import DealMode
+from game.settings import DealMode, Speech
 from rules import Ending, Move
 from solver import Search, Verdict
 
@@ -67,6 +70,8 @@ class KioskOptions:
     """The kiosk's own language: a visitor may switch it; the idle reset switches it back."""
     target_mm: float = KIOSK_TARGET_MM
     """The smallest side of a tap target on the glass (``--target-mm``)."""
+    speech: bool = False
+    """Spoken moves on from the start, and «Pulsa aquí para oír el juego» on the demo (``--speech``)."""
 
 
 MM_PER_INCH = 25.4
@@ -159,6 +164,8 @@ class Kiosk:
         saves then: the closed game is counted, the fresh one kept as the game in progress)."""
         self.prompt: StillTherePrompt | None = None
         self.demo: AttractScene | None = None
+        if options.speech:
+            ctx.settings.speech = Speech.ON
 
     # --- from the app ------------------------------------------------------------------------
     def activity(self, command: Command) -> None:
@@ -218,8 +225,18 @@ class Kiosk:
     def start_demo(self) -> None:
         self.manager.pop_above(self.table)
         self.mood = Mood.DEMO
-        self.demo = AttractScene(self.ctx, self.manager, self.table, self.options.move_seconds, self.end_demo)
+        hear = None
+        if self.options.speech:
+            self.ctx.settings.speech = Speech.OFF  # the demo plays to an empty room: silently
+            hear = self.hear
+        seconds = self.options.move_seconds
+        self.demo = AttractScene(self.ctx, self.manager, self.table, seconds, self.end_demo, on_hear=hear)
         self.manager.push(self.demo)
+
+    def hear(self) -> None:
+        """«Pulsa aquí para oír el juego»: a fresh game, spoken aloud."""
+        self.ctx.settings.speech = Speech.ON
+        self.end_demo()
 
     def end_demo(self) -> None:
         """A tap on the demo: a fresh proven-winnable deal for the new player."""
@@ -287,12 +304,17 @@ class AttractScene(Scene):
         table: TableScene,
         move_seconds: float,
         on_tap: Callable[[], None],
+        *,
+        on_hear: Callable[[], None] | None = None,
     ) -> None:
         self.ctx = ctx
         self.manager = manager
         self.table = table
         self.move_seconds = move_seconds
         self.on_tap = on_tap
+        self.on_hear = on_hear
+        self.hear_rect: pygame.Rect | None = None
+        """Where «Pulsa aquí para oír el juego» is on the screen (with ``on_hear`` only)."""
         self.search: Search | None = None
         self.line: list[Move] | None = None
         self.index = 0
@@ -323,7 +345,10 @@ class AttractScene(Scene):
 
     # --- input and time -----------------------------------------------------------------------
     def handle(self, command: Command) -> None:
-        if isinstance(command, Tap | Key):
+        hear = self.hear_rect
+        if self.on_hear is not None and isinstance(command, Tap) and hear and hear.collidepoint(command.pos):
+            self.on_hear()
+        elif isinstance(command, Tap | Key):
             self.on_tap()
 
     def update(self, dt: float) -> bool:
@@ -377,12 +402,20 @@ class AttractScene(Scene):
         band = pygame.Surface((width, height - top), pygame.SRCALPHA)
         band.fill((*BAR, 255))
         assets = self.ctx.assets
-        big = max(layout.font * 2, round(band.get_height() * 0.3))
+        tap = layout.metrics.min_tap if self.on_hear is not None else 0  # room for the button under the rest
+        share = 0.3 if tap == 0 else 0.2
+        big = max(layout.font * 2, round(band.get_height() * share))
         title = assets.fit_text(texts.t("kiosk_tap_to_play"), big, TEXT, width - 2 * layout.font, bold=True)
         note = assets.fit_text(texts.t("kiosk_demo"), layout.font, TEXT_DIM, width - 2 * layout.font)
         block = title.get_height() + line_height(layout.font) // 3 + note.get_height()
-        y = (band.get_height() - block) // 2
+        y = (band.get_height() - block - tap - layout.margin * bool(tap)) // 2
         band.blit(title, title.get_rect(midtop=(width // 2, y)))
         band.blit(note, note.get_rect(midtop=(width // 2, y + block - note.get_height())))
+        if tap:
+            margin = layout.margin
+            hear = pygame.Rect(margin, band.get_height() - tap - margin, width - 2 * margin, tap)
+            label = texts.t("kiosk_hear")
+            draw_button(band, assets, hear, label, round(layout.font * 1.4), style=Style.PRIMARY)
+            self.hear_rect = hear.move(0, top)
         self._banner, self._banner_key = band, key
         return band

@@ -11,6 +11,8 @@ Everything else asks this module and gets plain Python values back:
 * :class:`LocalStorageBackend` — the saves' ``Backend`` over ``window.localStorage``, and
   :func:`browser_guard`, the lease that keeps a second tab from writing them.
 * :func:`browser_copy` and :func:`deal_link` — the deal link on the browser's clipboard.
+* :func:`page_preferences`, :func:`page_mirror` and :func:`page_presses` — the page's media
+  preferences, and its accessible mirror of the table (``web/index.tmpl``, :mod:`game.access.page`).
 
 Natively none of the browser parts is touched: :data:`IS_WEB` is False and ``js`` is never imported.
 """
@@ -18,6 +20,7 @@ Natively none of the browser parts is touched: :data:`IS_WEB` is False and ``js`
 from __future__ import annotations
 
 import contextlib
+import json
 import sys
 import time
 import uuid
@@ -342,3 +345,39 @@ def browser_copy(text: str) -> bool:
         return bool(_js().eval(COPY_JS)(text))
     except Exception:  # a JsException: no document, or copying blocked
         return False
+
+
+# --- the page's accessible mirror and preferences -----------------------------------------------------
+def media_defaults(matches: Any) -> dict[str, object]:
+    """The settings a page's media preferences ask for: ``matches(query)`` is True when the page
+    matches that CSS media query (reduced motion: no animation; more contrast or forced
+    colours: the high-contrast theme)."""
+    defaults: dict[str, object] = {}
+    if matches("(prefers-reduced-motion: reduce)"):
+        defaults["anim_speed"] = "none"
+    if matches("(prefers-contrast: more)") or matches("(forced-colors: active)"):
+        defaults["theme"] = "high-contrast"
+    return defaults
+
+
+def page_preferences() -> dict[str, object]:
+    """:func:`media_defaults` of this page (none natively): a new player's settings."""
+    if not IS_WEB:
+        return {}
+    window = _js().window
+    return media_defaults(lambda query: bool(window.matchMedia(query).matches))
+
+
+def page_mirrored() -> bool:
+    """The page keeps a mirror of the table for screen readers (``piramideMirror``)."""
+    return IS_WEB and getattr(_js().window, "piramideMirror", None) is not None
+
+
+def page_mirror(payload: str) -> None:
+    """Hand the page the table's tree and live text (JSON, :mod:`game.access.page`)."""
+    _js().window.piramideMirror(payload)
+
+
+def page_presses() -> list[list[str]]:
+    """What the page's mirror was asked since the last call: ``[act, key]`` pairs, oldest first."""
+    return list(json.loads(str(_js().window.piramideTake())))

@@ -98,11 +98,13 @@ def settings_from_doc(doc: dict[str, Any], notices: list[str] | None = None) -> 
     return dataclasses.replace(defaults, **values)
 
 
-def load_settings(storage: Storage) -> Settings:
-    """The saved settings, or the defaults (a bad document is set aside with a notice; an
-    unknown comfort value alone falls back to its default, with one notice)."""
+def load_settings(storage: Storage, first: Settings | None = None) -> Settings:
+    """The saved settings, or ``first`` (the defaults unless given: a new player's, e.g. from the
+    page's preferences); a bad document is set aside with a notice; an unknown comfort value
+    alone falls back to its default, with one notice."""
     return (
         storage.read("settings", SETTINGS_VERSION, lambda doc: settings_from_doc(doc, storage.notices))
+        or first
         or Settings()
     )
 

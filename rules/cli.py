@@ -29,7 +29,7 @@ from typing import Any, NoReturn, TextIO, cast
 
 from rules.interrupt import EXIT_INTERRUPTED, end_start_up
 from rules.numbers import NumberTextError, cut_long_words, decimal_number_text, shown, whole_number_text
-from rules.variant import VARIANTS, Variant
+from rules.variant import UNLIMITED, VARIANTS, Variant
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -72,6 +72,19 @@ def decimal_number(text: str) -> float:
         return decimal_number_text(text)
     except NumberTextError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def pass_count(text: str) -> int:
+    """An ``argparse`` type: ``1``, ``3`` or ``unlimited`` (:data:`rules.variant.UNLIMITED`)."""
+    if text == "unlimited":
+        return UNLIMITED
+    try:
+        count = whole_number_text(text)
+    except NumberTextError as error:
+        raise argparse.ArgumentTypeError(f"{error} (a pass count is 1, 3 or unlimited)") from None
+    if count not in {1, 3}:
+        raise argparse.ArgumentTypeError(f"{count} is not a pass count (1, 3 or unlimited)")
+    return count
 
 
 def add_variant_option(parser: argparse.ArgumentParser) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 from rules.cards import Card
 from rules.deals import check_deal_number
 from rules.errors import NotationError, RecordError
-from rules.legality import Refusal, apply_legal, check, legal_moves
+from rules.legality import Refusal, apply_legal, check, is_dead_end
 from rules.moves import Move
 from rules.state import RuleSet, State, parse_position
 from rules.topology import iter_slots
@@ -79,10 +79,11 @@ class Ending(enum.Enum):
 
 
 def ending_of(state: State) -> Ending:
-    """How the deal stands at ``state`` (a dead end costs one :func:`legal_moves`)."""
+    """How the deal stands at ``state`` (a dead end costs one :func:`legal_moves`, or one per
+    position of a cycle with unlimited passes: :func:`rules.legality.is_dead_end`)."""
     if state.is_won:
         return Ending.WON
-    return Ending.NONE if legal_moves(state) else Ending.DEAD_END
+    return Ending.DEAD_END if is_dead_end(state) else Ending.NONE
 
 
 @dataclass(frozen=True, slots=True)

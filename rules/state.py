@@ -33,7 +33,16 @@ from rules.piles import pile_cards
 from rules.stock import SECTIONS
 from rules.stock.kind import StockKind, section_cards
 from rules.topology import iter_slots
-from rules.variant import ALL_RULE_SETS, CLASSIC, DEFAULT_RULES, PYRAMID, VARIANTS, RuleSet, Variant
+from rules.variant import (
+    ALL_RULE_SETS,
+    CLASSIC,
+    DEFAULT_RULES,
+    PYRAMID,
+    UNLIMITED,
+    VARIANTS,
+    RuleSet,
+    Variant,
+)
 
 __all__ = [
     "ALLOWED_PASSES",
@@ -266,7 +275,7 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
         stock: 7h 2c                       (top card first)
         waste: 4c 5d 8d                    (bottom card first; the last one is on top)
         pass: 3                            (current pass, default 1)
-        passes: 3                          (rule set; default from ``rules`` or 3)
+        passes: 3                          (rule set: a number or ``unlimited``; default from ``rules`` or 3)
         overlap: on                        (rule set; default from ``rules`` or on)
         unseen: 2c                         (stock cards never face up; default none)
 
@@ -306,7 +315,8 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
         if named is None:
             raise NotationError(f"variant: {shown(values['variant'])} is not one of {', '.join(VARIANTS)}")
         variant = named
-    passes = _parse_int(values, "passes", base.passes)
+    unlimited = values.get("passes", "").lower() == "unlimited"
+    passes = UNLIMITED if unlimited else _parse_int(values, "passes", base.passes)
     overlap = _parse_switch(values.get("overlap"), base.overlap)
     try:
         rule_set = RuleSet(passes, overlap, variant)
@@ -314,7 +324,7 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
         raise NotationError(f"passes: {error}") from None
     pass_no = _parse_int(values, "pass", 1)
     if not 1 <= pass_no <= rule_set.passes:
-        raise NotationError(f"pass: must be between 1 and {rule_set.passes}, not {pass_no}")
+        raise NotationError(f"pass: must be between 1 and {rule_set.passes_text}, not {pass_no}")
 
     deck = rule_set.deck
     pyramid = _parse_pyramid(values.get("pyramid", ""), deck, variant.slots)

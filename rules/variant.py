@@ -13,12 +13,12 @@ the rules do not play yet is defined here but not registered, so no command line
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.cards import SPANISH_DECK, STANDARD_DECK, Deck
 from rules.errors import NotationError
 from rules.stock import ONE_WASTE, Columns, StockKind, WastePiles
-from rules.topology import PYRAMID_FORM, Form, Shape, shape
+from rules.topology import PYRAMID_FORM, TRIANGLE_FORM, Form, Shape, shape
 
 __all__ = [
     "ALL_RULE_SETS",
@@ -27,11 +27,13 @@ __all__ = [
     "DEFAULT_RULES",
     "GIZA",
     "PYRAMID",
+    "PYRAMID6",
     "REGISTERED",
     "SPANISH",
     "SPANISH_DECK",
     "STANDARD_DECK",
     "STRICT",
+    "TRIANGLE",
     "VARIANTS",
     "Deck",
     "RuleSet",
@@ -56,15 +58,13 @@ class Variant:
     stock_kind: StockKind = ONE_WASTE
     win_all: bool = False
     form: Form = PYRAMID_FORM
+    shape: Shape = field(init=False, repr=False, compare=False)
+    """The pyramid's topology tables (built once per form and number of rows)."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "shape", shape(self.rows, self.form))
         if self.stock_size < 0:
             raise ValueError(f"variant {self.name}: the deck has too few cards for its layout")
-
-    @property
-    def shape(self) -> Shape:
-        """The pyramid's topology tables (cached per form and number of rows)."""
-        return shape(self.rows, self.form)
 
     @property
     def slots(self) -> int:
@@ -108,9 +108,30 @@ GIZA = Variant("giza", STANDARD_DECK, stock_kind=Columns(8, 3))
 """Giza: the 24 other cards face up in eight columns of three, no stock (column ``c`` holds deal
 tokens 29+3c … 31+3c, the last on top); the overlap rule applies inside the pyramid only."""
 
-REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH, APOPHIS, GIZA)
+PYRAMID6 = Variant("pyramid6", STANDARD_DECK, rows=6)
+"""A pyramid of six rows (seed 003, SPEC §12): 21 pyramid cards, 31 in the stock; otherwise the
+default game."""
+TRIANGLE = Variant("triangle", STANDARD_DECK, win_all=True, form=TRIANGLE_FORM)
+"""Triangle (SPEC §12): the pyramid upside down, rows of 7 … 1 from the top, only the bottom card
+free at the start; every card must go, the stock and the waste too."""
+
+REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH, APOPHIS, GIZA, PYRAMID6, TRIANGLE)
 """The variants the rules play in full, the default first (command-line choices, tests)."""
 VARIANTS: dict[str, Variant] = {variant.name: variant for variant in REGISTERED}
+
+
+UNLIMITED = 1 << 30
+"""``RuleSet.passes`` with no limit on recycling (SPEC §12, key ``passes=unlimited``): a count
+no game reaches; the rules and the solver test :attr:`RuleSet.unlimited`, never the number."""
+
+
+def parse_passes(text: str) -> int:
+    """``1``, ``3`` … or ``unlimited`` as a pass count; ValueError naming the choices otherwise."""
+    if text == "unlimited":
+        return UNLIMITED
+    if not re.fullmatch(r"[1-9][0-9]{0,2}", text):
+        raise ValueError(f"passes must be 1, 3 or unlimited, not {text[:20]!r}")
+    return int(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,12 +154,22 @@ class RuleSet:
         return self.variant.deck
 
     @property
+    def unlimited(self) -> bool:
+        """Recycling has no limit: the deal ends when a whole cycle removes nothing."""
+        return self.passes == UNLIMITED
+
+    @property
+    def passes_text(self) -> str:
+        """The pass count as keys and position texts write it: ``3``, ``unlimited``."""
+        return "unlimited" if self.unlimited else str(self.passes)
+
+    @property
     def key(self) -> str:
         """The stable text labels, saves and statistics are keyed by: ``passes=3 overlap=on`` for
         the pyramid variant (the keys of before variants existed), ``variant=spanish passes=1
         overlap=off`` for another; ``variant=giza overlap=on`` when there is no stock."""
         overlap = f"overlap={'on' if self.overlap else 'off'}"
-        passes = f"passes={self.passes} " if self.variant.has_stock else ""
+        passes = f"passes={self.passes_text} " if self.variant.has_stock else ""
         prefix = "" if self.variant == PYRAMID else f"variant={self.variant.name} "
         return prefix + passes + overlap
 
@@ -161,14 +192,15 @@ class RuleSet:
         if name == PYRAMID.name:
             raise NotationError(f"{text!r}: the pyramid variant's key has no variant= part")
         try:
-            rules = RuleSet(1 if passes is None else int(passes), overlap == "on", variant)
+            rules = RuleSet(1 if passes is None else parse_passes(passes), overlap == "on", variant)
         except ValueError as error:
             raise NotationError(f"{text!r}: {error}") from None
         return rules
 
 
 _KEY = re.compile(
-    r"^(?:variant=(?P<variant>[a-z]+) )?(?:passes=(?P<passes>[1-9]\d{0,2}) )?overlap=(?P<overlap>on|off)$"
+    r"^(?:variant=(?P<variant>[a-z][a-z0-9]*) )?(?:passes=(?P<passes>[1-9]\d{0,2}|unlimited) )?"
+    r"overlap=(?P<overlap>on|off)$"
 )
 
 DEFAULT_RULES = RuleSet()

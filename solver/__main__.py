@@ -1,6 +1,6 @@
 """Command line (SPEC §6)::
 
-    python -m solver [--variant V] [--passes 1|3] [--overlap|--no-overlap] [--budget-ms MS]
+    python -m solver [--variant V] [--passes 1|3|unlimited] [--overlap|--no-overlap] [--budget-ms MS]
     python -m solver analyse [--variant V] [--budget-ms MS]
 
 ``--variant`` is one of the registered variants (``pyramid``, the default, ``strict``,
@@ -40,8 +40,8 @@ from rules.cli import (
     Parser,
     add_variant_option,
     decimal_number,
+    pass_count,
     run_command,
-    whole_number,
 )
 from rules.deals import BOM
 from rules.errors import NotationError
@@ -65,7 +65,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = Parser(PROG, "Decide Pyramid deals read from stdin, one deal-text line each.")
     add_variant_option(parser)
     parser.add_argument(
-        "--passes", type=whole_number, choices=(1, 3), default=3, help="passes through the stock"
+        "--passes", type=pass_count, default=3, metavar="{1,3,unlimited}", help="passes through the stock"
     )
     parser.add_argument(
         "--overlap",

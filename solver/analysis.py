@@ -544,10 +544,12 @@ class Analysis:
         judged = self._judge.best if self._judge is not None else None
         if judged is not None:
             return judged
-        if self._votes:
-            best = max(self._votes.values())
-            ranked = rank_moves(self.state)
-            return next(m for m in ranked if self._votes.get(m, 0) == best)
+        # a line of another order may begin with a move the real position lacks (its stock top
+        # differs): only the legal moves' votes count
+        votes = {move: self._votes[move] for move in rank_moves(self.state) if move in self._votes}
+        if votes:
+            best = max(votes.values())
+            return next(move for move, count in votes.items() if count == best)
         return suggest(self.state)
 
     def _obvious_move(self) -> Move | None:

@@ -38,7 +38,7 @@ class DepthFirst:
         must match node for node."""
         self.problem = problem
         self._walk = _Walk(problem)
-        visit = _visit if plain else _visit_one_pile if problem.piles == 1 else _visit_piles
+        visit = _visit if plain else problem.kind.walk  # the generator written out, per stock kind
         self._run = visit(self._walk, problem.start)
 
     @property

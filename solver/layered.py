@@ -6,7 +6,7 @@ comes every way of reaching it is known, and it is expanded once, with the best 
 (see the dominance argument in :mod:`solver.model`). This is the engine that proves deals lost
 without searching anything twice; it is slower than depth-first search at finding wins.
 
-Nodes travel in batches of three parallel sequences: keys (``pyr << 24 | stk``), accesses, and
+Nodes travel in batches of three parallel sequences: keys (``pyr << stock_bits | stk``), accesses, and
 parent keys (for rebuilding the winning line). A :class:`Backend` does the batch work; the
 pure-Python one is here, the numpy one in :mod:`solver.vector`. Both keep, per key, the best
 access (ties: the first parent met), and stop at the first chunk with a winning child; so both

@@ -220,7 +220,7 @@ class Problem:
     def _init_fronts(self, like: Problem | None) -> None:
         """The stock fronts' tables (see :meth:`front`); shared with ``like`` when it has the
         same pyramid, rules and stock cards."""
-        self.fronts_apply = self.closed and self.piles == 1
+        self.fronts_apply = self.closed and self.kind.fronts
         """Stock fronts (:meth:`front`) may be used: a dealt game (a closed pyramid, at most 1430
         shapes below it) with one waste pile."""
         self.use_fronts = False
@@ -519,59 +519,26 @@ class Problem:
 
     def reachable_stock(self, shape: Shape, stk: int, acc: int) -> int:
         """Stock cards that may still be used. On the last pass a waste card with no partner
-        left anywhere (pyramid or the stock part) can never leave (:meth:`stranded`), so every
-        waste card beneath it is out of reach for good; on earlier passes every card comes
-        round again. With several waste piles, the cards beneath it on its own pile."""
-        stuck = self.stranded(shape, stk, acc)
-        if not stuck:
+        left anywhere (pyramid or the stock part) can never leave (:meth:`stranded`), so the
+        waste cards beneath it are out of reach for good (the stock kind's ``reach``: all of
+        them with one waste pile, those on its own pile with several); on earlier passes every
+        card comes round again."""
+        cursor = acc & CURSOR_MASK
+        if acc >> ACC_SHIFT < self.passes or not cursor:
             return stk
-        if self.piles == 1:
-            return stk & ~((1 << (stuck.bit_length() - 1)) - 1)
-        reach = stk
-        for pile in range(self.piles):
-            on_pile = stuck & self.residue_of[pile]
-            if on_pile:
-                reach &= ~(self.residue_of[pile] & ((1 << (on_pile.bit_length() - 1)) - 1))
-        return reach
+        kind = self.kind  # (stranded, written out: one call fewer on the last pass's every node)
+        stuck = kind.stranded(self, stk, stk & ((1 << cursor) - 1), shape.partnerless)
+        return kind.reach(self, stk, stuck) if stuck else stk
 
     def stranded(self, shape: Shape, stk: int, acc: int) -> int:
         """The waste cards that can never leave: on the last pass, those of a rank whose
-        partners are all gone from the pyramid and from the stock part (0 on earlier passes,
-        when every card comes round again). Under strict win such a card loses the game.
-
-        With several waste piles (:mod:`solver.piles`) a waste card may pair with the top card
-        of another pile, or with a stock card that lands on another pile, but never with a card
-        of its own pile (the two are never on top at once): its partners are looked for off
-        its own pile, in the waste as well as in the stock; a partner at an :attr:`unseen`
-        place counts wherever it lies (in another order it lands on another pile)."""
+        partners are all gone from the pyramid and from the stock part, as the stock kind
+        tells (:func:`one_waste_stranded`, :func:`piles_stranded`); 0 on earlier passes, when
+        every card comes round again. Under strict win such a card loses the game."""
         cursor = acc & CURSOR_MASK
         if acc >> ACC_SHIFT < self.passes or not cursor:
             return 0
-        waste = stk & ((1 << cursor) - 1)
-        stuck = 0
-        lonely = shape.partnerless
-        if self.piles == 1:
-            ahead = stk & ~waste
-            bytes_ = self.partners_by_byte or self._partner_tables()
-            lonely &= ~(bytes_[0][ahead & 255] | bytes_[1][ahead >> 8 & 255] | bytes_[2][ahead >> 16])
-            while lonely:  # the ranks with no partner ahead either
-                low = lonely & -lonely
-                lonely ^= low
-                stuck |= waste & self.rank_stock[low.bit_length() - 1]
-            return stuck
-        while lonely:
-            low = lonely & -lonely
-            q = low.bit_length() - 1
-            lonely ^= low
-            mine = waste & self.rank_stock[q]
-            if not mine:
-                continue
-            partners = stk & self.rank_stock[self.pair_sum - q]
-            for pile in range(self.piles):
-                same = self.residue_of[pile]
-                if mine & same and not partners & ~(same & ~self.unseen):
-                    stuck |= mine & same
-        return stuck
+        return self.kind.stranded(self, stk, stk & ((1 << cursor) - 1), shape.partnerless)
 
     def count_tables(self) -> tuple[tuple[int, ...], ...]:
         """:attr:`counts_by_byte`, made now."""
@@ -596,6 +563,58 @@ class Problem:
         pair_sum = self.pair_sum
         self.partners_by_byte = self._stock_tables(lambda rank: 1 << (pair_sum - rank), or_)
         return self.partners_by_byte
+
+
+def one_waste_stranded(problem: Problem, stk: int, waste: int, lonely: int) -> int:
+    """:meth:`Problem.stranded` with one waste pile: the ``waste`` cards of the ``lonely`` ranks
+    (no partner left in the pyramid) that have no partner ahead in the stock either."""
+    ahead = stk & ~waste
+    bytes_ = problem.partners_by_byte or problem._partner_tables()
+    lonely &= ~(bytes_[0][ahead & 255] | bytes_[1][ahead >> 8 & 255] | bytes_[2][ahead >> 16])
+    stuck = 0
+    while lonely:  # the ranks with no partner ahead either
+        low = lonely & -lonely
+        lonely ^= low
+        stuck |= waste & problem.rank_stock[low.bit_length() - 1]
+    return stuck
+
+
+def piles_stranded(problem: Problem, stk: int, waste: int, lonely: int) -> int:
+    """:meth:`Problem.stranded` with several waste piles (:mod:`solver.piles`): a waste card may
+    pair with the top card of another pile, or with a stock card that lands on another pile, but
+    never with a card of its own pile (the two are never on top at once): its partners are looked
+    for off its own pile, in the waste as well as in the stock; a partner at an
+    :attr:`~Problem.unseen` place counts wherever it lies (in another order it lands on another pile)."""
+    stuck = 0
+    while lonely:
+        low = lonely & -lonely
+        q = low.bit_length() - 1
+        lonely ^= low
+        mine = waste & problem.rank_stock[q]
+        if not mine:
+            continue
+        partners = stk & problem.rank_stock[problem.pair_sum - q]
+        for pile in range(problem.piles):
+            same = problem.residue_of[pile]
+            if mine & same and not partners & ~(same & ~problem.unseen):
+                stuck |= mine & same
+    return stuck
+
+
+def one_waste_reach(problem: Problem, stk: int, stuck: int) -> int:
+    """:meth:`Problem.reachable_stock` with one waste pile: nothing beneath the highest stuck card."""
+    return stk & ~((1 << (stuck.bit_length() - 1)) - 1)
+
+
+def piles_reach(problem: Problem, stk: int, stuck: int) -> int:
+    """:meth:`Problem.reachable_stock` with several waste piles: nothing beneath the highest
+    stuck card of each pile, on that pile."""
+    reach = stk
+    for pile in range(problem.piles):
+        on_pile = stuck & problem.residue_of[pile]
+        if on_pile:
+            reach &= ~(problem.residue_of[pile] & ((1 << (on_pile.bit_length() - 1)) - 1))
+    return reach
 
 
 FIELD = 4

@@ -12,18 +12,25 @@ themselves. A new kind is a new entry here and its modules.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rules.moves import Move
 from rules.state import RuleSet, State
 from rules.variant import Variant
-from solver.dfs import DepthFirst
+from solver.dfs import DepthFirst, _visit_one_pile, _visit_piles, _Walk
 from solver.giza import GizaDepthFirst, GizaProblem, giza_play_out
 from solver.layered import Backend, Layered
 from solver.line import play_out
-from solver.model import Problem, Shape
+from solver.model import (
+    Problem,
+    Shape,
+    one_waste_reach,
+    one_waste_stranded,
+    piles_reach,
+    piles_stranded,
+)
 from solver.movegen import Successors, successors
 from solver.movegen import removals as one_waste_removals
 from solver.piles import removals as pile_removals
@@ -34,15 +41,14 @@ AnyProblem = Problem | GizaProblem
 Removals = Callable[[Problem, Shape, int, int, int], list[tuple[int, int, int]]]
 
 ONE_WASTE = "one_waste"
-PILES = "piles"
+PILES = "waste_piles"
 COLUMNS = "columns"
 
 
 def kind_name(variant: Variant) -> str:
-    """The variant's stock kind: one waste pile, several waste piles, or face-up columns (no stock)."""
-    if variant.columns:
-        return COLUMNS
-    return PILES if variant.waste_piles > 1 else ONE_WASTE
+    """The name of the variant's stock kind (:mod:`rules.stock`): one waste pile, several waste
+    piles, or face-up columns (no stock)."""
+    return variant.stock_kind.name
 
 
 @dataclass(frozen=True)
@@ -73,11 +79,18 @@ class StockKind:
 @dataclass(frozen=True)
 class StockModelKind(StockKind):
     """A kind searched through :mod:`solver.model`'s nodes: its pure move generator
-    (``successors``; :mod:`solver.vector` keeps the numpy one under the same name) and the same
-    moves without the stock tests (``removals``, for the best score)."""
+    (``successors``; :mod:`solver.vector` keeps the numpy one under the same name), the same
+    moves without the stock tests (``removals``, for the best score), and the last pass's
+    stranded waste cards and the stock left in reach (:meth:`Problem.stranded`)."""
 
     successors: Successors
     removals: Removals
+    walk: Callable[[_Walk, tuple[int, int, int]], Generator[None, None, bool]]
+    """Depth-first search's walk with this kind's move generator written out (:mod:`solver.dfs`)."""
+    stranded: Callable[[Problem, int, int, int], int]
+    reach: Callable[[Problem, int, int], int]
+    fronts: bool
+    """Stock fronts (:meth:`Problem.front`) apply: one waste pile only."""
 
 
 def _stock_problem(state: State, blank: int, like: AnyProblem | None, unseen: int) -> AnyProblem:
@@ -132,26 +145,41 @@ def _open_won(problem: AnyProblem) -> bool:
 
 KINDS: dict[str, StockKind] = {
     ONE_WASTE: StockModelKind(
-        ONE_WASTE,
-        _stock_problem,
-        _stock_engines,
-        _stock_lost,
-        _stock_won,
-        one_waste_schedule,
-        successors,
-        one_waste_removals,
+        name=ONE_WASTE,
+        problem=_stock_problem,
+        engines=_stock_engines,
+        lost_at_once=_stock_lost,
+        start_is_won=_stock_won,
+        schedule=one_waste_schedule,
+        successors=successors,
+        removals=one_waste_removals,
+        walk=_visit_one_pile,
+        stranded=one_waste_stranded,
+        reach=one_waste_reach,
+        fronts=True,
     ),
     PILES: StockModelKind(
-        PILES,
-        _stock_problem,
-        _stock_engines,
-        _stock_lost,
-        _stock_won,
-        piles_schedule,
-        pile_successors,
-        pile_removals,
+        name=PILES,
+        problem=_stock_problem,
+        engines=_stock_engines,
+        lost_at_once=_stock_lost,
+        start_is_won=_stock_won,
+        schedule=piles_schedule,
+        successors=pile_successors,
+        removals=pile_removals,
+        walk=_visit_piles,
+        stranded=piles_stranded,
+        reach=piles_reach,
+        fronts=False,
     ),
-    COLUMNS: StockKind(COLUMNS, _open_problem, _open_engines, _open_lost, _open_won, depth_first_schedule),
+    COLUMNS: StockKind(
+        name=COLUMNS,
+        problem=_open_problem,
+        engines=_open_engines,
+        lost_at_once=_open_lost,
+        start_is_won=_open_won,
+        schedule=depth_first_schedule,
+    ),
 }
 """The registry: every stock kind the solver plays, by :func:`kind_name`."""
 

@@ -1,7 +1,7 @@
 """The move generator for a variant with several waste piles (apophis), pure Python; its numpy
 twin, which gives the same successors, is :mod:`solver.vector_piles` (run by :mod:`solver.vector`).
 
-The variant chooses it (:func:`solver.movegen.successors_for` reads ``Problem.piles``); the
+The stock kinds' registry (:mod:`solver.models`) chooses it for the waste piles kind; the
 nodes, the tables and the engines are those of :mod:`solver.model`. What changes is which stock
 cards are playable and where the player must stand to play them (see :mod:`rules.piles`): the
 stock is face down, draws turn up fixed groups of ``g`` cards (``g`` = the number of piles),

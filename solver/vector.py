@@ -43,8 +43,8 @@ kept every problem it met: 2,452 played deals took the game from 112 to 275 MB (
 A few searches run at once (an answer's order, a hint's, the judging of a move); a search
 whose tables were let go gets them made again from its problem (the same rows: the same moves)."""
 ACC_BITS = 7
-"""An access is below 2**7 (pass at most 3, cursor at most 24), so ``key << 7 | acc`` sorts
-by key, then access, in one int64."""
+"""An access is below 2**7 (pass at most 3, cursor at most the stock, below 32), so
+``key << 7 | acc`` sorts by key, then access, in one int64 (a key has a bit per card: 52)."""
 
 
 np.unique(np.zeros(1, dtype=np.int64), return_inverse=True)

@@ -1,5 +1,5 @@
 """The numpy move generator's part for several waste piles (apophis): the numpy twin of
-:mod:`solver.piles`, used by :func:`solver.vector.expand_arrays` when ``problem.piles > 1``.
+:mod:`solver.piles`, the waste piles kind's part of :data:`solver.vector.STOCK_PARTS`.
 
 The stock is dealt in groups of ``g`` cards, one on each pile. A card on a pile with a card
 lying on it waits for the next pass (:class:`PileLive`); the stock pairs are two piles' tops at

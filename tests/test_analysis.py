@@ -604,3 +604,12 @@ def test_a_king_or_the_only_move_is_the_hint_at_once_only_while_the_orders_are_m
     while not analysis.step(128, hint=True):
         pass
     assert analysis.partial().verdict is Verdict.UNSOLVABLE and analysis.partial().hint is None
+
+
+def test_a_hint_voted_from_other_orders_is_a_legal_move() -> None:
+    """Deal 2, strict, one pass, nothing seen: some orders' winning lines begin by removing a
+    stock King the real stock top is not; the hint is still a move of the real position (it
+    raised StopIteration when the most voted move was such a King)."""
+    state = State.from_deal(2, RuleSet(passes=1, overlap=True, variant=STRICT))
+    answer = Analysis(state, seen_mask=0).run(4000)
+    assert answer.hint is None or answer.hint in legal_moves(state)

@@ -7,15 +7,18 @@ screen reader's actions become. Time is the app's own (frames of simulated secon
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
 from game.access.announcer import Announcer
 from game.access.describe import place_key
+from game.access.page import payload
 from game.access.tree import Act, Role, Tree
 from game.access.voice import Voice
 from game.app import App
@@ -446,3 +449,43 @@ def test_spoken_scanning_names_what_it_highlights(make_app: AppFactory, tmp_path
     press_key(app, pygame.K_SPACE)
     step(app, 40)
     assert said(app)[-1] == "Mazo: 24 cartas, vuelta 1 de 3"
+
+
+# --- the browser page's mirror ------------------------------------------------------------------
+def test_a_refusal_is_an_alert_and_the_next_action_is_polite_again(make_app: AppFactory) -> None:
+    app = make_app(deal=1, speech=Speech.ON)
+    app.access.voice = Voice(muted=True)
+    step(app, 60)
+    for key in ("P23", "P24"):  # 10♦ and 10♣ do not pair
+        app.access.request(key, Act.PRESS)
+        step(app, 40)
+    live = tree_of(app).node("live")
+    assert live is not None and live.alert and live.name == "10 de diamantes y 10 de tréboles no suman 13."
+    press_key(app, pygame.K_d)
+    step(app, 60)
+    live = tree_of(app).node("live")
+    assert live is not None and not live.alert and live.name.startswith("Robas")
+
+
+def test_the_pages_mirror_is_the_tree_with_its_buttons_named_as_the_game_names_them(
+    make_app: AppFactory,
+) -> None:
+    tree = tree_of(make_app(deal=1))
+    root, focus, live, alert = json.loads(payload(tree))
+    buttons: list[tuple[str, str, str]] = []
+
+    def walk(node: list[Any]) -> None:
+        role, name, key, flags, kids = node
+        if role == "button":
+            buttons.append((key, name, flags))
+        for kid in kids:
+            walk(kid)
+
+    walk(root)
+    assert root[:3] == ["window", tree.root.name, "root"] and focus == tree.focus
+    expected = [(n.key, n.name) for n in tree.nodes if n.role is Role.BUTTON]
+    assert [(key, name) for key, name, _ in buttons] == expected
+    flags = {key: flags for key, _, flags in buttons}
+    assert flags["P21"] == "p" and flags["P0"] == "d" and flags["deck"] == "p"
+    assert (live, alert) == (tree.node("live").name, False)  # type: ignore[union-attr]
+    assert "live" not in json.dumps(root)  # the live text goes to the page's live regions alone

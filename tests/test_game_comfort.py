@@ -13,6 +13,7 @@ from test_game_screen_fit import settings_problems
 
 from game.app import App
 from game.driver import press_key, step, tap, tap_button
+from game.play import DECK
 from game.render.theme import (
     CONTROL_CONTRAST,
     PALETTES,
@@ -46,6 +47,30 @@ def test_hiding_the_timer_takes_the_time_off_the_status_bar(make_app: AppFactory
     assert app.ctx.settings.hide_timer
     step(app)
     assert not any(cell.startswith("tiempo") for cell in app.table.frame().status)
+
+
+@pytest.mark.parametrize("size", [PHONE, (1280, 800)])
+def test_left_handed_mirrors_the_table_at_once_and_its_piles_play(
+    make_app: AppFactory, size: tuple[int, int]
+) -> None:
+    """Chosen on the settings screen, «Mano izquierda» lays the table out mirrored as soon as
+    the screen closes: «Robar» in the left half, nothing overlapping, and a tap on the deck
+    where it is drawn now draws."""
+    app = make_app(deal=1, size=size)
+    assert app.table.layout.buttons["draw"].left >= size[0] // 2
+    tap_button(app, "settings")
+    option(app, "set_left_handed", 0)
+    assert app.ctx.settings.left_handed
+    press_key(app, pygame.K_ESCAPE)
+    step(app)
+    layout = app.table.layout
+    assert layout.mirrored and layout.buttons["draw"].right <= size[0] // 2
+    assert layout_problems(layout) == []
+    tap(app, layout.tap_point(DECK))
+    step(app, 30)
+    assert app.table.play.session.moves == 1
+    app.table.relayout(size)  # a new size keeps it
+    assert app.table.layout.mirrored
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP])
@@ -123,3 +148,32 @@ def test_theme_md_lists_every_themes_contrasts() -> None:
             f"{(palette_contrasts(name)[0] | palette_contrasts(name)[1])[role]:.1f}:1" for name in PALETTES
         )
         assert row in page, row
+
+
+def drawn_label_problems(app: App) -> list[str]:
+    """The pile labels as drawn («Mazo 23», «Descarte 0»: word and count): each inside the
+    window, clear of every control and of the other label."""
+    table = app.table
+    layout = table.layout
+    labels = [i for i in table.view.items(layout, table.frame()) if i.key[0] == "label"]
+    window = pygame.Rect((0, 0), layout.size)
+    problems = []
+    for k, label in enumerate(labels):
+        drawn = pygame.Rect(label.rect)
+        if not window.contains(drawn):
+            problems.append(f"{label.key[1]} {drawn} leaves the window")
+        name = label.key[1]
+        problems += [f"{name} {drawn} under {n}" for n, r in layout.buttons.items() if drawn.colliderect(r)]
+        problems += [f"{name} overlaps {o.key[1]}" for o in labels[k + 1 :] if drawn.colliderect(o.rect)]
+    return problems
+
+
+@pytest.mark.parametrize("left_handed", [False, True])
+@pytest.mark.parametrize("text_size", [100, 150, 200])
+@pytest.mark.parametrize("size", [PHONE, (480, 800), (1280, 800), DESKTOP])
+def test_pile_labels_as_drawn_stay_clear_at_every_text_size(
+    make_app: AppFactory, size: tuple[int, int], text_size: int, left_handed: bool
+) -> None:
+    app = make_app(deal=1, size=size, text_size=text_size, left_handed=left_handed)
+    step(app)
+    assert drawn_label_problems(app) == []

@@ -20,7 +20,7 @@ from game.scenes.deal_dialog import DealDialog
 from game.scenes.panel import Panel
 from game.scenes.record_screens import StatsScreen
 from game.scenes.settings_screen import SettingsScreen
-from game.settings import Settings
+from game.settings import Settings, Speech
 from game.stats import Stats
 from game.storage import FileBackend, Storage
 from game.table_terms import DECK
@@ -38,11 +38,12 @@ def kiosk_app(display: None) -> Callable[..., App]:
     """A kiosk app in a window of ``size`` (a kiosk without a size would go fullscreen)."""
 
     def build(
-        *, deal: int = 1, size: tuple[int, int] = (1280, 720), idle: float = 5.0, lang: str = "es"
+        *, deal: int = 1, size: tuple[int, int] = (1280, 720), idle: float = 5.0, lang: str = "es",
+        speech: bool = False,
     ) -> App:
         settings = Settings(lang=lang)
         ctx = make_context(settings, seed=random.Random(deal).randint(0, 1 << 30))
-        options = KioskOptions(idle_seconds=idle, lang=lang)
+        options = KioskOptions(idle_seconds=idle, lang=lang, speech=speech)
         return App(ctx, ctx.dealer.deal(settings, deal), size=size, kiosk=options)
 
     return build
@@ -170,6 +171,60 @@ def test_the_demo_shows_tap_to_play(kiosk_app: Callable[..., App], tmp_path: obj
     assert banner.get_width() == screen.get_width()
     bottom = screen.get_at((screen.get_width() // 2, screen.get_height() - 2))
     assert bottom[:3] != (238, 232, 214)  # the controls are covered by the banner
+
+
+@pytest.mark.parametrize("size", [(1080, 1920), (1280, 720)])
+def test_the_speech_option_speaks_from_the_start_and_the_demo_offers_to_be_heard(
+    kiosk_app: Callable[..., App], size: tuple[int, int], tmp_path: Path
+) -> None:
+    """``--speech``: spoken moves on at once; the demo is silent, with «Pulsa aquí para oír el
+    juego» across the foot of the screen; a tap there deals a game spoken aloud, a tap anywhere
+    else a silent one."""
+    app = kiosk_app(idle=1.0, size=size, speech=True)
+    assert app.ctx.settings.speech is Speech.ON
+    run_for(app, 1.2)
+    demo = app.manager.top
+    assert isinstance(demo, AttractScene) and app.ctx.settings.speech is Speech.OFF
+    app.draw()
+    hear = demo.hear_rect
+    width, height = size
+    assert hear is not None and hear.bottom <= height and hear.top >= height * 0.8
+    assert hear.width >= width * 0.8
+    assert min(hear.size) >= app.ctx.metrics.min_tap
+    pygame.image.save(app.screen, tmp_path / "demo.png")
+    kiosk_tap(app, (width // 2, height - demo.banner().get_height() + 5))  # «Toca para jugar»: silent
+    assert app.manager.top is app.table and app.ctx.settings.speech is Speech.OFF
+    run_for(app, 1.2 + 20.5)  # nobody plays it: «¿Sigues ahí?», then the demo again
+    demo = app.manager.top
+    assert isinstance(demo, AttractScene)
+    app.draw()
+    assert demo.hear_rect is not None
+    kiosk_tap(app, demo.hear_rect.center)
+    assert app.manager.top is app.table and app.ctx.settings.speech is Speech.ON
+    assert app.access.speaking
+
+
+def test_without_the_speech_option_the_demo_offers_nothing_to_hear(kiosk_app: Callable[..., App]) -> None:
+    app = kiosk_app(idle=1.0)
+    run_for(app, 1.2)
+    demo = app.manager.top
+    assert isinstance(demo, AttractScene)
+    app.draw()
+    assert demo.hear_rect is None and app.ctx.settings.speech is Speech.AUTO
+
+
+def test_a_tall_portrait_kiosk_keeps_its_controls_and_piles_in_the_lower_half(
+    kiosk_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """1080×1920 upright, as a seated visitor reaches it: every control under the table and
+    every pile lies in the lower half (the deal chip alone stays in the top bar)."""
+    app = kiosk_app(size=(1080, 1920))
+    step(app, 30, TICK)
+    layout = app.table.layout
+    controls = [rect for name, rect in layout.buttons.items() if name != "deal"]
+    assert all(rect.top >= 1920 // 2 for rect in [*controls, layout.deck, layout.stock, layout.waste])
+    assert all(min(rect.size) >= app.ctx.metrics.min_tap for rect in controls)
+    pygame.image.save(app.screen, tmp_path / "kiosk-1080x1920.png")
 
 
 # --- forgiving touch ----------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from game.render.metrics import Metrics
 from game.table_terms import DECK
 from rules import STOCK, WASTE, RuleSet, State
 from rules.moves import WASTE_PILES, column_place
-from rules.topology import ALL_SLOTS, COVERED_BY, SLOTS
+from rules.topology import ALL_SLOTS, SLOTS, Shape
 from rules.variant import APOPHIS, GIZA, PYRAMID, Variant
 
 PILES_VARIANT = {1: PYRAMID, 3: APOPHIS}
@@ -38,8 +38,9 @@ PILES = (DECK, STOCK, WASTE)
 KIOSK = Metrics(min_tap=72, min_corner=40, font_range=(18, 34))
 
 
-def layout_problems(layout: TableLayout) -> list[str]:
-    """Everything wrong with ``layout``, as readable lines (empty when it is right)."""
+def layout_problems(layout: TableLayout, shape: Shape = PYRAMID.shape) -> list[str]:
+    """Everything wrong with ``layout`` of a pyramid of ``shape``, as readable lines (empty when
+    it is right)."""
     metrics, problems = layout.metrics, []
     window = pygame.Rect((0, 0), layout.size)
     regions = layout.regions()
@@ -59,7 +60,7 @@ def layout_problems(layout: TableLayout) -> list[str]:
             problems.append(f"button {name} {rect.size} is below {metrics.min_tap} px")
     if min(layout.card) < metrics.min_tap:
         problems.append(f"cards {layout.card} are below {metrics.min_tap} px")
-    problems += corner_problems(layout)
+    problems += corner_problems(layout, shape)
     chip = layout.buttons["deal"]
     layout.fit_deal_chip(10_000)  # the longest deal text: the chip stops at its maximum
     if not layout.top_bar.contains(chip) or chip.colliderect(layout.pass_area):
@@ -67,23 +68,27 @@ def layout_problems(layout: TableLayout) -> list[str]:
     return problems
 
 
-def corner_problems(layout: TableLayout) -> list[str]:
+def corner_problems(layout: TableLayout, shape: Shape = PYRAMID.shape) -> list[str]:
     """Each pyramid card shows its top strip (``layout.step`` ≥ ``min_corner``) and no other
-    part of it: the rest lies under the two cards that cover it, with no gap between them."""
+    part of it: the rest lies under the two cards that cover it, with no gap between them (a
+    card that one card covers, at a triangle's edge, lies half under it)."""
     problems = []
     if layout.step < layout.metrics.min_corner:
         problems.append(f"covered strip {layout.step} px is below {layout.metrics.min_corner}")
     for slot, rect in enumerate(layout.slots):
         strip = pygame.Rect(rect.left, rect.top, rect.width, layout.step)
-        for later in range(slot + 1, SLOTS):
+        for later in range(slot + 1, shape.slots):
             if layout.slots[later].colliderect(strip):
                 problems.append(f"slot {later} hides the corner of slot {slot}")
-        covers = sorted(
-            (layout.slots[s] for s in range(SLOTS) if COVERED_BY[slot] >> s & 1), key=lambda r: r.x
-        )
+        on_it = [layout.slots[s] for s in range(shape.slots) if shape.covered_by[slot] >> s & 1]
+        covers = sorted(on_it, key=lambda r: r.x)
         if not covers:
             continue
         rest = pygame.Rect(rect.left, strip.bottom, rect.width, rect.bottom - strip.bottom)
+        if len(covers) == 1:
+            if covers[0].top != rest.top or abs(abs(covers[0].centerx - rest.centerx) - rect.width / 2) > 1:
+                problems.append(f"slot {slot} does not lie half under the one card on it")
+            continue
         left, right = covers
         whole = (
             left.left <= rest.left
@@ -459,3 +464,41 @@ def test_a_tall_window_leaves_no_empty_band_over_five_percent(
     assert layout_problems(layout) == []
     widest = max(bottom - top for top, bottom in empty_bands(layout))
     assert widest <= 0.055 * size[1], empty_bands(layout)
+
+
+# --- the left-handed table ----------------------------------------------------------------------------
+@pytest.mark.parametrize("variant", [PYRAMID, APOPHIS, GIZA], ids=lambda v: v.name)
+@pytest.mark.parametrize("size", EDGE_SIZES)
+def test_a_mirrored_table_keeps_every_rule_of_the_layout(size: tuple[int, int], variant: Variant) -> None:
+    mirrored = compute_layout(size, variant=variant, mirrored=True)
+    assert layout_problems(mirrored) == []
+    plain = compute_layout(size, variant=variant)
+    width = size[0]
+    for place in range(SLOTS):  # the pyramid moved whole, its cards in their own order
+        assert mirrored.slots[place].size == plain.slots[place].size
+        assert mirrored.slots[place].x - plain.slots[place].x == mirrored.slots[0].x - plain.slots[0].x
+    for name in ("undo", "hint"):  # the rows under the table stay, their main actions on the left
+        assert mirrored.buttons[name] == plain.buttons[name]
+    for blocks in (lambda t: t.slots, lambda t: [r for r in (t.deck, t.stock, *t.wastes) if r.width]):
+        before, after = blocks(plain), blocks(mirrored)  # each block in its mirror place
+        assert not before or after[0].unionall(after).left == width - before[0].unionall(before).right
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_left_handed_in_landscape_puts_the_piles_and_their_controls_on_the_left(
+    size: tuple[int, int],
+) -> None:
+    half = size[0] // 2
+    plain, mirrored = compute_layout(size), compute_layout(size, mirrored=True)
+    piles = ("deck", "stock", "waste")
+    assert all(getattr(plain, name).left >= half for name in piles)
+    assert all(getattr(mirrored, name).right <= half for name in piles)
+    assert all(mirrored.buttons[name].right <= half for name in ("draw", "recycle", "undo"))
+
+
+@pytest.mark.parametrize("size", [(390, 844), (480, 800)])
+def test_left_handed_on_a_phone_puts_draw_under_the_left_thumb(size: tuple[int, int]) -> None:
+    half = size[0] // 2
+    plain, mirrored = compute_layout(size), compute_layout(size, mirrored=True)
+    assert plain.buttons["draw"].left >= half
+    assert all(mirrored.buttons[name].right <= half for name in ("draw", "recycle", "undo"))

@@ -167,6 +167,7 @@ def test_a_bad_or_missing_label_file_is_reported_and_the_game_plays_on(tmp_path:
     ("argv", "needle"),
     [
         (["--idle-seconds", "30"], "only applies with --kiosk"),
+        (["--speech"], "--speech only applies with --kiosk"),
         (["--kiosk", "--idle-seconds", "soon"], "not a number"),
         (["--kiosk", "--idle-seconds", "0"], "between 1 and 86400"),
         (["--kiosk", "--target-mm", "200"], "between 5 and 60"),
@@ -178,7 +179,8 @@ def test_bad_kiosk_arguments_get_one_line_and_status_2(argv: list[str], needle: 
 
 def test_kiosk_options_are_read() -> None:
     args = parse_args(["--kiosk", "--idle-seconds", "3", "--target-mm", "25"])
-    assert (args.kiosk, args.idle_seconds, args.target_mm) == (True, 3.0, 25.0)
+    assert (args.kiosk, args.idle_seconds, args.target_mm, args.speech) == (True, 3.0, 25.0, False)
+    assert parse_args(["--kiosk", "--speech"]).speech
     default = parse_args(["--kiosk"])
     assert (default.idle_seconds, default.target_mm) == (90.0, None)
     assert overrides(default) == {"lang": "es", "deal_mode": DealMode.SOLVABLE}  # the kiosk's own

@@ -17,6 +17,7 @@ from game.platform import (
     PageOptions,
     StorageError,
     browser_guard,
+    media_defaults,
     page_canvas,
     parse_page_query,
 )
@@ -190,7 +191,6 @@ def test_a_second_tab_saves_nothing_and_a_reloaded_tab_still_saves(monkeypatch: 
     assert not reloaded.read_only and reloaded.save("game", 1, {"tab": 1, "reloaded": True})
 
 
-
 def test_fixed_canvas_ignores_fullscreen_key() -> None:
     pygame.display.init()
     ctx = make_context(Settings(), seed=1)
@@ -200,3 +200,37 @@ def test_fixed_canvas_ignores_fullscreen_key() -> None:
     assert not pygame.display.get_surface().get_flags() & pygame.RESIZABLE
     app.manager.handle(Key(Action.DRAW))
     assert app.table.play.session.moves == 1
+
+
+# --- the page's media preferences -------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("matching", "expected"),
+    [
+        (set(), {}),
+        ({"(prefers-reduced-motion: reduce)"}, {"anim_speed": "none"}),
+        ({"(prefers-contrast: more)"}, {"theme": "high-contrast"}),
+        (
+            {"(forced-colors: active)", "(prefers-reduced-motion: reduce)"},
+            {"theme": "high-contrast", "anim_speed": "none"},
+        ),
+    ],
+)
+def test_the_pages_media_preferences_give_a_new_players_settings(
+    matching: set[str], expected: dict[str, object]
+) -> None:
+    assert media_defaults(lambda query: query in matching) == expected
+
+
+def test_the_pages_preferences_hold_only_until_the_player_has_saved_settings(display: None) -> None:
+    from game.app import launch  # noqa: PLC0415
+    from game.saves import SETTINGS_VERSION  # noqa: PLC0415
+    from game.storage import MemoryBackend  # noqa: PLC0415
+    from rules.labels import LabelTable  # noqa: PLC0415
+
+    first = {"theme": "high-contrast", "anim_speed": "none"}
+    storage = Storage(MemoryBackend())
+    app = launch(storage, LabelTable(), deal=1, size=(640, 480), first=first)
+    assert (app.ctx.settings.theme, app.ctx.settings.anim_speed) == ("high-contrast", "none")
+    storage.save("settings", SETTINGS_VERSION, {"theme": "dark"})  # the player chose a theme
+    app = launch(storage, LabelTable(), deal=1, size=(640, 480), first=first)
+    assert (app.ctx.settings.theme, app.ctx.settings.anim_speed) == ("dark", "normal")

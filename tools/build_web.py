@@ -8,7 +8,8 @@ that make it work offline and installable.
    reformats the sources it packs in place when it is.
 2. A clean copy of the game, ``build/web-stage/piramide``: the files git tracks under
    ``main.py game rules solver assets``, as they are in the work tree (no tests, bench, tools,
-   venv, caches).
+   venv, caches); the Python files without docstrings and comments (each line where it was, so
+   a traceback from the page names the work tree's line).
 3. ``tools/web_assets.py`` shrinks the copy's PNGs (lossless) and fonts (subset).
 4. pygbag packs it with our page template ``web/index.tmpl`` and icon ``web/favicon.png`` (given
    explicitly: without them pygbag waits forever for its CDN), under a time limit.
@@ -27,13 +28,16 @@ with a local mirror and checks the service worker in Chromium.
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
+import io
 import json
 import os
 import shutil
 import subprocess
 import sys
 import time
+import tokenize
 import urllib.parse
 import venv
 from pathlib import Path
@@ -123,8 +127,32 @@ def stage(target: Path) -> int:
             continue
         dest = target / name
         dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(source, dest)
+        if name.endswith(".py"):
+            dest.write_text(shed_docs(source.read_text(encoding="utf-8")), encoding="utf-8")
+        else:
+            shutil.copy2(source, dest)
     return len(files)
+
+
+def shed_docs(source: str) -> str:
+    """``source`` without its docstrings (each becomes ``""``) and comments, every line where it
+    was. The page never reads a docstring; they are a third of the bundle's code."""
+    tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    strings = {token.start: token for token in tokens if token.type == tokenize.STRING}
+    cuts = [(token.start, token.end, "") for token in tokens if token.type == tokenize.COMMENT]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            if not isinstance(node.value.value, str):
+                continue
+            first = strings[(node.lineno, node.col_offset)]  # a statement starts after spaces only
+            last_row = node.end_lineno or node.lineno
+            ends = [t.end for t in strings.values() if first.start <= t.start and t.end[0] <= last_row]
+            cuts.append((first.start, max(ends), '""'))
+    lines = source.splitlines(keepends=True)
+    for (row, col), (end_row, end_col), text in sorted(cuts, reverse=True):
+        joined = lines[row - 1][:col] + text + lines[end_row - 1][end_col:]
+        lines[row - 1 : end_row] = [joined, *["\n"] * (end_row - row)]
+    return "".join(line.rstrip() + "\n" for line in "".join(lines).splitlines())
 
 
 def runtime_root(url: str) -> str:

@@ -133,7 +133,7 @@ class AccessKitOutlet:
         if node.selected:
             made.set_selected(True)
         if node.live:
-            made.set_live(accesskit.Live.POLITE)
+            made.set_live(accesskit.Live.ASSERTIVE if node.alert else accesskit.Live.POLITE)
         return made
 
 

@@ -12,7 +12,7 @@ node is focused, then Enter is pressed.
 from __future__ import annotations
 
 import queue
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 import pygame
@@ -32,6 +32,7 @@ from rules import State
 from .accesskit_adapter import open_outlet
 from .announcer import Announcer
 from .describe import describe, key_place
+from .page import PageOutlet
 from .scan import Outcome, Scanner, scan_groups
 from .speech import (
     answer_words,
@@ -86,6 +87,9 @@ class Access:
         """Presses and focus moves asked for (by a screen reader, through the outlet; or a test)."""
         self.live = ""
         """The live node's text: the last sentence said."""
+        self.alert = False
+        """That sentence was a refusal (said at once: an assertive live node)."""
+        self._refusals: set[str] = set()
         self.tree: Tree | None = None
         self._tree_seen: tuple[object, ...] = ()
         self.keep_tree = False
@@ -178,11 +182,14 @@ class Access:
         seen = (
             play, play.game_id, play.state, play.selected, play.line, play.revealed, play.hint,
             session.moves, len(session.history), table.focus, table.layout, top,
-            top.focus if isinstance(top, Panel) else None, self.ctx.settings.lang, self.live,
+            top.focus if isinstance(top, Panel) else None, self.ctx.settings.lang, self.live, self.alert,
         )  # fmt: skip
         if self.tree is None or seen != self._tree_seen:
             self._tree_seen = seen
-            self.tree = describe(table, top, self.ctx.texts, self.live)
+            tree = describe(table, top, self.ctx.texts, self.live)
+            if self.alert:
+                tree = Tree(tuple(replace(n, alert=True) if n.live else n for n in tree.nodes), tree.focus)
+            self.tree = tree
         return self.tree
 
     def _take_requests(self, table: TableScene, manager: SceneManager) -> bool:
@@ -221,6 +228,8 @@ class Access:
         said = self._what_changed(before if spoke else None, look, table)  # just on: where things stand
         if said:
             self.announcer.say(said)
+            if refused(before, look):
+                self._refusals.add(said)
 
     def _what_changed(self, before: Look | None, now: Look, table: TableScene) -> str:
         """The words for what changed from ``before`` (None: the first look) to ``now``."""
@@ -266,6 +275,7 @@ class Access:
         """Say ``text``: the live node always carries it (a screen reader reads it from there);
         with no screen reader reading, the voice says it (once told when there is none)."""
         self.live = text if text != self.live else text + "\u00a0"  # the same words again are news too
+        self.alert, self._refusals = text in self._refusals, set()
         if self.reader_present:
             return
         if not self.voice.say(text, self.ctx.settings.lang) and not self._told_no_voice:
@@ -326,14 +336,25 @@ def perform(table: TableScene, manager: SceneManager, tree: Tree, key: str, act:
         manager.handle(Key(Action.CONFIRM))
 
 
+def refused(before: Look | None, now: Look) -> bool:
+    """Between the two looks only a refusal happened (its line is the news)."""
+    line = now.line
+    return (
+        before is not None and line is not None and line is not before.line and line.tone is Tone.REFUSAL
+        and now.state == before.state and now.top is before.top
+    )  # fmt: skip
+
+
 def windowless() -> bool:
     """SDL shows no window (tests, benchmarks): nobody to read a tree or hear a voice."""
     return pygame.display.get_driver() in ("dummy", "offscreen")
 
 
-def native_outlet() -> Outlet | None:
-    """The platform's accessibility outlet for the game's window (AccessKit), or None: not
-    installed, the browser, or no window shown."""
-    if platform.IS_WEB or windowless():
+def platform_outlet() -> Outlet | None:
+    """The platform's accessibility outlet: the page's mirror in the browser, AccessKit for the
+    game's window natively; None without either (not installed, or no window shown)."""
+    if platform.IS_WEB:
+        return PageOutlet() if platform.page_mirrored() else None
+    if windowless():
         return None
     return open_outlet(pygame.display.get_wm_info().get("window"))

@@ -50,6 +50,8 @@ class Node:
     """The lifted card, waiting for its pair."""
     live: bool = False
     """A polite live region: a screen reader reads each new name without moving the focus."""
+    alert: bool = False
+    """The live region's text is a refusal: read at once (assertive)."""
 
 
 @dataclass(frozen=True, slots=True)

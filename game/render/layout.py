@@ -28,7 +28,7 @@ from game.table_terms import DECK
 from rules import STOCK, WASTE, State
 from rules.moves import WASTE_PILES, column_of, column_place, place_name
 from rules.stock import Columns, OneWaste, WastePiles
-from rules.topology import COL, ROW, ROWS, SLOTS
+from rules.topology import SLOTS, Shape
 from rules.variant import PYRAMID, Variant
 
 from .metrics import DEFAULT_METRICS, Metrics, clamp
@@ -108,7 +108,8 @@ class TableLayout:
     pile_places: tuple[int, ...] = (DECK, STOCK, WASTE)
     """The places of the piles a tap can hit: the deck, the stock's top card when it lies face
     up (else ``stock`` is an empty rectangle and no place) and the waste piles."""
-
+    mirrored: bool = False
+    """Laid out for the left hand: see :func:`mirror`."""
     columns: list[list[pygame.Rect]] = field(default_factory=list)
     """Face-up columns (Giza): per column, the rectangle of each card, the bottom card first;
     each lies lower than the one before by :attr:`column_step`, the last one whole."""
@@ -174,7 +175,10 @@ class TableLayout:
     def fit_deal_chip(self, text_width: int) -> None:
         """Make the deal chip as wide as its text (plus padding), within its maximum."""
         chip = self.buttons["deal"]
+        right = chip.right
         chip.width = max(self.metrics.min_tap, min(self.deal_max_width, text_width + 2 * self.font))
+        if self.mirrored:  # the chip keeps to its margin
+            chip.right = right
 
     def hit_button(self, pos: tuple[int, int]) -> str | None:
         for name, rect in self.buttons.items():
@@ -235,8 +239,18 @@ COLUMNS_UNDER = (Arrangement(False), Arrangement(False, two_rows=True))
 
 
 def compute_layout(
-    size: tuple[int, int], metrics: Metrics = DEFAULT_METRICS, variant: Variant = PYRAMID
+    size: tuple[int, int],
+    metrics: Metrics = DEFAULT_METRICS,
+    variant: Variant = PYRAMID,
+    mirrored: bool = False,
 ) -> TableLayout:
+    """The layout of a window of ``size`` for ``variant`` (:func:`_laid_out`); ``mirrored``: for
+    left-handed and one-handed play, with the piles on the left (:func:`mirror`)."""
+    layout = _laid_out(size, metrics, variant)
+    return mirror(layout) if mirrored else layout
+
+
+def _laid_out(size: tuple[int, int], metrics: Metrics, variant: Variant) -> TableLayout:
     """The layout of a window of ``size`` for ``variant``: the arrangement of its orientation
     that gives the largest cards (a centred pyramid wins unless the others give
     :data:`UNCENTRED_GAIN` larger ones). When nothing fits, margins and fonts shrink to their
@@ -528,7 +542,8 @@ def _build(
     sizes = BlockSizes(metrics, card_metrics, card_w, column_w, grow)
     block = BLOCKS[variant.stock_kind.name].block(arrangement, frame, sizes, variant)
     play = frame.play
-    pyramid_w = ROWS * card_w
+    shape = variant.shape
+    pyramid_w = max(map(shape.row_length, range(shape.rows))) * card_w
     if arrangement.beside:
         between = max(2 * frame.margin, round(card_w * PYRAMID_TO_PILES))
         group_w = pyramid_w + between + block.width
@@ -539,12 +554,12 @@ def _build(
         between = frame.gap if in_bar else max(frame.margin, round(card_h * 0.12))
         group_w = max(pyramid_w, block.width)
         fixed_h = between + block.height
-    pyramid_h = card_h + (ROWS - 1) * step
+    pyramid_h = card_h + (shape.rows - 1) * step
     group_h = max(pyramid_h, block.height) if arrangement.beside else pyramid_h + fixed_h
     if (group_w > play.width or group_h > play.height) and not force:
         return None
-    step = _spread(step, card_h, play.height - group_h, MAX_ROW_STEP + STEP_GROW * grow)
-    pyramid_h = card_h + (ROWS - 1) * step
+    step = _spread(step, card_h, play.height - group_h, shape.rows, MAX_ROW_STEP + STEP_GROW * grow)
+    pyramid_h = card_h + (shape.rows - 1) * step
     group_h = max(pyramid_h, block.height) if arrangement.beside else pyramid_h + fixed_h
     spare = max(0, play.height - group_h)
     top = play.top + spare // 2
@@ -557,7 +572,7 @@ def _build(
         size[0], play, arrangement, (pyramid_w, pyramid_h), block_w=block.width, top=top, between=between
     )
     layout = _skeleton(size, metrics, frame, (card_w, card_h), step)
-    layout.slots = _pyramid(left, top, (card_w, card_h), step)
+    layout.slots = _pyramid(shape, (left, top), (card_w, card_h), step)
     block.place(layout, *piles_pos)
     return layout
 
@@ -649,12 +664,12 @@ def _row_step(card_h: int, metrics: Metrics, give: bool) -> int:
     return max(round(card_h * ROW_STEP), metrics.min_corner)
 
 
-def _spread(step: int, card_h: int, spare: int, widest: float = MAX_ROW_STEP) -> int:
+def _spread(step: int, card_h: int, spare: int, rows: int, widest: float = MAX_ROW_STEP) -> int:
     """A wider row step when the table has height to spare (more of every covered card shows),
     up to ``widest`` of a card."""
     if spare <= 0:
         return step
-    wider = step + int(spare * SPARE_TO_STEP / (ROWS - 1))
+    wider = step + int(spare * SPARE_TO_STEP / max(1, rows - 1))
     return max(step, min(wider, round(card_h * widest)))
 
 
@@ -684,14 +699,16 @@ def _skeleton(
     return layout
 
 
-def _pyramid(left: int, top: int, card: tuple[int, int], step: int) -> list[pygame.Rect]:
-    """Slot rectangles: row r is shifted half a card per row so each card sits on two."""
+def _pyramid(shape: Shape, corner: tuple[int, int], card: tuple[int, int], step: int) -> list[pygame.Rect]:
+    """Slot rectangles of ``shape``, rows centred on the widest from ``corner`` (its top left):
+    a row one card shorter is shifted half a card, so each card sits on the two that cover it."""
     card_w, card_h = card
+    widest = max(map(shape.row_length, range(shape.rows)))
     rects = []
-    for slot in range(SLOTS):
-        row, col = ROW[slot], COL[slot]
-        x = left + (ROWS - 1 - row) * card_w // 2 + col * card_w
-        rects.append(pygame.Rect(x, top + row * step, card_w, card_h))
+    for slot in range(shape.slots):
+        row, col = shape.row[slot], shape.col[slot]
+        x = corner[0] + (widest - shape.row_length(row)) * card_w // 2 + col * card_w
+        rects.append(pygame.Rect(x, corner[1] + row * step, card_w, card_h))
     return rects
 
 
@@ -701,3 +718,32 @@ COLUMNS = BlockPlan(COLUMNS_BESIDE, COLUMNS_UNDER, _column_block, _not_grown, _g
 """Face-up columns (:class:`~game.render.piles.ColumnBlock`)."""
 BLOCKS: dict[str, BlockPlan] = {OneWaste.name: PILES, WastePiles.name: PILES, Columns.name: COLUMNS}
 """The block plan of each stock kind, by the kind's name: a new kind adds its line."""
+
+
+def mirror(layout: TableLayout) -> TableLayout:
+    """``layout`` mirrored left to right, in place: the pyramid, the piles (or the columns), the
+    pile controls beside them, the deal chip and the pass each move whole to their mirror place
+    (what a right thumb reached, a left one does); the rows of controls under the table stay."""
+    width = layout.size[0]
+    bar = [rect for rect in layout.buttons.values() if rect.colliderect(layout.top_bar)]
+    rows = {rect.top for name, rect in layout.buttons.items() if name in CONTROLS and rect not in bar}
+    beside = [rect for name, rect in layout.buttons.items() if name in PILE_CONTROLS and rect.top not in rows]
+    piles = [layout.deck, layout.stock, layout.waste, *layout.wastes, layout.stock_label, layout.waste_label]
+    columns = [rect for column in layout.columns for rect in column] + layout.column_targets
+    bar.remove(layout.buttons["deal"])
+    for block in (layout.slots, piles, beside, columns, [layout.buttons["deal"]], [layout.pass_area], bar):
+        _move_across(block, width)
+    layout.mirrored = True
+    return layout
+
+
+def _move_across(block: list[pygame.Rect], width: int) -> None:
+    """Move the rectangles of ``block`` together to the mirror place of the room they take."""
+    unique = list({id(rect): rect for rect in block}.values())
+    room = [rect for rect in unique if rect.width and rect.height]
+    if not room:
+        return
+    whole = room[0].unionall(room)
+    shift = width - whole.right - whole.left
+    for rect in unique:
+        rect.x += shift

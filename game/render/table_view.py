@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 
 import pygame
 
@@ -30,7 +30,7 @@ from game.table_terms import Tone
 from rules import STOCK, WASTE, Card, State
 from rules.moves import WASTE_PILES, column_of, column_place
 from rules.stock import Columns, OneWaste, WastePiles
-from rules.topology import ROW, ROWS, SLOTS
+from rules.topology import SLOTS, Shape
 
 from .assets import Assets
 from .card_look import CardLook, face_rect, face_size
@@ -152,7 +152,7 @@ class TableView:
         free = frame.state.uncovered
         cards = frame.state.pyramid_cards()
         found: list[Item] = []
-        for row in ROW_SLOTS:
+        for row in row_slots(frame.state.rules.variant.shape):
             here = [s for s in row if s in cards and s not in frame.hidden]  # hidden: still flying in
             found += [
                 self._shadow(("slot", s), face_rect(layout.slots[s])) for s in here if s != frame.selected
@@ -230,38 +230,16 @@ class TableView:
         self, layout: TableLayout, names: tuple[str, str], face_down: int, counts: list[int]
     ) -> list[Item]:
         """«Mazo» and «Descarte», each with its count on a pill beside it (the face-down cards;
-        the cards of each waste pile), above the piles or beside them."""
-        scale = TypeScale(layout.font)
+        the cards of each waste pile), above the piles or beside them: within the felt free on
+        their line (the window, the controls, the other label), both smaller when it is narrow."""
         rects = (layout.stock_label, layout.waste_label)
+        labels = [(r, n, c) for r, n, c in zip(rects, names, ([face_down], counts), strict=True) if n]
+        for share in LABEL_SHRINK:
+            placed = [self._placed(layout, labels[: k + 1], share) for k in range(len(labels))]
+            if all(fits for _, _, fits in placed):
+                break
         found = []
-        for rect, name, numbers in zip(rects, names, ([face_down], counts), strict=True):
-            if not name:
-                continue
-            text = self.assets.text(name, scale.body, TEXT_DIM, bold=True)
-            pills = [self._pill(str(n), scale.caption) for n in numbers]
-            gap = space(layout.margin, "xs") + 2
-            beside = rect.height >= layout.card[1]  # labels left and right of the piles
-            if beside:
-                width = max(text.get_width(), sum(p.get_width() for p in pills) + gap * (len(pills) - 1))
-                height = text.get_height() + gap + max(p.get_height() for p in pills)
-                block = pygame.Rect(0, 0, width, height)
-                block.center = rect.center
-                spots = [text.get_rect(midtop=block.midtop)]
-                x = block.centerx - (width if len(pills) > 1 else pills[0].get_width()) // 2
-                for pill in pills:
-                    spots.append(pill.get_rect(topleft=(x, block.top + text.get_height() + gap)))
-                    x += pill.get_width() + gap
-            else:
-                width = text.get_width() + sum(gap + p.get_width() for p in pills)
-                x = rect.centerx - width // 2
-                if width > rect.width:  # wider than its pile: away from the other label, over the felt
-                    x = rect.right - width if rect is layout.stock_label else rect.left
-                spots = [text.get_rect(midleft=(x, rect.centery))]
-                x += text.get_width()
-                for pill in pills:
-                    spots.append(pill.get_rect(midleft=(x + gap, rect.centery)))
-                    x += gap + pill.get_width()
-            images = [text, *pills]
+        for (_, name, numbers), (images, spots, _) in zip(labels, placed, strict=True):
             bounds = spots[0].unionall(spots[1:])
 
             def paint(surface: pygame.Surface, images: list[pygame.Surface] = images,
@@ -269,8 +247,54 @@ class TableView:
                 for image, spot in zip(images, spots, strict=True):
                     surface.blit(image, spot)
 
-            found.append(item(("label", name, tuple(numbers)), bounds, paint))
+            found.append(item(("label", name, tuple(numbers), bounds.size), bounds, paint))
         return found
+
+    def _placed(
+        self, layout: TableLayout, labels: list[tuple[pygame.Rect, str, list[int]]], share: float
+    ) -> tuple[list[pygame.Surface], list[pygame.Rect], bool]:
+        """The last of ``labels`` at ``share`` of its size, placed after the ones before it: its
+        images, where they go, and whether it fits the felt free on its line."""
+        taken = list(layout.buttons.values())
+        for k, (rect, name, numbers) in enumerate(labels):
+            beside = rect.height >= layout.card[1]  # labels left and right of the piles
+            room = _free_span(layout, rect, taken)
+            text, pills, gap = self._label_parts(layout, name, numbers, share)
+            pills_w = sum(p.get_width() for p in pills) + gap * (len(pills) - 1)
+            width = max(text.get_width(), pills_w) if beside else text.get_width() + gap + pills_w
+            if beside:
+                height = text.get_height() + gap + max(p.get_height() for p in pills)
+                block = pygame.Rect(0, 0, width, height)
+                block.center = rect.center
+                block.clamp_ip(room.left, block.top, room.width, height)
+                spots = [text.get_rect(midtop=block.midtop)]
+                x = block.centerx - (pills_w if len(pills) > 1 else pills[0].get_width()) // 2
+                for pill in pills:
+                    spots.append(pill.get_rect(topleft=(x, block.top + text.get_height() + gap)))
+                    x += pill.get_width() + gap
+            else:
+                x = rect.centerx - width // 2
+                if width > rect.width:  # wider than its pile: away from the other label, over the felt
+                    x = rect.right - width if rect is layout.stock_label else rect.left
+                x = min(max(x, room.left), room.right - width)
+                spots = [text.get_rect(midleft=(x, rect.centery))]
+                x += text.get_width()
+                for pill in pills:
+                    spots.append(pill.get_rect(midleft=(x + gap, rect.centery)))
+                    x += gap + pill.get_width()
+            if k == len(labels) - 1:
+                return [text, *pills], spots, width <= room.width
+            taken.append(spots[0].unionall(spots[1:]))
+        raise ValueError("no label to place")
+
+    def _label_parts(
+        self, layout: TableLayout, name: str, numbers: list[int], share: float
+    ) -> tuple[pygame.Surface, list[pygame.Surface], int]:
+        """A pile label's word, its count pills and the gap between them, at ``share`` of their size."""
+        scale = TypeScale(layout.font)
+        text = self.assets.text(name, round(scale.body * share), TEXT_DIM, bold=True)
+        pills = [self._pill(str(n), round(scale.caption * share)) for n in numbers]
+        return text, pills, space(layout.margin, "xs") + 2
 
     def _pill(self, text: str, size: int) -> pygame.Surface:
         """A count on its dark pill."""
@@ -350,5 +374,25 @@ BLOCK_ITEMS: dict[str, Callable[[TableView, TableLayout, TableFrame], list[Item]
     Columns.name: TableView._columns,
 }
 """How each stock kind's block is drawn, by the kind's name: a new kind adds its line."""
-ROW_SLOTS = [[slot for slot in range(SLOTS) if ROW[slot] == row] for row in range(ROWS)]
+@cache
+def row_slots(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """The slots of each row of ``shape``, the top row first (the order cards are drawn in)."""
+    return tuple(tuple(s for s in range(shape.slots) if shape.row[s] == row) for row in range(shape.rows))
 """The pyramid's slots row by row, apex first."""
+
+
+LABEL_SHRINK = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5)
+"""The sizes a pile label tries, largest first, to fit the felt free on its line."""
+
+
+def _free_span(layout: TableLayout, rect: pygame.Rect, taken: list[pygame.Rect]) -> pygame.Rect:
+    """The felt free around ``rect`` on its line: from the nearest thing ``taken`` (or the
+    window's margin) on its left to the nearest on its right."""
+    left, right = layout.margin, layout.size[0] - layout.margin
+    for other in taken:
+        if other.top < rect.bottom and rect.top < other.bottom:
+            if other.right <= rect.centerx:
+                left = max(left, other.right + layout.margin // 2)
+            elif other.left >= rect.centerx:
+                right = min(right, other.left - layout.margin // 2)
+    return pygame.Rect(left, rect.top, max(0, right - left), rect.height)

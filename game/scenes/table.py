@@ -3,6 +3,10 @@
 Taps and keys become calls on :class:`game.play.Play` (which asks the rules); moves that
 succeed start an animation and, when the deal ends, open the win or dead-end panel. The
 clock pauses while the window is hidden or another screen covers the table.
+
+The scene is split into rooms: its commands (:mod:`.table_commands`, one table for taps, keys
+and the focus ring), its keyboard focus (:mod:`.table_focus`), what its view shows
+(:mod:`.table_frame`) and what a move or an answer leads to (:mod:`.table_outcomes`).
 """
 
 from __future__ import annotations
@@ -58,8 +62,8 @@ class TableScene(Scene):
         self.busy_age = 0.0
         """Seconds a question has been running: the busy line's dots move with it."""
         use_palette(ctx.settings.theme)
-        self._appearance: tuple[object, ...] = (ctx.metrics, ctx.settings.theme)
-        """What the screens were laid out and painted for (text size, theme): when a setting
+        self._appearance: tuple[object, ...] = (ctx.metrics, ctx.settings.theme, ctx.settings.left_handed)
+        """What the screens were laid out and painted for (text size, theme, hand): when a setting
         changes it, every screen is laid out and painted again, at once."""
         self._draw_ms = 0.0
         """How long the last drawing of the table took: the solver gets the rest of a frame."""
@@ -228,7 +232,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> bool:
         self.anim.speed = self.ctx.settings.motion_scale or 1.0
         changed = self.anim.update(dt)
-        appearance = (self.ctx.metrics, self.ctx.settings.theme)
+        appearance = (self.ctx.metrics, self.ctx.settings.theme, self.ctx.settings.left_handed)
         if appearance != self._appearance:
             self._appearance = appearance
             if use_palette(self.ctx.settings.theme):
@@ -245,7 +249,6 @@ class TableScene(Scene):
             answer = self.play.step_inquiry(slice_ms)
             if answer is not None:
                 self.answered(answer)
-        fit_chip(self)
         shown = "" if self.ctx.settings.hide_timer else format_time(self.play.session.clock.elapsed())
         if shown != self.shown_time:
             self.shown_time = shown
@@ -254,10 +257,10 @@ class TableScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------------
     def relayout(self, size: tuple[int, int]) -> None:
-        self.layout = compute_layout(size, self.ctx.metrics, self.play.state.rules.variant)
+        variant, mirrored = self.play.state.rules.variant, self.ctx.settings.left_handed
+        self.layout = compute_layout(size, self.ctx.metrics, variant, mirrored)
         self.ctx.assets.prepare(face_size(self.layout.card))
         self.anim.clear()
-        fit_chip(self)
 
     def message_line(self) -> pygame.Rect:
         return message_room(self.layout)
@@ -278,6 +281,7 @@ class TableScene(Scene):
         began = clock()
         deck = self.play.state.rules.deck.name  # the deal's own deck (a Spanish deal draws Spanish cards)
         self.ctx.assets.use_deck(self.ctx.settings.four_colour, self.ctx.settings.large_index, deck)
+        fit_chip(self)  # before the frame, which only reads the layout
         damage = self.view.update(self.layout, self.frame())
         moving = self.anim.ghost_rects()
         window = target.get_rect()

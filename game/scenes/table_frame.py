@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 
 def table_frame(scene: TableScene) -> TableFrame:
-    """What the view shows now: read only (the table fits its deal chip as it changes, :func:`fit_chip`)."""
+    """What the view shows now: read only (the table fits its deal chip before drawing, :func:`fit_chip`)."""
     texts = scene.ctx.texts
     play = scene.play
     state = play.state

@@ -138,4 +138,4 @@ def one_pile_sections(values: Sections, name: str, deck: Deck) -> tuple[list[Car
 
 def pass_lines(state: State) -> list[str]:
     """The ``pass:`` and ``passes:`` lines of a kind with a stock."""
-    return [f"pass: {state.pass_no}", f"passes: {state.rules.passes}"]
+    return [f"pass: {state.pass_no}", f"passes: {state.rules.passes_text}"]

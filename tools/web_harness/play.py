@@ -4,7 +4,7 @@ One headless Chromium, driven over the DevTools protocol (``cdp.py``); the page'
 pygbag's CDN are answered from its files and the stand-in (``serve.py``). Every input is a
 trusted browser event (``Input.dispatchMouseEvent``, ``dispatchTouchEvent``, ``dispatchKeyEvent``)
 at a CSS point the test works out from the canvas's real box and backing size; what the game
-did is read back through ``probe.py`` and from the canvas's pixels. Four visits:
+did is read back through ``probe.py`` and from the canvas's pixels. Five visits:
 
 1. 1280×800 at ratio 1, ``?deal=10``: the page starts as pygbag starts it (the runtime files
    asked for, the template's Python block, ``platform.fopen``, ``shell.runpy`` with ``main.py``
@@ -12,6 +12,9 @@ did is read back through ``probe.py`` and from the canvas's pixels. Four visits:
    canvas fills the window, the base row's faces are drawn, keys ``d``/``u``/``h`` act, hidden
    time stays off the clock, mouse clicks win the deal by its solver line, the win panel's link
    reaches the clipboard (read back, or the check says it was skipped).
+1b. 1280×800 again, the page asking for reduced motion and more contrast, read as a screen reader
+   gets it (``Accessibility.getFullAXTree``): the settings that follow, the canvas's name, the
+   mirror's buttons and live regions, and deal 10 won by pressing the mirror's buttons alone.
 2. 1920×1080 at ratio 1, ``?deal=4321``: the whole screen is the canvas; four moves, a reload of
    the address resumes the game at once, another deal's address asks first; ``?variant=giza``
    draws its columns.
@@ -546,9 +549,11 @@ def visit_reload(page: Page, faces: dict[str, Any]) -> None:
     page.shot("1920x1080-giza")
     # pygbag's loader reads a first query parameter holding "py" as the Python to load
     status = page.open(f"?variant=pyramid&deal={VARIANT_DEAL}")
-    report.check(f"?variant=pyramid&deal={VARIANT_DEAL} opens that deal",
-                 status is not None and status["variant"] == "pyramid" and status["deal"] == VARIANT_DEAL,
-                 str(status and status["line"]))
+    report.check(
+        f"?variant=pyramid&deal={VARIANT_DEAL} opens that deal",
+        status is not None and status["variant"] == "pyramid" and status["deal"] == VARIANT_DEAL,
+        str(status and status["line"]),
+    )
 
 
 def visit_bad_address(page: Page, faces: dict[str, Any]) -> None:
@@ -647,6 +652,160 @@ def visit_phone(page: Page, faces: dict[str, Any]) -> None:
     page.check_requests(what)
 
 
+MEDIA = [{"name": "prefers-reduced-motion", "value": "reduce"}, {"name": "prefers-contrast", "value": "more"}]
+"""What the page asks for in the accessibility visit, as a player's system settings would."""
+
+
+def ax_tree(page: Page) -> dict[str, dict[str, Any]]:
+    """Chromium's accessibility tree of the page (what a screen reader is given), by node id."""
+    nodes = page.browser.call("Accessibility.getFullAXTree")["nodes"]
+    return {node["nodeId"]: node for node in nodes}
+
+
+def ax_role(node: dict[str, Any]) -> str:
+    return str(node.get("role", {}).get("value", ""))
+
+
+def ax_name(node: dict[str, Any]) -> str:
+    return str(node.get("name", {}).get("value", ""))
+
+
+def ax_text(tree: dict[str, dict[str, Any]], role: str) -> str | None:
+    """The text inside the first node of ``role`` (None when there is none)."""
+    found = next((n for n in tree.values() if ax_role(n) == role and not n.get("ignored")), None)
+    if found is None:
+        return None
+    words, todo = [], list(found.get("childIds", []))
+    while todo:
+        node = tree.get(todo.pop(0), {})
+        if ax_role(node) in ("StaticText", "text"):
+            words.append(ax_name(node))
+        todo[:0] = node.get("childIds", [])
+    return "".join(words)
+
+
+def ax_buttons(tree: dict[str, dict[str, Any]]) -> dict[str, int]:
+    """The page's buttons by name, each with its DOM node (backend id)."""
+    return {
+        ax_name(n): n["backendDOMNodeId"]
+        for n in tree.values()
+        if ax_role(n) == "button" and not n.get("ignored")
+    }
+
+
+def press_named(page: Page, name: str) -> bool:
+    """Focus the page's button named ``name`` (found in the accessibility tree) and press Enter
+    on it, as a screen reader user does; False when no such button is there."""
+    deadline = time.monotonic() + 3  # the page's mirror follows the game on its next frame
+    node = ax_buttons(ax_tree(page)).get(name)
+    while node is None and time.monotonic() < deadline:
+        time.sleep(0.1)
+        node = ax_buttons(ax_tree(page)).get(name)
+    if node is None:
+        return False
+    page.browser.call("DOM.focus", {"backendNodeId": node})
+    for kind in ("keyDown", "keyUp"):
+        event = {"type": kind, "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13}
+        page.browser.call("Input.dispatchKeyEvent", {**event, "text": "\r"} if kind == "keyDown" else event)
+    return True
+
+
+def press_places(page: Page, token: str) -> list[str]:
+    """Press, on the page, the buttons of the places move ``token`` takes, each by the name the
+    game gives it then (a card's name changes once another is chosen); the names not found."""
+    missing = []
+    count = len(page.py(f"P.names_for({token!r})"))
+    for index in range(count):
+        name = page.py(f"P.names_for({token!r})")[index]
+        if not press_named(page, name):
+            missing.append(f"{token}: {name}")
+        if index + 1 < count:  # the first card chosen before the second is named
+            page.wait(lambda s: page.py("json.dumps(P.play.selected)") is not None, 3)
+    return missing
+
+
+def visit_access(page: Page, faces: dict[str, Any]) -> None:
+    """1280×800, asking for reduced motion and more contrast: a new player's settings follow; the
+    page as a screen reader gets it (Chromium's accessibility tree): the canvas an application
+    with a name, the mirror's buttons named as the game names its places, the live text after a
+    move, a refusal in the assertive region, and deal 10 won by pressing the mirror's buttons."""
+    report = page.report
+    page.viewport(1280, 800, 1)
+    page.forget()
+    page.browser.call("DOM.enable")
+    page.browser.call("Emulation.setFocusEmulationEnabled", {"enabled": True})  # a focused window
+    page.browser.call("Emulation.setEmulatedMedia", {"features": MEDIA})
+    status = page.open(f"?deal={WIN_DEAL}")
+    if status is None:
+        return
+    chosen = page.py("json.dumps([P.app.ctx.settings.theme, P.app.ctx.settings.anim_speed])")
+    report.check(
+        "a page asking for more contrast and reduced motion starts high-contrast, without animation",
+        chosen == ["high-contrast", "none"],
+        str(chosen),
+    )
+    tree = ax_tree(page)
+    canvas = [ax_name(n) for n in tree.values() if ax_role(n) == "application"]
+    report.check(
+        "the canvas is an application with a name", len(canvas) == 1 and bool(canvas[0]), str(canvas)
+    )
+    named, live = page.py("P.buttons_named()")
+    shown = sorted(ax_buttons(tree))
+    report.check(
+        "the page's buttons are the game's places and controls, named as the game names them",
+        shown == sorted(named) and any(name.endswith("fila 7, libre") for name in shown),
+        f"page {shown[:6]}…; game {sorted(named)[:6]}…",
+    )
+    report.check(
+        "the live region says where the deal stands",
+        ax_text(tree, "status") == live.strip() != "",
+        f"{ax_text(tree, 'status')!r} / {live!r}",
+    )
+    wrong = page.py("P.mismatch()")
+    found = [press_named(page, wrong[0])]
+    page.wait(lambda s: page.py("json.dumps(P.play.selected)") is not None, 3)
+    found.append(press_named(page, wrong[1]))
+    time.sleep(0.8)  # the sentence waits out the half-second gap after the last one
+    tree = ax_tree(page)
+    said = page.py("P.buttons_named()")[1]
+    report.check(
+        "two cards that make no pair, pressed on the page, are refused in the assertive region",
+        all(found) and ax_text(tree, "alert") == said.strip() != "" and ax_text(tree, "status") == "",
+        f"pressed {wrong} {found}: alert {ax_text(tree, 'alert')!r}, "
+        f"status {ax_text(tree, 'status')!r}, game {said!r}",
+    )
+    line = page.py("P.winning_line()")
+    before = page.status()["moves"]
+    missing = []
+    for number, token in enumerate(line):
+        missing += press_places(page, token)
+        status = page.wait(lambda s, n=before + number: s["moves"] == n + 1, 3)
+        if number == 0:
+            time.sleep(0.7)
+            said = page.py("P.buttons_named()")[1]
+            heard = ax_text(ax_tree(page), "status")
+            report.check(
+                "the live region says what the first move did",
+                heard == said.strip() and "mazo" in heard.lower(),
+                f"{heard!r} / {said!r}",
+            )
+        if missing or status["moves"] != before + number + 1:
+            break
+    status = page.wait(lambda s: s["top"] != "TableScene", 3)
+    report.check(
+        f"deal {WIN_DEAL} is won by pressing the page's buttons alone",
+        not missing and status["pyramid"] == 0 and status["moves"] == before + len(line),
+        f"pyramid {status['pyramid']}, moves {status['moves'] - before} of {len(line)}; "
+        f"not found {missing[:3]}",
+    )
+    tree = ax_tree(page)
+    dialogs = [ax_name(n) for n in tree.values() if ax_role(n) == "dialog"]
+    report.check("the win panel is a dialog on the page", bool(dialogs), str(dialogs))
+    page.shot("1280x800-access-won")
+    page.browser.call("Emulation.setEmulatedMedia", {"features": []})
+    page.browser.call("Emulation.setFocusEmulationEnabled", {"enabled": False})
+
+
 def box_ratio(width: int, height: int, ratio: float) -> float:
     """The canvas pixels per CSS pixel the page should get (game.platform.page_canvas)."""
     from game.platform import page_canvas  # noqa: PLC0415
@@ -706,7 +865,7 @@ def _subsequence(wanted: list[str], seen: list[str]) -> bool:
     return position == len(wanted)
 
 
-VISITS = [visit_first, visit_reload, visit_bad_address, visit_phone]
+VISITS = [visit_first, visit_access, visit_reload, visit_bad_address, visit_phone]
 """The visits, in order, each ``visit(page, faces)`` on the same browser profile. (The offline
 visit after a first one, for the page's service worker, goes here.)"""
 

@@ -127,6 +127,46 @@ class Probe:
         places = [DECK] if move.kind in (Kind.DRAW, Kind.RECYCLE) else list(move.places)
         return json.dumps([list(self.layout.tap_point(p, self.play.state)) for p in places])
 
+    def names_for(self, token: str) -> str:
+        """The names the game's tree gives the places to press for move ``token`` (the stock's
+        button for a draw or a recycle), as the page's mirror should name its buttons."""
+        from game.access.describe import place_key  # noqa: PLC0415
+        from game.table_terms import DECK  # noqa: PLC0415
+        from rules import Kind, Move  # noqa: PLC0415
+
+        move = Move.parse(token)
+        places = [DECK] if move.kind in (Kind.DRAW, Kind.RECYCLE) else list(move.places)
+        return json.dumps([self._name(place_key(p)) for p in places])
+
+    def _name(self, key: str) -> str:
+        """Node ``key``'s name in the game's tree (the key itself when the game keeps no tree)."""
+        tree = self.app.access.tree
+        node = None if tree is None else tree.node(key)
+        return key if node is None else str(node.name)
+
+    def buttons_named(self) -> str:
+        """Every button of the game's tree, by name, and the live node's text."""
+        tree = self.app.access.tree
+        nodes = () if tree is None else tree.nodes
+        return json.dumps([[n.name for n in nodes if n.role.value == "button"], self.app.access.live])
+
+    def mismatch(self) -> str:
+        """The names of two free pyramid cards that do not make a pair (pressed, a refusal)."""
+        from game.access.describe import place_key  # noqa: PLC0415
+        from rules.legality import playable_places  # noqa: PLC0415
+
+        state = self.play.state
+        free = [p for p in playable_places(state) if p < 28]
+        a, b = next(
+            (a, b)
+            for a in free
+            for b in free
+            if a < b
+            and state.card_at(a).rank + state.card_at(b).rank != 13
+            and 13 not in (state.card_at(a).rank, state.card_at(b).rank)
+        )
+        return json.dumps([self._name(place_key(p)) for p in (a, b)])
+
     def faces_shown(self) -> str:
         """The face-up cards a player sees whole: each column's top card (Giza), else the
         pyramid's base row, and the waste's top card; each with its face's file name in its

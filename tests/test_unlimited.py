@@ -1,0 +1,81 @@
+"""Unlimited passes (SPEC §12): the rule set's key, recycling without limit, the end of a deal
+proven by a whole cycle that removes nothing, position text and the command line."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import RuleSet, State, parse_position
+from rules.errors import NotationError
+from rules.legality import apply, cycle_removes_nothing, is_dead_end, legal_moves
+from rules.moves import RECYCLE
+from rules.session import Ending, ending_of
+from rules.variant import APOPHIS, UNLIMITED, rule_sets
+from tests.commands import run
+
+UNLIMITED_RULES = RuleSet(UNLIMITED)
+
+
+def test_the_key_reads_unlimited_and_reads_back() -> None:
+    assert UNLIMITED_RULES.key == "passes=unlimited overlap=on"
+    apophis = RuleSet(UNLIMITED, False, APOPHIS)
+    assert apophis.key == "variant=apophis passes=unlimited overlap=off"
+    assert RuleSet.from_key(apophis.key) == apophis
+    assert [r.key for r in rule_sets()] == [
+        "passes=3 overlap=on",
+        "passes=3 overlap=off",
+        "passes=1 overlap=on",
+        "passes=1 overlap=off",
+    ]
+
+
+@pytest.mark.parametrize(
+    "key",
+    ["passes=lots overlap=on", "passes=0 overlap=on", "passes=Unlimited overlap=on"],
+)
+def test_a_bad_pass_count_in_a_key_is_refused(key: str) -> None:
+    with pytest.raises(NotationError):
+        RuleSet.from_key(key)
+
+
+def test_recycling_never_runs_out() -> None:
+    state = parse_position("pyramid: P27=2c; stock: 2h; waste: 4d; passes: unlimited")
+    recycles = 0
+    for _ in range(40):
+        move = legal_moves(state)[-1]
+        recycles += move == RECYCLE
+        state = apply(state, move)
+    assert recycles == 13 and state.pass_no == 14
+
+
+def test_a_cycle_that_removes_nothing_ends_the_deal() -> None:
+    stuck = parse_position("pyramid: P27=2c; stock: 2h 3c; waste: 4d; pass: 9; passes: unlimited")
+    assert legal_moves(stuck)  # a draw is still legal...
+    assert is_dead_end(stuck)  # ...but no cycle removes anything: proven over
+    assert ending_of(stuck) is Ending.DEAD_END
+    with_pair_later = parse_position("pyramid: P27=2c; stock: 2h Jc; waste: 4d; passes: unlimited")
+    assert not cycle_removes_nothing(with_pair_later)  # Jc comes on top of the waste next to 2c
+    assert ending_of(with_pair_later) is Ending.NONE
+
+
+def test_three_passes_end_when_the_last_pass_is_spent() -> None:
+    spent = parse_position("pyramid: P27=2c; stock: ; waste: Jc 4d; pass: 3; passes: 3")
+    assert is_dead_end(spent)
+    again = parse_position("pyramid: P27=2c; stock: ; waste: Jc 4d; pass: 3; passes: unlimited")
+    assert not is_dead_end(again)
+
+
+def test_position_text_keeps_unlimited_and_the_pass_number() -> None:
+    state = parse_position("pyramid: P27=2c; stock: 2h; waste: 4d; pass: 12; passes: unlimited")
+    assert state.rules.unlimited and state.pass_no == 12
+    assert "passes: unlimited" in state.to_text()
+    assert parse_position(state.to_text()) == state
+    deal = State.from_deal(7, UNLIMITED_RULES)
+    assert parse_position(deal.to_text()) == deal
+
+
+@pytest.mark.parametrize("value", ["0", "lots", "2"])
+def test_the_solver_refuses_a_bad_pass_count_in_one_line(value: str) -> None:
+    done = run(["-m", "solver", "--passes", value])
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "1, 3 or unlimited" in done.stderr
