@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import repeat
 from operator import add, or_
 from typing import TYPE_CHECKING
 
@@ -663,13 +664,12 @@ def half_covered(topology: Topology, pyr: int, free_mask: int) -> list[tuple[int
 def _by_byte(per_card: list[int], join: Callable[[int, int], int]) -> tuple[int, ...]:
     """For the stock places whose cards give ``per_card`` (eight, or more), per value of their
     bits: the values of the cards whose bits are set, joined (``operator.add`` for packed counts,
-    ``operator.or_`` for bits). Each value is its lowest card's joined to the value without it."""
+    ``operator.or_`` for bits). Built by doubling: the values with card ``i``'s bit set are those
+    without it joined to its value (2**15 entries in a few ms for the 15 places past 16 of 31)."""
     width = max(8, len(per_card))
-    per_card = per_card + [0] * (width - len(per_card))
-    table = [0] * (1 << width)
-    for value in range(1, 1 << width):
-        low = value & -value
-        table[value] = join(table[value ^ low], per_card[low.bit_length() - 1])
+    table = [0]
+    for value in per_card + [0] * (width - len(per_card)):
+        table += list(map(join, table, repeat(value, len(table))))
     return tuple(table)
 
 

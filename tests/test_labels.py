@@ -226,7 +226,7 @@ def test_the_committed_giza_tables_re_solve_to_the_same_verdicts() -> None:
     _check_entries(entries)
 
 
-LABELLED_IN_PART = {"pyramid6": 500, "triangle": 500}
+LABELLED_IN_PART = {"pyramid6": 500}
 """Variants whose tables hold deals 1–N so far (the whole table takes about an hour of two
 cores per variant); every other registered variant is labelled for every deal."""
 
@@ -271,7 +271,8 @@ def test_every_variant_is_labelled_for_every_deal(variant: Variant) -> None:
                 assert not any(
                     a == won and b == lost for a, b in zip(small_column, large_column, strict=True)
                 ), (small, large)
-    if variant.win_all and variant.deck == PYRAMID.deck and variant.waste_piles == 1:
+    same_cards = variant.deck == PYRAMID.deck and variant.shape == PYRAMID.shape  # not Triangle's
+    if variant.win_all and same_cards and variant.waste_piles == 1:
         for rules, column in columns.items():  # every card gone is the pyramid gone too
             plain = table.tables[RuleSet(rules.passes, rules.overlap).key]
             assert not any(a == won and b == lost for a, b in zip(column, plain, strict=True)), rules

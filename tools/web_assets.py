@@ -116,7 +116,9 @@ def staged_game(stage: Path) -> Any:
 
     sizes = (WINDOW_SIZE, WINDOW_SIZE[::-1])  # each variant's table: other card sizes
     heights = [layout.compute_layout(size, variant=v).card[1] for size in sizes for v in REGISTERED]
-    return assets, cards, heights
+    # a card big enough for the small index (six rows on the portrait canvas: 160 px) is drawn
+    # scaled up from the large-index faces, as on a bigger canvas: the others set the bundle's
+    return assets, cards, [h for h in heights if cards.needs_large_index(h)] or heights
 
 
 def decks_shown(stage: Path) -> set[str]:

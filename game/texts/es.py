@@ -416,7 +416,8 @@ VARIANT_RULES: dict[str, list[str]] = {
         "La pirámide al revés: filas de 7, 6, 5, 4, 3, 2 y 1 cartas de arriba abajo. Cada carta "
         "queda tapada por las de la fila de abajo que la tocan; al empezar solo está libre la de más abajo.",
         "Para ganar tienen que irse las 52 cartas: las 28 del triángulo, las del mazo y las del "
-        "descarte. Pocos repartos tienen solución.",
+        "descarte. Con 3 vueltas y la superposición se gana unos 8 de cada 10 repartos; con una "
+        "sola vuelta, apenas 1 de cada 7 (1 de cada 16 sin la superposición).",
     ],
 }
 """One section per variant on the rules screen (only the variants the rules play are shown)."""
