@@ -71,14 +71,21 @@ def stock_cleanup(
     (:meth:`rules.stock.kind.StockKind.cleanup`). Pairs make ``deck.pair_sum``; the King is
     ``deck.lone_rank``.
     """
-    return waste_kind(piles).cleanup(ranks, stk, cursor, pass_no, passes, deck)
+    return waste_kind(piles).cleanup(ranks, stk, cursor, pass_no, _passes_needed(passes, pass_no, stk), deck)
+
+
+def _passes_needed(passes: int, pass_no: int, stk: int) -> int:
+    """``passes``, or with unlimited passes as many as any clean-up needs: one recycle before
+    each removal at most, as a whole cycle reaches every position of the stock and the waste."""
+    return min(passes, pass_no + stk.bit_count())
 
 
 def state_cleanup(state: State) -> int:
     """:func:`stock_cleanup` of a position's stock and waste (its pyramid is not looked at)."""
     ranks = tuple(card.rank for card in state.layout.stock)
     rules = state.rules
-    return state.kind.cleanup(ranks, state.stock, state.cursor, state.pass_no, rules.passes, rules.deck)
+    passes = _passes_needed(rules.passes, state.pass_no, state.stock)
+    return state.kind.cleanup(ranks, state.stock, state.cursor, state.pass_no, passes, rules.deck)
 
 
 def cards_on_table(state: State) -> int:
