@@ -15,10 +15,12 @@ from rules.errors import NotationError
 from rules.legality import apply, cycle_removes_nothing, is_dead_end, legal_moves, replay
 from rules.moves import RECYCLE
 from rules.scoring import state_cleanup
-from rules.session import Ending, ending_of
+from rules.session import Ending, Session, ending_of
 from rules.variant import APOPHIS, STRICT, UNLIMITED, rule_sets
 from solver import Verdict, solve
 from solver.layered import PureBackend
+from solver.questions import BestScoreQuestion
+from solver.score import BestScore
 
 UNLIMITED_RULES = RuleSet(UNLIMITED)
 
@@ -132,3 +134,12 @@ def test_where_the_cycle_stands_changes_nothing_for_the_search(number: int) -> N
     first, again = solve(start), solve(later)
     assert (first.verdict, first.nodes) == (again.verdict, again.nodes)
     assert first.verdict is not Verdict.UNKNOWN
+
+
+def test_the_best_par_score_is_not_searched_without_a_pass_limit() -> None:
+    state = State.from_deal(3, UNLIMITED_RULES)
+    with pytest.raises(ValueError, match="limited number of passes"):
+        BestScore(state)
+    question = BestScoreQuestion(Session(state, 3))
+    assert question.done and question.given_up and question.answer is None
+    assert question.step(1000)
