@@ -13,6 +13,7 @@ MESSAGES: dict[str, str] = {
     "label_unknown": "Undetermined",
     "label_hidden": "May have no solution",
     "pass": "pass {n} of {p}",
+    "pass_open": "pass {n}",
     "removed": "{n} of 28",
     "removed_all": "{n} of {total}",
     "stock": "stock: {n}",
@@ -72,6 +73,7 @@ MESSAGES: dict[str, str] = {
     "no_partner": "no card adds up to {sum} with this one right now",
     "not_sum": "{a} and {b} do not add up to {sum}",
     "only_with_cover_named": "{a} can only go together with {b}, the card lying on it",
+    "passes_unlabelled": "Unlimited passes: no proven deals yet; may have no solution",
     "variant_unlabelled": "{variant}: no proven deals yet; may have no solution",
     "nothing_to_undo": "nothing to undo",
     "par_no_undo": "this deal is already scored in the par match: go on with another",
@@ -113,6 +115,7 @@ MESSAGES: dict[str, str] = {
     "won_line_all": "Every card cleared! Tap “New deal” to go on",
     "dead_line_par": "No moves left: the deal is scored; go on with another",
     "dead_line": "No moves left: undo, replay or start another deal",
+    "dead_line_cycle": "Proven: no pass removes a card any more; undo, replay or start another deal",
     "won_no_undo": "the game is won: it cannot be undone",
     "dead_no_help": "No moves left: nothing to hint; undo, replay or start another deal",
     "dead_line_unsolvable": "No moves left, and this deal has no solution: try another one",
@@ -143,6 +146,10 @@ MESSAGES: dict[str, str] = {
     # dead-end panel
     "dead_title": "No moves left",
     "dead_body": "No pairs adding up to 13, no Kings, no cards to draw and no recycles left.",
+    "dead_body_cycle": (
+        "A whole pass through the stock and the waste removes no card, and then everything repeats: "
+        "it is proven that no moves are left."
+    ),
     # analysis: no longer winnable
     "lost_title": "No longer winnable",
     "lost_body": "From this position no sequence of moves clears the pyramid.",
@@ -163,6 +170,7 @@ MESSAGES: dict[str, str] = {
     "variant_spanish": "Spanish deck",
     "set_par": "Par scoring",
     "set_passes": "Passes through the stock",
+    "passes_unlimited": "unlimited",
     "set_overlap": "Overlap rule",
     "set_mode": "New deals",
     "set_lang": "Language",
