@@ -11,12 +11,13 @@ from game.driver import tap_place
 from game.platform import parse_page_query
 from game.saves import settings_doc, settings_from_doc
 from game.scenes.panel import Panel
+from game.scenes.record_screens import rules_name
 from game.scenes.settings_screen import ROWS
 from game.settings import Settings
 from game.texts import Texts
 from rules import LAST_DEAL, RuleSet, parse_position
 from rules.labels import LabelTable
-from rules.variant import UNLIMITED
+from rules.variant import SPANISH, UNLIMITED
 
 AppFactory = Callable[..., App]
 
@@ -66,3 +67,9 @@ def test_settings_save_the_word_unlimited_and_read_it_back() -> None:
 def test_the_command_line_and_the_page_address_take_unlimited() -> None:
     assert main.parse_args(["--passes", "unlimited"]).passes == UNLIMITED
     assert parse_page_query("?passes=unlimited").overrides() == {"passes": UNLIMITED}
+
+
+def test_the_statistics_name_the_rule_set() -> None:
+    assert rules_name(Texts("es"), RuleSet(UNLIMITED)) == "vueltas sin límite · superposición: Sí"
+    spanish = rules_name(Texts("en"), RuleSet(UNLIMITED, False, SPANISH))
+    assert spanish.endswith("unlimited passes · overlap: No")

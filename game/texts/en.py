@@ -244,6 +244,7 @@ MESSAGES: dict[str, str] = {
     "stats_title": "Statistics",
     "stats_rules": "{p} passes · overlap: {o}",
     "stats_rules_one": "1 pass · overlap: {o}",
+    "stats_rules_unlimited": "unlimited passes · overlap: {o}",
     "stats_rules_no_stock": "overlap: {o}",
     "stats_played": "Games played",
     "stats_won": "Won",

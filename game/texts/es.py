@@ -252,6 +252,7 @@ MESSAGES: dict[str, str] = {
     "stats_title": "Estadísticas",
     "stats_rules": "{p} vueltas · superposición: {o}",
     "stats_rules_one": "1 vuelta · superposición: {o}",
+    "stats_rules_unlimited": "vueltas sin límite · superposición: {o}",
     "stats_rules_no_stock": "superposición: {o}",
     "stats_played": "Partidas",
     "stats_won": "Ganadas",
