@@ -14,7 +14,7 @@ from rules.cards import Card, Deck
 from rules.errors import IllegalMoveError
 from rules.moves import DRAW, PLACES, RECYCLE, STOCK, Kind, Move
 from rules.state import State
-from rules.topology import iter_slots
+from rules.topology import SLOTS, iter_slots
 
 ALL_PLACES = (1 << PLACES) - 1
 
@@ -35,6 +35,7 @@ class Refusal(enum.Enum):
     FACE_DOWN = "face_down"
     GAME_WON = "game_won"
     NO_STOCK = "no_stock"
+    NO_SLOT = "no_slot"
 
     @property
     def message(self) -> str:
@@ -60,6 +61,7 @@ MESSAGES: dict[Refusal, str] = {
     Refusal.FACE_DOWN: "la carta del mazo está boca abajo: roba para descubrirla",
     Refusal.GAME_WON: "la pirámide ya está despejada",
     Refusal.NO_STOCK: "aquí no hay mazo: todas las cartas están a la vista",
+    Refusal.NO_SLOT: "esta pirámide no tiene esa posición",
 }
 
 
@@ -96,10 +98,17 @@ def _covered(state: State, place: int) -> bool:
     return place < shape.slots and bool(shape.covered_by[place] & state.pyramid)
 
 
+def _no_slot(state: State, place: int) -> bool:
+    """``place`` names a pyramid slot beyond the variant's shape (``P25`` in six rows)."""
+    return state.rules.variant.slots <= place < SLOTS
+
+
 def check_select(state: State, place: int) -> Refusal | None:
     """Why the card at ``place`` cannot be selected (tapped) now, or None if it can."""
     if state.is_won:
         return Refusal.GAME_WON
+    if _no_slot(state, place):
+        return Refusal.NO_SLOT
     if _face_down(state, place):
         return Refusal.FACE_DOWN
     if state.card_at(place) is None:
@@ -131,6 +140,8 @@ def check(state: State, move: Move) -> Refusal | None:
     if move.kind is Kind.RECYCLE:
         return _check_recycle(state)
     places = move.places
+    if any(_no_slot(state, p) for p in places):
+        return Refusal.NO_SLOT
     if any(_face_down(state, p) for p in places):
         return Refusal.FACE_DOWN
     if any(state.card_at(p) is None for p in places):

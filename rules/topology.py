@@ -51,6 +51,24 @@ class PyramidForm:
 PYRAMID_FORM = PyramidForm()
 
 
+@dataclass(frozen=True, slots=True)
+class TriangleForm:
+    """The pyramid upside down (Triangle, SPEC §12): row ``r`` holds ``rows - r`` cards, card
+    (``r``, ``c``) covered by the next row's cards at columns ``c - 1`` and ``c`` where they exist."""
+
+    name = "triangle"
+
+    def row_length(self, row: int, rows: int) -> int:
+        return rows - row
+
+    def covers(self, row: int, col: int, rows: int) -> tuple[tuple[int, int], ...]:
+        below = rows - row - 1
+        return tuple((row + 1, c) for c in (col - 1, col) if 0 <= c < below)
+
+
+TRIANGLE_FORM = TriangleForm()
+
+
 def iter_slots(mask: int) -> list[int]:
     """The slot numbers in ``mask``, lowest first."""
     out = []

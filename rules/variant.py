@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from rules.cards import SPANISH_DECK, STANDARD_DECK, Deck
 from rules.errors import NotationError
 from rules.stock import ONE_WASTE, Columns, StockKind, WastePiles
-from rules.topology import PYRAMID_FORM, Form, Shape, shape
+from rules.topology import PYRAMID_FORM, TRIANGLE_FORM, Form, Shape, shape
 
 __all__ = [
     "ALL_RULE_SETS",
@@ -27,11 +27,13 @@ __all__ = [
     "DEFAULT_RULES",
     "GIZA",
     "PYRAMID",
+    "PYRAMID6",
     "REGISTERED",
     "SPANISH",
     "SPANISH_DECK",
     "STANDARD_DECK",
     "STRICT",
+    "TRIANGLE",
     "VARIANTS",
     "Deck",
     "RuleSet",
@@ -106,7 +108,14 @@ GIZA = Variant("giza", STANDARD_DECK, stock_kind=Columns(8, 3))
 """Giza: the 24 other cards face up in eight columns of three, no stock (column ``c`` holds deal
 tokens 29+3c … 31+3c, the last on top); the overlap rule applies inside the pyramid only."""
 
-REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH, APOPHIS, GIZA)
+PYRAMID6 = Variant("pyramid6", STANDARD_DECK, rows=6)
+"""A pyramid of six rows (seed 003, SPEC §12): 21 pyramid cards, 31 in the stock; otherwise the
+default game."""
+TRIANGLE = Variant("triangle", STANDARD_DECK, win_all=True, form=TRIANGLE_FORM)
+"""Triangle (SPEC §12): the pyramid upside down, rows of 7 … 1 from the top, only the bottom card
+free at the start; every card must go, the stock and the waste too."""
+
+REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH, APOPHIS, GIZA, PYRAMID6, TRIANGLE)
 """The variants the rules play in full, the default first (command-line choices, tests)."""
 VARIANTS: dict[str, Variant] = {variant.name: variant for variant in REGISTERED}
 
@@ -190,7 +199,7 @@ class RuleSet:
 
 
 _KEY = re.compile(
-    r"^(?:variant=(?P<variant>[a-z]+) )?(?:passes=(?P<passes>[1-9]\d{0,2}|unlimited) )?"
+    r"^(?:variant=(?P<variant>[a-z][a-z0-9]*) )?(?:passes=(?P<passes>[1-9]\d{0,2}|unlimited) )?"
     r"overlap=(?P<overlap>on|off)$"
 )
 

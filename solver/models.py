@@ -41,15 +41,14 @@ AnyProblem = Problem | GizaProblem
 Removals = Callable[[Problem, Shape, int, int, int], list[tuple[int, int, int]]]
 
 ONE_WASTE = "one_waste"
-PILES = "piles"
+PILES = "waste_piles"
 COLUMNS = "columns"
 
 
 def kind_name(variant: Variant) -> str:
-    """The variant's stock kind: one waste pile, several waste piles, or face-up columns (no stock)."""
-    if variant.columns:
-        return COLUMNS
-    return PILES if variant.waste_piles > 1 else ONE_WASTE
+    """The name of the variant's stock kind (:mod:`rules.stock`): one waste pile, several waste
+    piles, or face-up columns (no stock)."""
+    return variant.stock_kind.name
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from game.render.metrics import Metrics
 from game.table_terms import DECK
 from rules import STOCK, WASTE, RuleSet, State
 from rules.moves import WASTE_PILES, column_place
-from rules.topology import ALL_SLOTS, COVERED_BY, SLOTS
+from rules.topology import ALL_SLOTS, SLOTS, Shape
 from rules.variant import APOPHIS, GIZA, PYRAMID, Variant
 
 PILES_VARIANT = {1: PYRAMID, 3: APOPHIS}
@@ -38,8 +38,9 @@ PILES = (DECK, STOCK, WASTE)
 KIOSK = Metrics(min_tap=72, min_corner=40, font_range=(18, 34))
 
 
-def layout_problems(layout: TableLayout) -> list[str]:
-    """Everything wrong with ``layout``, as readable lines (empty when it is right)."""
+def layout_problems(layout: TableLayout, shape: Shape = PYRAMID.shape) -> list[str]:
+    """Everything wrong with ``layout`` of a pyramid of ``shape``, as readable lines (empty when
+    it is right)."""
     metrics, problems = layout.metrics, []
     window = pygame.Rect((0, 0), layout.size)
     regions = layout.regions()
@@ -59,7 +60,7 @@ def layout_problems(layout: TableLayout) -> list[str]:
             problems.append(f"button {name} {rect.size} is below {metrics.min_tap} px")
     if min(layout.card) < metrics.min_tap:
         problems.append(f"cards {layout.card} are below {metrics.min_tap} px")
-    problems += corner_problems(layout)
+    problems += corner_problems(layout, shape)
     chip = layout.buttons["deal"]
     layout.fit_deal_chip(10_000)  # the longest deal text: the chip stops at its maximum
     if not layout.top_bar.contains(chip) or chip.colliderect(layout.pass_area):
@@ -67,23 +68,27 @@ def layout_problems(layout: TableLayout) -> list[str]:
     return problems
 
 
-def corner_problems(layout: TableLayout) -> list[str]:
+def corner_problems(layout: TableLayout, shape: Shape = PYRAMID.shape) -> list[str]:
     """Each pyramid card shows its top strip (``layout.step`` ≥ ``min_corner``) and no other
-    part of it: the rest lies under the two cards that cover it, with no gap between them."""
+    part of it: the rest lies under the two cards that cover it, with no gap between them (a
+    card that one card covers, at a triangle's edge, lies half under it)."""
     problems = []
     if layout.step < layout.metrics.min_corner:
         problems.append(f"covered strip {layout.step} px is below {layout.metrics.min_corner}")
     for slot, rect in enumerate(layout.slots):
         strip = pygame.Rect(rect.left, rect.top, rect.width, layout.step)
-        for later in range(slot + 1, SLOTS):
+        for later in range(slot + 1, shape.slots):
             if layout.slots[later].colliderect(strip):
                 problems.append(f"slot {later} hides the corner of slot {slot}")
-        covers = sorted(
-            (layout.slots[s] for s in range(SLOTS) if COVERED_BY[slot] >> s & 1), key=lambda r: r.x
-        )
+        on_it = [layout.slots[s] for s in range(shape.slots) if shape.covered_by[slot] >> s & 1]
+        covers = sorted(on_it, key=lambda r: r.x)
         if not covers:
             continue
         rest = pygame.Rect(rect.left, strip.bottom, rect.width, rect.bottom - strip.bottom)
+        if len(covers) == 1:
+            if covers[0].top != rest.top or abs(abs(covers[0].centerx - rest.centerx) - rect.width / 2) > 1:
+                problems.append(f"slot {slot} does not lie half under the one card on it")
+            continue
         left, right = covers
         whole = (
             left.left <= rest.left

@@ -30,7 +30,7 @@ SPEC_WORDING = {
     "mode_random": "totalmente al azar",
     "analysis_busy": "buscando una solución",
     "pass": "vuelta {n} de {p}",
-    "removed": "{n} de 28",
+    "removed": "{n} de {total}",
 }
 
 

@@ -24,10 +24,10 @@ from rules.variant import REGISTERED, Variant
 
 ROOT = Path(__file__).resolve().parent.parent
 
-CHECKED = ("rules", "game", "main.py")
-"""Where the patterns are looked for (the solver joins once its models come from one registry)."""
-ALLOWED = ("rules/stock/",)
-"""The stock-kind modules themselves (and, when checked, the solver's registry of models)."""
+CHECKED = ("rules", "game", "solver", "main.py")
+"""Where the patterns are looked for."""
+ALLOWED = ("rules/stock/", "solver/models.py")
+"""The stock-kind modules themselves and the solver's registry of models."""
 
 COUNT = r"\s*(==|!=|<=|>=|<|>)"
 KIND_CHAINS = {

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pytest
 from commands import one_line, run
@@ -12,12 +12,23 @@ from rules.cards import DECK, SPANISH_DECK, STANDARD_DECK, Card, parse_card, par
 from rules.deals import deal_cards, format_deal_text, parse_deal_text, splitmix64
 from rules.errors import NotationError, RecordError
 from rules.labels import LabelTable
-from rules.legality import Refusal, apply, check_select, legal_moves
-from rules.moves import DRAW, STOCK, WASTE
+from rules.legality import Refusal, apply, check, check_select, legal_moves
+from rules.moves import DRAW, STOCK, WASTE, Move
 from rules.session import Session
 from rules.state import ALL_RULE_SETS, Layout, RuleSet, State, parse_position, parse_position_unseen
 from rules.topology import BASE_ROW, CONE, COVERED_BY, ROW, SLOTS, iter_slots, shape
-from rules.variant import GIZA, PYRAMID, REGISTERED, SPANISH, STRICT, VARIANTS, Variant, rule_sets
+from rules.variant import (
+    GIZA,
+    PYRAMID,
+    PYRAMID6,
+    REGISTERED,
+    SPANISH,
+    STRICT,
+    TRIANGLE,
+    VARIANTS,
+    Variant,
+    rule_sets,
+)
 
 ALL = [RuleSet(p, o, v) for v in REGISTERED for p in (1, 3) for o in (True, False)]
 
@@ -104,43 +115,68 @@ def test_a_smaller_shape_has_its_own_tables() -> None:
         shape(0)
 
 
-@dataclass(frozen=True)
-class UpsideDown:
-    """A form the rules never saw: the pyramid turned over (SPEC §12's Triangle), rows of
-    ``rows``, ``rows - 1`` … 1 cards, a card covered by the next row's at columns c-1 and c."""
-
-    name = "upside-down"
-
-    def row_length(self, row: int, rows: int) -> int:
-        return rows - row
-
-    def covers(self, row: int, col: int, rows: int) -> tuple[tuple[int, int], ...]:
-        below = rows - row - 1
-        return tuple((row + 1, c) for c in (col - 1, col) if 0 <= c < below)
-
-
-def test_another_covering_relation_is_data_the_rules_play() -> None:
-    variant = Variant("upside-down", STANDARD_DECK, form=UpsideDown(), win_all=True)
-    turned = variant.shape
+def test_the_triangle_is_the_pyramid_upside_down() -> None:
+    turned = TRIANGLE.shape
     assert turned.slots == 28 and turned.row_length(0) == 7 and turned.slot_of(6, 0) == 27
-    assert iter_slots(turned.covered_by[0]) == [7] and iter_slots(turned.covered_by[8]) == [13, 14]
-    state = State.from_deal(1, RuleSet(3, True, variant))
+    assert iter_slots(turned.covered_by[0]) == [7] and iter_slots(turned.covered_by[6]) == [12]
+    assert iter_slots(turned.covered_by[8]) == [13, 14] and turned.covered_by[27] == 0
+    state = State.from_deal(1, RuleSet(3, True, TRIANGLE))
     assert state.uncovered == 1 << 27  # only the single bottom card is free
     assert check_select(state, 21) is Refusal.COVERED and check_select(state, 27) is None
     assert all(place in (27, STOCK, WASTE) for move in legal_moves(state) for place in move.places)
 
 
+def test_triangle_deal_text_is_the_top_row_first_and_the_bottom_card_last() -> None:
+    cards = deal_cards(9, TRIANGLE)
+    state = State.from_deal(9, RuleSet(variant=TRIANGLE))
+    assert state.layout.pyramid == cards[:28] and state.layout.stock == cards[28:]
+    assert state.card_at(0) == cards[0] and state.card_at(6) == cards[6] and state.card_at(27) == cards[27]
+    assert state.card_at(STOCK) == cards[28]
+
+
+@pytest.mark.parametrize("overlap", [True, False])
+def test_a_triangle_edge_card_goes_with_its_one_free_cover_under_the_overlap_rule(overlap: bool) -> None:
+    rules = RuleSet(3, overlap, TRIANGLE)
+    state = parse_position("pyramid: P25=Qs P26=5c P27=Ah; stock: 8d", rules)
+    edge = Move.remove(25, 27)
+    assert (edge in legal_moves(state)) == overlap
+    assert check(state, edge) is (None if overlap else Refusal.COVERED)
+    assert check(state, Move.remove(26, 27)) is (Refusal.NOT_13 if overlap else Refusal.COVERED)
+    assert check(state, Move.remove(25, STOCK)) is (Refusal.ONLY_WITH_COVER if overlap else Refusal.COVERED)
+
+
+def test_the_triangle_is_won_only_with_all_52_cards_gone() -> None:
+    state = parse_position("pyramid: P27=Ks; stock: 8d 5c", RuleSet(variant=TRIANGLE))
+    state = apply(state, Move.remove(27))
+    assert state.pyramid_left == 0 and not state.is_won
+    assert apply(apply(state, DRAW), Move.remove(STOCK, WASTE)).is_won
+
+
 def test_a_pyramid_of_six_rows_deals_and_plays_21_cards() -> None:
-    variant = Variant("six", STANDARD_DECK, rows=6)
-    rules = RuleSet(3, True, variant)
+    rules = RuleSet(3, True, PYRAMID6)
     state = State.from_deal(5, rules)
-    assert (variant.slots, variant.stock_size, len(state.layout.stock)) == (21, 31, 31)
+    assert (PYRAMID6.slots, PYRAMID6.stock_size, len(state.layout.stock)) == (21, 31, 31)
+    assert state.layout.pyramid == deal_cards(5)[:21] and state.layout.stock == deal_cards(5)[21:]
     assert iter_slots(state.uncovered) == list(range(15, 21))
-    assert state.card_at(21) is None and check_select(state, 21) is Refusal.NO_CARD
     text = state.to_text().split("\n")
-    assert text[0] == "variant: six" and text[1].split()[1:] == [str(c) for c in state.layout.pyramid]
+    assert text[0] == "variant: pyramid6" and text[1].split()[1:] == [str(c) for c in state.layout.pyramid]
     moves = legal_moves(state)
     assert DRAW in moves and all(p < 21 or p in (STOCK, WASTE) for move in moves for p in move.places)
+
+
+def test_a_slot_the_six_rows_lack_is_refused_as_such() -> None:
+    state = State.from_deal(5, RuleSet(variant=PYRAMID6))
+    assert check_select(state, 21) is Refusal.NO_SLOT and check_select(state, 27) is Refusal.NO_SLOT
+    assert check(state, Move.remove(20, 25)) is Refusal.NO_SLOT
+    assert Refusal.NO_SLOT.message == "esta pirámide no tiene esa posición"
+    assert check_select(State.from_deal(5), 21) is not Refusal.NO_SLOT
+
+
+@pytest.mark.parametrize("variant", [PYRAMID6, TRIANGLE], ids=lambda v: v.name)
+def test_the_shape_variants_keys_read_back(variant: Variant) -> None:
+    for rules in rule_sets(variant):
+        assert RuleSet.from_key(rules.key) == rules
+        assert rules.key.startswith(f"variant={variant.name} passes=")
 
 
 # --- decks -----------------------------------------------------------------------------------

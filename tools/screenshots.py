@@ -36,9 +36,10 @@ from game.app import App, display_surface, make_context
 from game.driver import play_by_taps, press_key, step, tap_button, tap_place
 from game.scenes.settings_screen import SettingsScreen
 from game.settings import Settings
-from rules import APOPHIS, DRAW, WASTE_PILES, RuleSet, State, parse_moves, partners
+from rules import APOPHIS, DRAW, STOCK, WASTE_PILES, RuleSet, State, parse_moves, partners
 from rules.labels import Label, load_table
 from rules.scoring import Match
+from rules.topology import iter_slots
 from rules.variant import REGISTERED
 from solver.hints import suggest
 from solver.search import solve
@@ -238,13 +239,15 @@ def shoot_variants(size: tuple[int, int], lang: str, out: Path) -> None:
         ctx = make_context(settings, LABELS, seed=7)
         app = App(ctx, ctx.dealer.deal(settings, 77), size=size)
         save(app, out, f"{tag}-variant-{variant.name}")
-        play = app.table.play
-        base = play.state.layout.pyramid
+        state = app.table.play.state
+        places = [*iter_slots(state.uncovered), STOCK]
+        free = [(p, card) for p in places if (card := state.card_at(p)) is not None]
         pair_sum = variant.deck.pair_sum
-        refused = next(
-            (a, b) for a in range(21, 28) for b in range(a + 1, 28)
-            if base[a].rank + base[b].rank != pair_sum and not (base[a].is_lone or base[b].is_lone)
+        pairs = (
+            (a, b) for i, (a, x) in enumerate(free) for b, y in free[i + 1 :]
+            if x.rank + y.rank != pair_sum and not (x.is_lone or y.is_lone)
         )  # fmt: skip
+        refused = next(pairs, (free[0][0], 0))  # else a covered card: Triangle starts with one free
         for place in refused:
             tap_place(app, place)
         save(app, out, f"{tag}-variant-{variant.name}-refused")

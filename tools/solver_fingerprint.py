@@ -3,12 +3,14 @@
     python tools/solver_fingerprint.py                    # every rule set, both paths, to stdout
     python tools/solver_fingerprint.py --deals 3 --rules "passes=3 overlap=on" --path pure
     python tools/solver_fingerprint.py --out tests/fingerprints/solver.txt   # the reference
+    python tools/solver_fingerprint.py --variant triangle --out tests/fingerprints/triangle.txt
 
 For every rule set (:func:`rules.variant.every_rule_set`) and each path (numpy, and the pure one
 as ``PIRAMIDE_PURE_PYTHON=1`` chooses it), per deal: the verdict, the nodes and the winning line
 of a search under a node budget; for the first deals also the analysis with the whole stock
 unseen, and (a stock with one waste pile) the best-score search. A refactoring that claims to
-change nothing must leave this text unchanged (``tests/test_solver_fingerprint.py``).
+change nothing must leave this text unchanged (``tests/test_solver_fingerprint.py``). The first
+wave's variants share ``solver.txt``; each later variant has its own file (:func:`file_of`).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rules.state import RuleSet, State  # noqa: E402
-from rules.variant import every_rule_set  # noqa: E402
+from rules.variant import VARIANTS, Variant, every_rule_set  # noqa: E402
 from solver.analysis import Analysis  # noqa: E402
 from solver.backends import configure, numpy_available  # noqa: E402
 from solver.layered import Backend, PureBackend  # noqa: E402
@@ -37,6 +39,22 @@ DEEP_DEALS = 3
 """The first deals whose analysis (whole stock unseen) and best score are also printed."""
 ANALYSIS_NODES = 4_000
 SCORE_NODES = 20_000
+FOLDER = ROOT / "tests" / "fingerprints"
+FIRST_WAVE = ("pyramid", "strict", "spanish", "apophis", "giza")
+"""The variants whose rule sets ``solver.txt`` holds, in :func:`every_rule_set`'s order."""
+
+
+def file_of(variant: Variant) -> Path:
+    """The reference file of ``variant``'s rule sets: ``solver.txt``, or ``NAME.txt`` for a later one."""
+    return FOLDER / ("solver.txt" if variant.name in FIRST_WAVE else f"{variant.name}.txt")
+
+
+def files() -> dict[Path, list[RuleSet]]:
+    """Every reference file and the rule sets it holds."""
+    found: dict[Path, list[RuleSet]] = {}
+    for rules in every_rule_set():
+        found.setdefault(file_of(rules.variant), []).append(rules)
+    return found
 
 
 def backend(path: str) -> Backend:
@@ -102,6 +120,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
     parser.add_argument("--deals", type=int, default=DEALS, help=f"deals 1…N per rule set (default {DEALS})")
     parser.add_argument("--rules", action="append", help="only this rule set's key (repeatable)")
+    later = [name for name in VARIANTS if name not in FIRST_WAVE]
+    parser.add_argument("--variant", choices=later, help="a later variant's rule sets (its own file)")
     parser.add_argument("--path", choices=("numpy", "pure", "both"), default="both")
     parser.add_argument("--out", type=Path, help="write to this file instead of stdout")
     args = parser.parse_args()
@@ -109,7 +129,8 @@ def main() -> int:
     if "numpy" in paths and not numpy_available():
         print("numpy 2 is not installed: the numpy path cannot be fingerprinted", file=sys.stderr)
         return 1
-    chosen = [r for r in every_rule_set() if not args.rules or r.key in args.rules]
+    own = file_of(VARIANTS[args.variant]) if args.variant else file_of(VARIANTS[FIRST_WAVE[0]])
+    chosen = [r for r in files()[own] if not args.rules or r.key in args.rules]
     if not chosen:
         print(f"no rule set among {args.rules}", file=sys.stderr)
         return 1

@@ -28,7 +28,7 @@ from game.table_terms import DECK
 from rules import STOCK, WASTE, State
 from rules.moves import WASTE_PILES, column_of, column_place, place_name
 from rules.stock import Columns, OneWaste, WastePiles
-from rules.topology import COL, ROW, ROWS, SLOTS
+from rules.topology import SLOTS, Shape
 from rules.variant import PYRAMID, Variant
 
 from .metrics import DEFAULT_METRICS, Metrics, clamp
@@ -542,7 +542,8 @@ def _build(
     sizes = BlockSizes(metrics, card_metrics, card_w, column_w, grow)
     block = BLOCKS[variant.stock_kind.name].block(arrangement, frame, sizes, variant)
     play = frame.play
-    pyramid_w = ROWS * card_w
+    shape = variant.shape
+    pyramid_w = max(map(shape.row_length, range(shape.rows))) * card_w
     if arrangement.beside:
         between = max(2 * frame.margin, round(card_w * PYRAMID_TO_PILES))
         group_w = pyramid_w + between + block.width
@@ -553,12 +554,12 @@ def _build(
         between = frame.gap if in_bar else max(frame.margin, round(card_h * 0.12))
         group_w = max(pyramid_w, block.width)
         fixed_h = between + block.height
-    pyramid_h = card_h + (ROWS - 1) * step
+    pyramid_h = card_h + (shape.rows - 1) * step
     group_h = max(pyramid_h, block.height) if arrangement.beside else pyramid_h + fixed_h
     if (group_w > play.width or group_h > play.height) and not force:
         return None
-    step = _spread(step, card_h, play.height - group_h, MAX_ROW_STEP + STEP_GROW * grow)
-    pyramid_h = card_h + (ROWS - 1) * step
+    step = _spread(step, card_h, play.height - group_h, shape.rows, MAX_ROW_STEP + STEP_GROW * grow)
+    pyramid_h = card_h + (shape.rows - 1) * step
     group_h = max(pyramid_h, block.height) if arrangement.beside else pyramid_h + fixed_h
     spare = max(0, play.height - group_h)
     top = play.top + spare // 2
@@ -571,7 +572,7 @@ def _build(
         size[0], play, arrangement, (pyramid_w, pyramid_h), block_w=block.width, top=top, between=between
     )
     layout = _skeleton(size, metrics, frame, (card_w, card_h), step)
-    layout.slots = _pyramid(left, top, (card_w, card_h), step)
+    layout.slots = _pyramid(shape, (left, top), (card_w, card_h), step)
     block.place(layout, *piles_pos)
     return layout
 
@@ -663,12 +664,12 @@ def _row_step(card_h: int, metrics: Metrics, give: bool) -> int:
     return max(round(card_h * ROW_STEP), metrics.min_corner)
 
 
-def _spread(step: int, card_h: int, spare: int, widest: float = MAX_ROW_STEP) -> int:
+def _spread(step: int, card_h: int, spare: int, rows: int, widest: float = MAX_ROW_STEP) -> int:
     """A wider row step when the table has height to spare (more of every covered card shows),
     up to ``widest`` of a card."""
     if spare <= 0:
         return step
-    wider = step + int(spare * SPARE_TO_STEP / (ROWS - 1))
+    wider = step + int(spare * SPARE_TO_STEP / max(1, rows - 1))
     return max(step, min(wider, round(card_h * widest)))
 
 
@@ -698,14 +699,16 @@ def _skeleton(
     return layout
 
 
-def _pyramid(left: int, top: int, card: tuple[int, int], step: int) -> list[pygame.Rect]:
-    """Slot rectangles: row r is shifted half a card per row so each card sits on two."""
+def _pyramid(shape: Shape, corner: tuple[int, int], card: tuple[int, int], step: int) -> list[pygame.Rect]:
+    """Slot rectangles of ``shape``, rows centred on the widest from ``corner`` (its top left):
+    a row one card shorter is shifted half a card, so each card sits on the two that cover it."""
     card_w, card_h = card
+    widest = max(map(shape.row_length, range(shape.rows)))
     rects = []
-    for slot in range(SLOTS):
-        row, col = ROW[slot], COL[slot]
-        x = left + (ROWS - 1 - row) * card_w // 2 + col * card_w
-        rects.append(pygame.Rect(x, top + row * step, card_w, card_h))
+    for slot in range(shape.slots):
+        row, col = shape.row[slot], shape.col[slot]
+        x = corner[0] + (widest - shape.row_length(row)) * card_w // 2 + col * card_w
+        rects.append(pygame.Rect(x, corner[1] + row * step, card_w, card_h))
     return rects
 
 

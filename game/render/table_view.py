@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 
 import pygame
 
@@ -30,7 +30,7 @@ from game.table_terms import Tone
 from rules import STOCK, WASTE, Card, State
 from rules.moves import WASTE_PILES, column_of, column_place
 from rules.stock import Columns, OneWaste, WastePiles
-from rules.topology import ROW, ROWS, SLOTS
+from rules.topology import SLOTS, Shape
 
 from .assets import Assets
 from .card_look import CardLook, face_rect, face_size
@@ -152,7 +152,7 @@ class TableView:
         free = frame.state.uncovered
         cards = frame.state.pyramid_cards()
         found: list[Item] = []
-        for row in ROW_SLOTS:
+        for row in row_slots(frame.state.rules.variant.shape):
             here = [s for s in row if s in cards and s not in frame.hidden]  # hidden: still flying in
             found += [
                 self._shadow(("slot", s), face_rect(layout.slots[s])) for s in here if s != frame.selected
@@ -374,7 +374,10 @@ BLOCK_ITEMS: dict[str, Callable[[TableView, TableLayout, TableFrame], list[Item]
     Columns.name: TableView._columns,
 }
 """How each stock kind's block is drawn, by the kind's name: a new kind adds its line."""
-ROW_SLOTS = [[slot for slot in range(SLOTS) if ROW[slot] == row] for row in range(ROWS)]
+@cache
+def row_slots(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """The slots of each row of ``shape``, the top row first (the order cards are drawn in)."""
+    return tuple(tuple(s for s in range(shape.slots) if shape.row[s] == row) for row in range(shape.rows))
 """The pyramid's slots row by row, apex first."""
 
 

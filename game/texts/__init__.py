@@ -56,13 +56,14 @@ class Texts:
         return self._messages[refusal.value]
 
     def removed(self, state: State, key: str = "removed") -> str:
-        """How many cards are gone: «12 de 28» (``key`` ``win_removed``: «Cartas quitadas: 12 de
-        28»), or «40 de 52» (``removed_all``, ``win_removed_all``) in a variant won only with every
-        card gone (Estricta), so the count never reads as won while the stock must still go."""
+        """How many cards are gone: «12 de 28» («12 de 21» in six rows; ``key`` ``win_removed``:
+        «Cartas quitadas: 12 de 28»), or «40 de 52» (``removed_all``, ``win_removed_all``) in a
+        variant won only with every card gone (Estricta), so the count never reads as won while
+        the stock must still go."""
         done, total = cards_removed(state)
         if state.rules.variant.win_all:
             return self.t(f"{key}_all", n=done, total=total)
-        return self.t(key, n=done)
+        return self.t(key, n=done, total=total)
 
     def pass_of(self, state: State) -> str:
         """The pass: «vuelta 2 de 3», or «vuelta 7» when passes are unlimited."""

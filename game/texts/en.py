@@ -14,7 +14,7 @@ MESSAGES: dict[str, str] = {
     "label_hidden": "May have no solution",
     "pass": "pass {n} of {p}",
     "pass_open": "pass {n}",
-    "removed": "{n} of 28",
+    "removed": "{n} of {total}",
     "removed_all": "{n} of {total}",
     "stock": "stock: {n}",
     "columns_left": "columns: {n}",
@@ -55,6 +55,7 @@ MESSAGES: dict[str, str] = {
     "no_card": "there is no card there",
     "face_down": "the stock card is face down: draw to turn it up",
     "no_stock": "there is no stock here: every card is face up",
+    "no_slot": "this pyramid has no such place",
     "game_won": "the pyramid is already cleared",
     # other lines under the table
     "welcome": "Tap a free card, then its partner: together they must add up to {sum}",
@@ -126,7 +127,7 @@ MESSAGES: dict[str, str] = {
     "figure_moves": "moves · {u} undone",
     "win_time": "Time: {t}",
     "win_moves": "Moves: {n} (undone: {u})",
-    "win_removed": "Cards removed: {n} of 28",
+    "win_removed": "Cards removed: {n} of {total}",
     "win_removed_all": "Cards removed: {n} of {total}",
     "record_first": "Your best time on this deal: {t} (first win)",
     "record_beaten": "Your best time on this deal! Before: {t}",
@@ -168,6 +169,8 @@ MESSAGES: dict[str, str] = {
     "variant_apophis": "Apophis",
     "variant_giza": "Giza",
     "variant_spanish": "Spanish deck",
+    "variant_pyramid6": "Six rows",
+    "variant_triangle": "Triangle",
     "set_par": "Par scoring",
     "set_passes": "Passes through the stock",
     "passes_unlimited": "unlimited",
@@ -403,6 +406,16 @@ VARIANT_RULES: dict[str, list[str]] = {
         "the King (rey) 12, in coins, cups, swords and batons.",
         "Pairs add up to 12 (1 and Knight, 2 and Jack, 3 and 9, 4 and 8, 5 and 7, 6 and 6) and a "
         "King goes alone. The pyramid has 28 cards and the stock 20.",
+    ],
+    "pyramid6": [
+        "A lower pyramid of six rows: 21 cards in the pyramid and 31 in the stock. Otherwise as "
+        "Pyramid: pairs that add up to 13, a King alone, and you win when the pyramid is empty.",
+    ],
+    "triangle": [
+        "The pyramid upside down: rows of 7, 6, 5, 4, 3, 2 and 1 cards from the top. Each card is "
+        "covered by the cards of the row below that touch it; at the start only the lowest card is free.",
+        "To win all 52 cards must go: the 28 of the triangle, the stock and the waste. Few deals "
+        "can be won.",
     ],
 }
 """One section per variant on the rules screen (only the variants the rules play are shown)."""

@@ -17,7 +17,7 @@ MESSAGES: dict[str, str] = {
     "label_hidden": "Puede no tener solución",
     "pass": "vuelta {n} de {p}",
     "pass_open": "vuelta {n}",
-    "removed": "{n} de 28",
+    "removed": "{n} de {total}",
     "removed_all": "{n} de {total}",
     "stock": "mazo: {n}",
     "columns_left": "columnas: {n}",
@@ -58,6 +58,7 @@ MESSAGES: dict[str, str] = {
     "no_card": "ahí no queda ninguna carta",
     "face_down": "la carta del mazo está boca abajo: roba para descubrirla",
     "no_stock": "aquí no hay mazo: todas las cartas están a la vista",
+    "no_slot": "esta pirámide no tiene esa posición",
     "game_won": "la pirámide ya está despejada",
     # other lines under the table
     "welcome": "Toca una carta libre y luego su pareja: juntas deben sumar {sum}",
@@ -132,7 +133,7 @@ MESSAGES: dict[str, str] = {
     "figure_moves": "jugadas · {u} deshechas",
     "win_time": "Tiempo: {t}",
     "win_moves": "Jugadas: {n} (deshechas: {u})",
-    "win_removed": "Cartas quitadas: {n} de 28",
+    "win_removed": "Cartas quitadas: {n} de {total}",
     "win_removed_all": "Cartas quitadas: {n} de {total}",
     "record_first": "Tu mejor tiempo en este reparto: {t} (primera victoria)",
     "record_beaten": "¡Tu mejor tiempo en este reparto! Antes: {t}",
@@ -174,6 +175,8 @@ MESSAGES: dict[str, str] = {
     "variant_apophis": "Apofis",
     "variant_giza": "Giza",
     "variant_spanish": "Baraja española",
+    "variant_pyramid6": "Seis filas",
+    "variant_triangle": "Triángulo",
     "set_par": "Puntuación par",
     "set_passes": "Vueltas al mazo",
     "passes_unlimited": "sin límite",
@@ -413,6 +416,16 @@ VARIANT_RULES: dict[str, list[str]] = {
         "rey 12, en oros, copas, espadas y bastos.",
         "Las parejas suman 12 (1 y caballo, 2 y sota, 3 y 9, 4 y 8, 5 y 7, 6 y 6) y el rey se va "
         "solo. La pirámide tiene 28 cartas y el mazo 20.",
+    ],
+    "pyramid6": [
+        "Una pirámide más baja, de seis filas: 21 cartas en la pirámide y 31 en el mazo. "
+        "Lo demás, como la Pirámide: parejas que suman 13, el rey solo, y ganas al vaciar la pirámide.",
+    ],
+    "triangle": [
+        "La pirámide al revés: filas de 7, 6, 5, 4, 3, 2 y 1 cartas de arriba abajo. Cada carta "
+        "queda tapada por las de la fila de abajo que la tocan; al empezar solo está libre la de más abajo.",
+        "Para ganar tienen que irse las 52 cartas: las 28 del triángulo, las del mazo y las del "
+        "descarte. Pocos repartos tienen solución.",
     ],
 }
 """One section per variant on the rules screen (only the variants the rules play are shown)."""
