@@ -16,11 +16,15 @@ from rules.legality import apply, cycle_removes_nothing, is_dead_end, legal_move
 from rules.moves import RECYCLE
 from rules.scoring import state_cleanup
 from rules.session import Ending, Session, ending_of
-from rules.variant import APOPHIS, STRICT, UNLIMITED, rule_sets
+from rules.variant import APOPHIS, PYRAMID, STRICT, UNLIMITED, Variant, rule_sets
 from solver import Verdict, solve
-from solver.layered import PureBackend
+from solver.dfs import DepthFirst
+from solver.layered import Layered, PureBackend
+from solver.line import play_out
+from solver.model import Problem
 from solver.questions import BestScoreQuestion
 from solver.score import BestScore
+from solver.vector import NumpyBackend
 
 UNLIMITED_RULES = RuleSet(UNLIMITED)
 
@@ -143,3 +147,25 @@ def test_the_best_par_score_is_not_searched_without_a_pass_limit() -> None:
     question = BestScoreQuestion(Session(state, 3))
     assert question.done and question.given_up and question.answer is None
     assert question.step(1000)
+
+
+@pytest.mark.parametrize("variant", [PYRAMID, APOPHIS], ids=lambda v: v.name)
+def test_the_layered_engine_gives_the_same_verdict_and_nodes_on_both_backends(variant: Variant) -> None:
+    """The layered engine alone (whole searches on each path: with several waste piles the
+    game's schedules differ by path), against depth-first search's verdict; each path's line
+    plays out through the rules."""
+    for number in (1, 3):
+        state = State.from_deal(number, RuleSet(UNLIMITED, True, variant))
+        answers = []
+        for backend in (PureBackend(), NumpyBackend()):
+            engine = Layered(Problem(state), backend)
+            while (path := engine.advance(50_000)) is None:
+                pass
+            if path:
+                assert replay(state, play_out(engine.problem, path)).is_won
+            answers.append((bool(path), engine.nodes))
+        assert answers[0] == answers[1]
+        depth_first = DepthFirst(Problem(state))
+        while (found := depth_first.advance(50_000)) is None:
+            pass
+        assert bool(found) == answers[0][0]
