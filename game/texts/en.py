@@ -339,8 +339,9 @@ RULES: list[tuple[str, list[str]]] = [
             "both, or tap the same card again to let it go. A King goes with a single tap.",
             "No partner? Tap the stock (or “Draw”): its card moves to the waste and the next one "
             "turns up. When the stock runs out, “Recycle” turns the waste back into the stock in the "
-            "same order. You get 3 passes (1 if you choose so in Settings); the top right corner "
-            "shows which one you are on.",
+            "same order. You get 3 passes (1, or unlimited, if you choose so in Settings); the top "
+            "right corner shows which one you are on. Unlimited, the deal ends when a whole pass "
+            "removes no card any more.",
             "You win when the pyramid is empty, even if cards remain in the stock.",
         ],
     ),

@@ -349,7 +349,8 @@ RULES: list[tuple[str, list[str]]] = [
             "Un rey se quita con un solo toque.",
             "Si no hay pareja, toca el mazo (o «Robar»): su carta pasa al descarte y se ve la siguiente. "
             "Cuando el mazo se acaba, «Otra vuelta» devuelve el descarte al mazo en el mismo orden. "
-            "Hay 3 vueltas (1 si lo eliges en Ajustes); arriba a la derecha ves en cuál estás.",
+            "Hay 3 vueltas (1, o sin límite, si lo eliges en Ajustes); arriba a la derecha ves en cuál "
+            "estás. Sin límite, el reparto acaba cuando una vuelta entera ya no quita ninguna carta.",
             "Ganas cuando no queda ninguna carta en la pirámide, aunque sobren cartas en el mazo.",
         ],
     ),
