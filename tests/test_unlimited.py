@@ -169,3 +169,14 @@ def test_the_layered_engine_gives_the_same_verdict_and_nodes_on_both_backends(va
         while (found := depth_first.advance(50_000)) is None:
             pass
         assert bool(found) == answers[0][0]
+
+
+def test_a_saved_game_keeps_its_key_and_its_passes_past_three() -> None:
+    session = Session(State.from_deal(5, UNLIMITED_RULES), 5)
+    for _ in range(4 * 25):  # four whole cycles: draws and recycles only
+        assert session.play(legal_moves(session.state)[-1]).refusal is None
+    assert session.state.pass_no == 5
+    record = session.record()
+    assert "passes=unlimited overlap=on" in str(record)
+    restored = Session.from_record(record)
+    assert restored.state == session.state and restored.state.rules.unlimited
