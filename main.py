@@ -1,7 +1,7 @@
 """Pirámide — start the game.
 
-    python main.py [--deal N] [--variant NAME] [--passes 1|3] [--classic] [--fullscreen] [--lang es|en]
-                   [--data-dir DIR]
+    python main.py [--deal N] [--variant NAME] [--passes 1|3|unlimited] [--classic] [--fullscreen]
+                   [--lang es|en] [--data-dir DIR]
                    [--kiosk [--idle-seconds S] [--target-mm MM] [--speech]]
 
 Without ``--deal`` the saved game in progress goes on (or, when there is none, a random deal
@@ -48,10 +48,10 @@ from typing import TYPE_CHECKING
 from game import platform
 from game.config import KIOSK_DATA_DIR, KIOSK_IDLE_SECONDS, KIOSK_TARGET_MM, WINDOW_CLASS
 from game.deal_names import parse_deal_name
-from game.settings import LANGUAGES, PASSES, DealMode
+from game.settings import LANGUAGES, DealMode
 from game.storage import FileBackend, Storage, default_data_dir
 from rules import DealNumberError
-from rules.cli import EXIT_OK, Parser, run_command, whole_number
+from rules.cli import EXIT_OK, Parser, pass_count, run_command
 from rules.interrupt import EXIT_INTERRUPTED
 from rules.labels import LabelTable, LabelTableError, load_table
 from rules.numbers import NumberTextError, decimal_number_text, shown
@@ -73,7 +73,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--variant", choices=tuple(VARIANTS), help=f"variant to play ({', '.join(VARIANTS)}; default pyramid)"
     )
-    parser.add_argument("--passes", type=whole_number, choices=PASSES, help="passes through the stock")
+    parser.add_argument(
+        "--passes", type=pass_count, metavar="{1,3,unlimited}", help="passes through the stock"
+    )
     parser.add_argument("--classic", action="store_true", help="classic rules: overlap rule off")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
     parser.add_argument("--lang", choices=LANGUAGES, help="language (es, en)")

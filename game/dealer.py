@@ -66,6 +66,8 @@ class Dealer:
     def unlabelled_line(self, rules: RuleSet) -> Line:
         """Why no deal can be promised solvable: no label table at all, or none yet for this
         variant (the table has other variants' labels: a variant added since it was made)."""
+        if rules.unlimited and self.labels.can_promise(DEFAULT_RULES):  # (no table for them yet)
+            return Line("passes_unlabelled", tone=Tone.REFUSAL)
         if rules.variant != DEFAULT_RULES.variant and self.labels.can_promise(DEFAULT_RULES):
             return Line("variant_unlabelled", {"variant": rules.variant}, Tone.REFUSAL)
         return Line("labels_missing", tone=Tone.REFUSAL)

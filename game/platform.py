@@ -33,7 +33,7 @@ from rules.variant import PYRAMID, VARIANTS
 
 from .deal_names import parse_deal_name
 from .locks import OWNER, LeaseLock
-from .settings import LANGUAGES, PASSES
+from .settings import LANGUAGES, PASS_NAMES
 from .storage import StorageError
 
 IS_WEB = sys.platform == "emscripten"
@@ -117,8 +117,8 @@ def parse_page_query(query: str) -> PageOptions:
             variant = value
         elif name == "lang" and value in LANGUAGES:
             lang = value
-        elif name == "passes" and value in {str(p) for p in PASSES}:
-            passes = int(value)
+        elif name == "passes" and value in PASS_NAMES:
+            passes = PASS_NAMES[value]
         elif name in FLAGS and value in ("", "1", "0", "true", "false"):
             classic = value not in ("0", "false")
         else:

@@ -384,6 +384,8 @@ class Play:
     def dead_end_line(self) -> Line:
         """The line at a dead end: the deal's own «no solution» when its label says so."""
         key = "dead_line_unsolvable" if self.label is Label.UNSOLVABLE else "dead_line"
+        if self.state.rules.unlimited:  # a whole cycle removes nothing: proven (SPEC §12)
+            key = "dead_line_cycle"
         if self.par:  # scored and final: no undo, no replay
             key = "dead_line_par"
         return Line(key, tone=Tone.REFUSAL)

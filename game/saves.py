@@ -21,6 +21,7 @@ from typing import Any
 
 from rules import RecordError, RuleSet, Session
 from rules.scoring import Match, score_session
+from rules.variant import UNLIMITED
 
 from .dealer import Dealer
 from .play import Play
@@ -50,6 +51,8 @@ def settings_doc(settings: Settings) -> dict[str, Any]:
     for item in dataclasses.fields(Settings):
         value = getattr(settings, item.name)
         doc[item.name] = value.value if isinstance(value, enum.Enum) else value
+    if settings.passes == UNLIMITED:
+        doc["passes"] = "unlimited"  # (the key's word, not the number that stands for it)
     return doc
 
 
@@ -85,6 +88,8 @@ def settings_from_doc(doc: dict[str, Any], notices: list[str] | None = None) -> 
     ``notices``: the rest of the settings are kept."""
     defaults = Settings()
     doc = dict(doc)
+    if doc.get("passes") == "unlimited":
+        doc["passes"] = UNLIMITED
     for name, allowed in COMFORT.items():
         if name in doc and doc[name] not in allowed:
             if notices is not None:

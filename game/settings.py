@@ -10,7 +10,7 @@ import enum
 from dataclasses import dataclass
 
 from rules import RuleSet
-from rules.variant import PYRAMID, VARIANTS
+from rules.variant import PYRAMID, UNLIMITED, VARIANTS
 
 
 class DealMode(enum.Enum):
@@ -45,7 +45,10 @@ SCAN_SECONDS = (1, 2, 3, 4)
 """The auto-scanning speeds offered: seconds the highlight rests on each group or target."""
 
 LANGUAGES = ("es", "en")
-PASSES = (1, 3)
+PASSES = (1, 3, UNLIMITED)
+"""The pass counts offered: 1, 3 and «sin límite» (:data:`rules.variant.UNLIMITED`)."""
+PASS_NAMES = {"1": 1, "3": 3, "unlimited": UNLIMITED}
+"""The pass counts as the command line, the page address and the settings file write them."""
 THEMES = ("default", "dark", "high-contrast")
 """The palettes of :data:`game.render.theme.PALETTES`, the default first."""
 TEXT_SIZES = (100, 125, 150, 175, 200)

@@ -22,6 +22,7 @@ from rules.cards import STANDARD_DECK, Deck
 from rules.session import Session
 from rules.state import State
 from rules.stock import waste_kind
+from rules.topology import iter_slots
 
 PAR_BASES = (50, 35, 20)
 """The base of a deal whose pyramid was cleared in pass 1, 2, 3 (later passes: 0)."""
@@ -71,14 +72,23 @@ def stock_cleanup(
     (:meth:`rules.stock.kind.StockKind.cleanup`). Pairs make ``deck.pair_sum``; the King is
     ``deck.lone_rank``.
     """
+    passes = _passes_needed(passes, pass_no, stk, ranks, deck)
     return waste_kind(piles).cleanup(ranks, stk, cursor, pass_no, passes, deck)
+
+
+def _passes_needed(passes: int, pass_no: int, stk: int, ranks: tuple[int, ...], deck: Deck) -> int:
+    """``passes``, or with unlimited passes as many as any clean-up needs: a whole cycle reaches
+    every position of the stock and the waste, so one recycle before each removal at most."""
+    kings = sum(1 for index in iter_slots(stk) if ranks[index] == deck.lone_rank)
+    return min(passes, pass_no + (stk.bit_count() - kings) // 2 + kings)
 
 
 def state_cleanup(state: State) -> int:
     """:func:`stock_cleanup` of a position's stock and waste (its pyramid is not looked at)."""
     ranks = tuple(card.rank for card in state.layout.stock)
     rules = state.rules
-    return state.kind.cleanup(ranks, state.stock, state.cursor, state.pass_no, rules.passes, rules.deck)
+    passes = _passes_needed(rules.passes, state.pass_no, state.stock, ranks, rules.deck)
+    return state.kind.cleanup(ranks, state.stock, state.cursor, state.pass_no, passes, rules.deck)
 
 
 def cards_on_table(state: State) -> int:

@@ -38,7 +38,8 @@ class DepthFirst:
         must match node for node."""
         self.problem = problem
         self._walk = _Walk(problem)
-        visit = _visit if plain else problem.kind.walk  # the generator written out, per stock kind
+        written_out = not plain and not problem.unlimited  # (the walks read accesses as passes)
+        visit = problem.kind.walk if written_out else _visit  # the generator written out, per stock kind
         self._run = visit(self._walk, problem.start)
 
     @property

@@ -34,7 +34,8 @@ class _Player:
         self.moves: list[Move] = []
         self.limit = limit
         self.lone = state.rules.deck.lone_rank
-        self.max_draws = state.rules.passes * (len(state.layout.stock) + 1)
+        passes = 2 if state.rules.unlimited else state.rules.passes  # (unlimited: a cycle, then one more)
+        self.max_draws = passes * (len(state.layout.stock) + 1)
         """Draws and recycles that bring any stock card to the top: every pass, once through."""
 
     def play(self, move: Move) -> None:

@@ -59,6 +59,8 @@ if TYPE_CHECKING:
 
 ACC_SHIFT = 5
 CURSOR_MASK = (1 << ACC_SHIFT) - 1
+ANY_ACCESS = 1 << ACC_SHIFT
+"""Every node's access with unlimited passes (pass 1, cursor 0; see :attr:`Problem.unlimited`)."""
 
 Node = tuple[int, int, int]
 
@@ -106,6 +108,13 @@ class Problem:
         self._init_layout(variant, len(layout.stock))
         self.state = state
         self.passes = state.rules.passes
+        self.unlimited = state.rules.unlimited
+        """Unlimited passes: the pass count is no resource. From any access, draws and recycles
+        alone reach every position of the same stock and waste cards (draw to the end, recycle,
+        draw) and come back, so all accesses of ``(pyr, stk)`` are one: every node has
+        :data:`ANY_ACCESS`, and the visited set keyed by ``(pyr, stk)`` covers the whole cycle.
+        The generators read it as cursor 0 of a pass before the last (:attr:`passes` is never
+        reached): every stock card ahead, every pair of neighbours playable."""
         self.overlap = state.rules.overlap
         deck = state.rules.deck
         self.pair_sum = deck.pair_sum
@@ -257,6 +266,8 @@ class Problem:
     def _start_node(self, state: State) -> Node:
         stk = state.stock & ~self.rank_stock[self.lone]
         cursor = normal_cursor(stk, state.cursor, self.piles)
+        if self.unlimited:
+            return self.norm(state.pyramid), stk, ANY_ACCESS
         return self.norm(state.pyramid), stk, state.pass_no << ACC_SHIFT | cursor
 
     def norm(self, pyr: int) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, Node, Problem, Shape
+from solver.model import ACC_SHIFT, ANY_ACCESS, CURSOR_MASK, FIELD_TOPS, Node, Problem, Shape
 
 _NOTHING_NEEDED: tuple[tuple[tuple[int, int], ...], ...] = ((),)
 """The front of a pyramid that needs no stock card (:meth:`Problem.front_needs`)."""
@@ -22,7 +22,20 @@ Successors = Callable[[Problem, int, int, int], list[Node] | None]
 def successors_for(problem: Problem) -> Successors:
     """The move generator the problem's stock kind plays by (:mod:`solver.models`' registry):
     :func:`successors` for one waste pile, :func:`solver.piles.successors` for several."""
-    return problem.kind.successors
+    return cycling(problem.kind.successors) if problem.unlimited else problem.kind.successors
+
+
+def cycling(generate: Successors) -> Successors:
+    """``generate`` with unlimited passes: every child at :data:`ANY_ACCESS`, each once (see
+    :attr:`Problem.unlimited`)."""
+
+    def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | None:
+        found = generate(problem, pyr, stk, acc)
+        if found is None:
+            return None
+        return list(dict.fromkeys((after, rest, ANY_ACCESS) for after, rest, _ in found))
+
+    return successors
 
 
 def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | None:

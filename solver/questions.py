@@ -141,22 +141,24 @@ class BestScoreQuestion:
     until the search is complete, and stays None when it was :attr:`given_up`."""
 
     def __init__(self, session: Session, node_limit: int = BEST_SCORE_NODE_LIMIT) -> None:
-        self.search = BestScore(session.start_state)
+        unlimited = session.start_state.rules.unlimited  # (the best score counts passes: not searched)
+        self.search = None if unlimited else BestScore(session.start_state)
         self.node_limit = node_limit
-        self.given_up = False
-        """The search passed ``node_limit`` nodes and was left unfinished."""
+        self.given_up = unlimited
+        """The search passed ``node_limit`` nodes and was left unfinished, or was never run."""
 
     @property
     def answer(self) -> Best | None:
-        return self.search.result
+        return None if self.search is None else self.search.result
 
     @property
     def done(self) -> bool:
         """Answered, or given up."""
-        return self.search.result is not None or self.given_up
+        return self.search is None or self.search.result is not None or self.given_up
 
     def step(self, nodes: int) -> bool:
         """``nodes`` more of the search; True once it is over (answered or given up)."""
-        if not self.done and self.search.step(nodes) is None:
-            self.given_up = self.search.work >= self.node_limit
+        search = self.search
+        if search is not None and not self.done and search.step(nodes) is None:
+            self.given_up = search.work >= self.node_limit
         return self.done

@@ -72,6 +72,8 @@ class BestScore:
     def __init__(self, state: State) -> None:
         if _buried_waste_king(state):
             raise ValueError("a King lies under other waste cards on the last pass")
+        if state.rules.unlimited:
+            raise ValueError("the best score is searched for a limited number of passes only")
         self.problem = Problem(state)
         self.passes = state.rules.passes
         self.nodes = 0

@@ -20,7 +20,7 @@ import numpy as np
 
 from rules.cards import DECKS
 from solver.layered import Batch
-from solver.model import ACC_SHIFT, CURSOR_MASK, Problem
+from solver.model import ACC_SHIFT, ANY_ACCESS, CURSOR_MASK, Problem
 from solver.models import ONE_WASTE, PILES
 from solver.movegen import expand_batch
 from solver.vector_base import Array, LastPass, LiveNodes, bit_length, highest_bit
@@ -194,6 +194,8 @@ class NumpyBackend:
             positions, child_keys, child_accs = (np.array(column, dtype=np.int64) for column in lists)
         else:
             positions, child_keys, child_accs = expand_arrays(problem, self.tables(problem), keys, accs)
+            if problem.unlimited:  # every access is one (Problem.unlimited); merge drops the twins
+                child_accs = np.full_like(child_accs, ANY_ACCESS)
         winning = np.flatnonzero(child_keys >> problem.goal_shift == 0)
         win = int(winning[0]) if len(winning) else None
         return Batch(child_keys, child_accs, keys[positions]), win

@@ -23,7 +23,8 @@ def winnable(state: State, limit: int = 2_000_000) -> bool:
     def visit(position: State) -> bool:
         if position.is_won:
             return True
-        key = (position.pyramid, position.stock, position.cursor, position.pass_no, position.columns)
+        pass_no = 0 if position.rules.unlimited else position.pass_no  # (unlimited: the cycle repeats)
+        key = (position.pyramid, position.stock, position.cursor, pass_no, position.columns)
         if key in seen:
             return False
         seen.add(key)

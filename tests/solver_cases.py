@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from rules.legality import apply, legal_moves
+from rules.legality import apply, is_dead_end, legal_moves
 from rules.state import CLASSIC, RuleSet, State
 
 DATA = Path(__file__).parent / "data" / "mchung94"
@@ -29,7 +29,7 @@ def random_position(rng: random.Random, rules: RuleSet, cards_left: int) -> Stat
     state = State.from_deal(rng.randint(1, 20000), rules)
     while state.pyramid_left + state.stock_count + state.waste_count + state.column_count > cards_left:
         moves = legal_moves(state)
-        if not moves:
+        if not moves or (state.rules.unlimited and is_dead_end(state)):
             break
         removals = [m for m in moves if m.is_removal]
         pick = removals if removals and rng.random() < 0.85 else moves

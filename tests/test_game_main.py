@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
     [
         (["--deal", "0"], "between 1 and 20000"),
         (["--deal", "abc"], "whole number"),
-        (["--passes", "2"], "invalid choice"),
+        (["--passes", "2"], "1, 3 or unlimited"),
         (["--lang", "fr"], "invalid choice"),
         (["--variant", "klondike"], "invalid choice"),
         (["--variant"], "expected one argument"),

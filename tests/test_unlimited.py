@@ -3,15 +3,28 @@ proven by a whole cycle that removes nothing, position text and the command line
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from commands import run
+from reference_search import winnable
+from solver_cases import reference_positions
 
 from rules import RuleSet, State, parse_position
 from rules.errors import NotationError
-from rules.legality import apply, cycle_removes_nothing, is_dead_end, legal_moves
+from rules.legality import apply, cycle_removes_nothing, is_dead_end, legal_moves, replay
 from rules.moves import RECYCLE
-from rules.session import Ending, ending_of
-from rules.variant import APOPHIS, UNLIMITED, rule_sets
-from tests.commands import run
+from rules.scoring import state_cleanup
+from rules.session import Ending, Session, ending_of
+from rules.variant import APOPHIS, PYRAMID, STRICT, UNLIMITED, Variant, rule_sets
+from solver import Verdict, solve
+from solver.dfs import DepthFirst
+from solver.layered import Layered, PureBackend
+from solver.line import play_out
+from solver.model import Problem
+from solver.questions import BestScoreQuestion
+from solver.score import BestScore
+from solver.vector import NumpyBackend
 
 UNLIMITED_RULES = RuleSet(UNLIMITED)
 
@@ -79,3 +92,91 @@ def test_the_solver_refuses_a_bad_pass_count_in_one_line(value: str) -> None:
     done = run(["-m", "solver", "--passes", value])
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "1, 3 or unlimited" in done.stderr
+
+
+def test_a_clean_up_may_recycle_as_often_as_it_needs() -> None:
+    position = "pyramid: ; stock: 2h 3c Jc; waste: 4d 9c; pass: 3; passes: {}"
+    assert state_cleanup(parse_position(position.format(3))) == 0
+    assert state_cleanup(parse_position(position.format("unlimited"))) == 2  # 4d 9c, next time round
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        RuleSet(UNLIMITED),
+        RuleSet(UNLIMITED, False, APOPHIS),
+        pytest.param(RuleSet(UNLIMITED, False), marks=pytest.mark.slow),
+        pytest.param(RuleSet(UNLIMITED, True, STRICT), marks=pytest.mark.slow),
+    ],
+    ids=str,
+)
+def test_verdicts_and_lines_match_the_plain_search_on_both_paths(rules: RuleSet) -> None:
+    rng = random.Random(f"unlimited {rules}")
+    outcomes = []
+    for state in reference_positions(rng, rules, 12, 8):
+        expected = winnable(state)
+        numpy_result, pure_result = solve(state), solve(state, backend=PureBackend())
+        assert numpy_result.verdict is (Verdict.SOLVABLE if expected else Verdict.UNSOLVABLE), state.to_text()
+        assert (numpy_result.verdict, numpy_result.moves, numpy_result.nodes) == (
+            pure_result.verdict,
+            pure_result.moves,
+            pure_result.nodes,
+        )
+        if expected:
+            assert replay(state, list(numpy_result.moves)).is_won
+        outcomes.append(expected)
+    assert 3 <= sum(outcomes) <= len(outcomes) - 3  # both verdicts come up
+
+
+@pytest.mark.parametrize("number", [1, 4, 9])
+def test_where_the_cycle_stands_changes_nothing_for_the_search(number: int) -> None:
+    start = State.from_deal(number, RuleSet(UNLIMITED, False))
+    later = start
+    for _ in range(37):  # through the stock, a recycle, and on into the second pass
+        later = apply(later, legal_moves(later)[-1])
+    assert later.pass_no == 2 and later.stock == start.stock
+    first, again = solve(start), solve(later)
+    assert (first.verdict, first.nodes) == (again.verdict, again.nodes)
+    assert first.verdict is not Verdict.UNKNOWN
+
+
+def test_the_best_par_score_is_not_searched_without_a_pass_limit() -> None:
+    state = State.from_deal(3, UNLIMITED_RULES)
+    with pytest.raises(ValueError, match="limited number of passes"):
+        BestScore(state)
+    question = BestScoreQuestion(Session(state, 3))
+    assert question.done and question.given_up and question.answer is None
+    assert question.step(1000)
+
+
+@pytest.mark.parametrize("variant", [PYRAMID, APOPHIS], ids=lambda v: v.name)
+def test_the_layered_engine_gives_the_same_verdict_and_nodes_on_both_backends(variant: Variant) -> None:
+    """The layered engine alone (whole searches on each path: with several waste piles the
+    game's schedules differ by path), against depth-first search's verdict; each path's line
+    plays out through the rules."""
+    for number in (1, 3):
+        state = State.from_deal(number, RuleSet(UNLIMITED, True, variant))
+        answers = []
+        for backend in (PureBackend(), NumpyBackend()):
+            engine = Layered(Problem(state), backend)
+            while (path := engine.advance(50_000)) is None:
+                pass
+            if path:
+                assert replay(state, play_out(engine.problem, path)).is_won
+            answers.append((bool(path), engine.nodes))
+        assert answers[0] == answers[1]
+        depth_first = DepthFirst(Problem(state))
+        while (found := depth_first.advance(50_000)) is None:
+            pass
+        assert bool(found) == answers[0][0]
+
+
+def test_a_saved_game_keeps_its_key_and_its_passes_past_three() -> None:
+    session = Session(State.from_deal(5, UNLIMITED_RULES), 5)
+    for _ in range(4 * 25):  # four whole cycles: draws and recycles only
+        assert session.play(legal_moves(session.state)[-1]).refusal is None
+    assert session.state.pass_no == 5
+    record = session.record()
+    assert "passes=unlimited overlap=on" in str(record)
+    restored = Session.from_record(record)
+    assert restored.state == session.state and restored.state.rules.unlimited

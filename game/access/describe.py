@@ -203,10 +203,11 @@ def _piles(table: TableScene, texts: Texts) -> list[Branch]:
 
 def deck_words(texts: Texts, state: State) -> str:
     """The stock as a button: «Mazo: 23 cartas, vuelta 1 de 3»; empty, what pressing it does."""
-    turn = texts.t("pass", n=state.pass_no, p=state.rules.passes)
+    turn = texts.pass_of(state)
     if state.stock_count:
         return counted(texts, "ax_deck", state.stock_count, turn=turn)
-    return texts.t("ax_deck_recycle" if state.recycles_left else "ax_deck_done", turn=turn)
+    again = state.recycles_left or state.rules.unlimited
+    return texts.t("ax_deck_recycle" if again else "ax_deck_done", turn=turn)
 
 
 def _columns(table: TableScene, texts: Texts) -> list[Branch]:
@@ -235,7 +236,7 @@ def _status(table: TableScene, texts: Texts) -> list[str]:
     state = table.play.state
     cells = [texts.removed(state)]
     if state.rules.variant.has_stock:
-        turn = texts.t("pass", n=state.pass_no, p=state.rules.passes)
+        turn = texts.pass_of(state)
         cells += [texts.t("stock", n=state.stock_count), turn]
     else:
         cells.append(texts.t("columns_left", n=state.column_count))

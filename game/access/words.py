@@ -49,7 +49,7 @@ def piles_words(texts: Texts, state: State) -> str:
     variant has no stock)."""
     if not state.rules.variant.has_stock:
         return ""
-    turn = texts.t("pass", n=state.pass_no, p=state.rules.passes)
+    turn = texts.pass_of(state)
     return counted(texts, "ax_stock_left", state.stock_count, turn=turn)
 
 

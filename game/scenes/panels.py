@@ -199,7 +199,8 @@ def dead_end_panel(
 
     def body(texts: Texts) -> list[str]:
         removed = texts.removed(play.state, "win_removed")
-        return [texts.t("dead_body"), removed, *_verdict_lines(texts, play), *par_scores(texts)]
+        body = "dead_body_cycle" if play.state.rules.unlimited else "dead_body"
+        return [texts.t(body), removed, *_verdict_lines(texts, play), *par_scores(texts)]
 
     if play.par:  # a par deal ends here, scored: on to the next one, or a last look at the board
         panel = _closable(ctx, manager, "dead_title", body, [])

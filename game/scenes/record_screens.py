@@ -248,6 +248,8 @@ def rules_name(texts: Texts, rules: RuleSet) -> str:
         name = texts.t("stats_rules_no_stock", o=overlap)
     elif rules.passes == 1:
         name = texts.t("stats_rules_one", o=overlap)
+    elif rules.unlimited:
+        name = texts.t("stats_rules_unlimited", o=overlap)
     else:
         name = texts.t("stats_rules", p=rules.passes, o=overlap)
     if rules.variant == PYRAMID:

@@ -9,9 +9,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.context import Context
-from game.settings import ANIM_SPEEDS, SCAN_SECONDS, TEXT_SIZES, THEMES, DealMode, ScanMode, Settings, Speech
+from game.settings import (
+    ANIM_SPEEDS,
+    PASSES,
+    SCAN_SECONDS,
+    TEXT_SIZES,
+    THEMES,
+    DealMode,
+    ScanMode,
+    Settings,
+    Speech,
+)
 from game.texts import Texts
-from rules.variant import REGISTERED
+from rules.variant import REGISTERED, UNLIMITED
 
 LANGUAGE_NAMES = {"es": "Español", "en": "English"}
 
@@ -48,6 +58,11 @@ SPEECH_NAMES: dict[object, str] = {Speech.AUTO: "speech_auto", Speech.ON: "yes",
 SCAN_NAMES: dict[object, str] = {mode: f"scan_{mode.value}" for mode in ScanMode}
 
 
+def _passes_name(texts: Texts, value: object) -> str:
+    """«1», «3», «sin límite»."""
+    return texts.t("passes_unlimited") if value == UNLIMITED else str(value)
+
+
 def _named_row(key: str, field: str, names: dict[object, str]) -> Row:
     """A row of the setting ``field`` whose options are the keys of ``names``, each named by the
     text its value names."""
@@ -63,7 +78,7 @@ def _named_row(key: str, field: str, names: dict[object, str]) -> Row:
 
 ROWS: tuple[Row, ...] = (
     VARIANT_ROW,
-    Row("set_passes", (1, 3), lambda t, v: str(v), lambda s: s.passes, lambda s, v: setattr(s, "passes", v)),
+    Row("set_passes", PASSES, _passes_name, lambda s: s.passes, lambda s, v: setattr(s, "passes", v)),
     Row("set_overlap", (True, False), _yes_no, lambda s: s.overlap, lambda s, v: setattr(s, "overlap", v)),
     Row(
         "set_mode",

@@ -34,7 +34,7 @@ def table_frame(scene: TableScene) -> TableFrame:
         if tone is Tone.BUSY:
             line += "." * (1 + int(scene.busy_age * BUSY_DOTS_PER_SECOND) % 3)
     has_stock = state.rules.variant.has_stock
-    pass_text = texts.t("pass", n=state.pass_no, p=state.rules.passes) if has_stock else ""
+    pass_text = texts.pass_of(state) if has_stock else ""
     buttons = {"deal": (deal, Style.CHIP)}
     for name in (*PILE_CONTROLS, *CONTROLS):
         if name in scene.layout.buttons:  # a variant without a stock has no «Robar»

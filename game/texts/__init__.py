@@ -65,6 +65,12 @@ class Texts:
             return self.t(f"{key}_all", n=done, total=total)
         return self.t(key, n=done, total=total)
 
+    def pass_of(self, state: State) -> str:
+        """The pass: «vuelta 2 de 3», or «vuelta 7» when passes are unlimited."""
+        if state.rules.unlimited:
+            return self.t("pass_open", n=state.pass_no)
+        return self.t("pass", n=state.pass_no, p=state.rules.passes)
+
     def label(self, label: Label) -> str:
         return self._messages[LABEL_KEYS[label]]
 

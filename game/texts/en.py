@@ -13,6 +13,7 @@ MESSAGES: dict[str, str] = {
     "label_unknown": "Undetermined",
     "label_hidden": "May have no solution",
     "pass": "pass {n} of {p}",
+    "pass_open": "pass {n}",
     "removed": "{n} of {total}",
     "removed_all": "{n} of {total}",
     "stock": "stock: {n}",
@@ -73,6 +74,7 @@ MESSAGES: dict[str, str] = {
     "no_partner": "no card adds up to {sum} with this one right now",
     "not_sum": "{a} and {b} do not add up to {sum}",
     "only_with_cover_named": "{a} can only go together with {b}, the card lying on it",
+    "passes_unlabelled": "Unlimited passes: no proven deals yet; may have no solution",
     "variant_unlabelled": "{variant}: no proven deals yet; may have no solution",
     "nothing_to_undo": "nothing to undo",
     "par_no_undo": "this deal is already scored in the par match: go on with another",
@@ -114,6 +116,7 @@ MESSAGES: dict[str, str] = {
     "won_line_all": "Every card cleared! Tap “New deal” to go on",
     "dead_line_par": "No moves left: the deal is scored; go on with another",
     "dead_line": "No moves left: undo, replay or start another deal",
+    "dead_line_cycle": "Proven: no pass removes a card any more; undo, replay or start another deal",
     "won_no_undo": "the game is won: it cannot be undone",
     "dead_no_help": "No moves left: nothing to hint; undo, replay or start another deal",
     "dead_line_unsolvable": "No moves left, and this deal has no solution: try another one",
@@ -144,6 +147,10 @@ MESSAGES: dict[str, str] = {
     # dead-end panel
     "dead_title": "No moves left",
     "dead_body": "No pairs adding up to 13, no Kings, no cards to draw and no recycles left.",
+    "dead_body_cycle": (
+        "A whole pass through the stock and the waste removes no card, and then everything repeats: "
+        "it is proven that no moves are left."
+    ),
     # analysis: no longer winnable
     "lost_title": "No longer winnable",
     "lost_body": "From this position no sequence of moves clears the pyramid.",
@@ -166,6 +173,7 @@ MESSAGES: dict[str, str] = {
     "variant_triangle": "Triangle",
     "set_par": "Par scoring",
     "set_passes": "Passes through the stock",
+    "passes_unlimited": "unlimited",
     "set_overlap": "Overlap rule",
     "set_mode": "New deals",
     "set_lang": "Language",
@@ -239,6 +247,7 @@ MESSAGES: dict[str, str] = {
     "stats_title": "Statistics",
     "stats_rules": "{p} passes · overlap: {o}",
     "stats_rules_one": "1 pass · overlap: {o}",
+    "stats_rules_unlimited": "unlimited passes · overlap: {o}",
     "stats_rules_no_stock": "overlap: {o}",
     "stats_played": "Games played",
     "stats_won": "Won",
@@ -330,8 +339,9 @@ RULES: list[tuple[str, list[str]]] = [
             "both, or tap the same card again to let it go. A King goes with a single tap.",
             "No partner? Tap the stock (or “Draw”): its card moves to the waste and the next one "
             "turns up. When the stock runs out, “Recycle” turns the waste back into the stock in the "
-            "same order. You get 3 passes (1 if you choose so in Settings); the top right corner "
-            "shows which one you are on.",
+            "same order. You get 3 passes (1, or unlimited, if you choose so in Settings); the top "
+            "right corner shows which one you are on. Unlimited, the deal ends when a whole pass "
+            "removes no card any more.",
             "You win when the pyramid is empty, even if cards remain in the stock.",
         ],
     ),

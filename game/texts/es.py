@@ -16,6 +16,7 @@ MESSAGES: dict[str, str] = {
     "label_unknown": "Sin determinar",
     "label_hidden": "Puede no tener solución",
     "pass": "vuelta {n} de {p}",
+    "pass_open": "vuelta {n}",
     "removed": "{n} de {total}",
     "removed_all": "{n} de {total}",
     "stock": "mazo: {n}",
@@ -76,6 +77,7 @@ MESSAGES: dict[str, str] = {
     "no_partner": "ahora mismo ninguna carta suma {sum} con esta",
     "not_sum": "{a} y {b} no suman {sum}",
     "only_with_cover_named": "{a} solo se puede quitar junto con {b}, la carta que tiene encima",
+    "passes_unlabelled": "Vueltas sin límite: aún sin repartos comprobados; puede no tener solución",
     "variant_unlabelled": "{variant}: aún sin repartos comprobados; puede no tener solución",
     "nothing_to_undo": "no hay nada que deshacer",
     "par_no_undo": "el reparto ya está puntuado en la partida par: sigue con otro",
@@ -120,6 +122,7 @@ MESSAGES: dict[str, str] = {
     "won_line_all": "¡Todas las cartas quitadas! Toca «Nuevo reparto» para seguir",
     "dead_line_par": "No quedan jugadas: el reparto queda puntuado; sigue con otro",
     "dead_line": "No quedan jugadas: deshaz, repite o empieza otro reparto",
+    "dead_line_cycle": "Comprobado: ninguna vuelta quita ya una carta; deshaz, repite o empieza otro reparto",
     "won_no_undo": "la partida ya está ganada: no se deshace",
     "dead_no_help": "No quedan jugadas: no hay pista que dar; deshaz, repite o empieza otro reparto",
     "dead_line_unsolvable": "No quedan jugadas, y este reparto no tiene solución: prueba con otro",
@@ -150,6 +153,10 @@ MESSAGES: dict[str, str] = {
     # dead-end panel
     "dead_title": "No quedan jugadas",
     "dead_body": "No hay parejas que sumen 13, ni reyes, ni cartas que robar, ni vueltas al mazo.",
+    "dead_body_cycle": (
+        "Una vuelta entera al mazo y al descarte no deja quitar ninguna carta, y después todo se "
+        "repite: está comprobado que no quedan jugadas."
+    ),
     # analysis: no longer winnable
     "lost_title": "Ya no se puede ganar",
     "lost_body": "Desde esta posición ninguna serie de jugadas despeja la pirámide.",
@@ -172,6 +179,7 @@ MESSAGES: dict[str, str] = {
     "variant_triangle": "Triángulo",
     "set_par": "Puntuación par",
     "set_passes": "Vueltas al mazo",
+    "passes_unlimited": "sin límite",
     "set_overlap": "Regla de superposición",
     "set_mode": "Repartos nuevos",
     "set_lang": "Idioma",
@@ -247,6 +255,7 @@ MESSAGES: dict[str, str] = {
     "stats_title": "Estadísticas",
     "stats_rules": "{p} vueltas · superposición: {o}",
     "stats_rules_one": "1 vuelta · superposición: {o}",
+    "stats_rules_unlimited": "vueltas sin límite · superposición: {o}",
     "stats_rules_no_stock": "superposición: {o}",
     "stats_played": "Partidas",
     "stats_won": "Ganadas",
@@ -340,7 +349,8 @@ RULES: list[tuple[str, list[str]]] = [
             "Un rey se quita con un solo toque.",
             "Si no hay pareja, toca el mazo (o «Robar»): su carta pasa al descarte y se ve la siguiente. "
             "Cuando el mazo se acaba, «Otra vuelta» devuelve el descarte al mazo en el mismo orden. "
-            "Hay 3 vueltas (1 si lo eliges en Ajustes); arriba a la derecha ves en cuál estás.",
+            "Hay 3 vueltas (1, o sin límite, si lo eliges en Ajustes); arriba a la derecha ves en cuál "
+            "estás. Sin límite, el reparto acaba cuando una vuelta entera ya no quita ninguna carta.",
             "Ganas cuando no queda ninguna carta en la pirámide, aunque sobren cartas en el mazo.",
         ],
     ),
