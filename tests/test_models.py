@@ -19,6 +19,8 @@ def test_every_registered_variant_has_a_kind_in_the_registry() -> None:
         "spanish": ONE_WASTE,
         "apophis": PILES,
         "giza": COLUMNS,
+        "pyramid6": ONE_WASTE,
+        "triangle": ONE_WASTE,
     }
     assert set(KINDS) == {ONE_WASTE, PILES, COLUMNS}
     assert all(KINDS[name].name == name for name in KINDS)
