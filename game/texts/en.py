@@ -56,6 +56,7 @@ MESSAGES: dict[str, str] = {
     "face_down": "the stock card is face down: draw to turn it up",
     "no_stock": "there is no stock here: every card is face up",
     "no_slot": "this pyramid has no such place",
+    "waste_top_only": "in the Tomb only the top card of the waste plays",
     "game_won": "the pyramid is already cleared",
     # other lines under the table
     "welcome": "Tap a free card, then its partner: together they must add up to {sum}",

@@ -59,6 +59,7 @@ MESSAGES: dict[str, str] = {
     "face_down": "la carta del mazo está boca abajo: roba para descubrirla",
     "no_stock": "aquí no hay mazo: todas las cartas están a la vista",
     "no_slot": "esta pirámide no tiene esa posición",
+    "waste_top_only": "en la Tumba solo juega la carta de arriba del descarte",
     "game_won": "la pirámide ya está despejada",
     # other lines under the table
     "welcome": "Toca una carta libre y luego su pareja: juntas deben sumar {sum}",
