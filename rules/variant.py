@@ -120,7 +120,7 @@ TUT = Variant("tut", STANDARD_DECK, stock_kind=DRAW_THREE)
 card alone plays; the pyramid must go. SPEC's default of unlimited passes is the player's
 passes setting (one for every variant): the rule set does not carry a default of its own."""
 
-REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH, APOPHIS, GIZA, PYRAMID6, TRIANGLE)
+REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH, APOPHIS, GIZA, PYRAMID6, TRIANGLE, TUT)
 """The variants the rules play in full, the default first (command-line choices, tests)."""
 VARIANTS: dict[str, Variant] = {variant.name: variant for variant in REGISTERED}
 

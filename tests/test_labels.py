@@ -228,7 +228,9 @@ def test_the_committed_giza_tables_re_solve_to_the_same_verdicts() -> None:
 
 LABELLED_IN_PART = {"pyramid6": 500}
 """Variants whose tables hold deals 1–N so far (the whole table takes about an hour of two
-cores per variant); every other registered variant is labelled for every deal."""
+cores per variant); every other registered variant but :data:`UNLABELLED` is labelled for every deal."""
+UNLABELLED = {"tut"}
+"""Variants with no table yet: the game deals them at random (README, «Variants»)."""
 
 
 @pytest.mark.parametrize("name", sorted(LABELLED_IN_PART))
@@ -251,7 +253,7 @@ def test_a_variant_labelled_in_part_has_its_first_deals_known(name: str) -> None
 
 @pytest.mark.parametrize(
     "variant",
-    [v for v in REGISTERED if v != PYRAMID and v.name not in LABELLED_IN_PART],
+    [v for v in REGISTERED if v != PYRAMID and v.name not in LABELLED_IN_PART and v.name not in UNLABELLED],
     ids=lambda v: v.name,
 )
 def test_every_variant_is_labelled_for_every_deal(variant: Variant) -> None:

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
-from rules.legality import Refusal, apply, check, check_select, legal_moves
+import random
+from dataclasses import replace
+
+import pytest
+from reference_search import winnable
+from solver_cases import random_position
+
+from rules.legality import Refusal, apply, check, check_select, legal_moves, replay
 from rules.moves import DRAW, RECYCLE, STOCK, WASTE, Move
 from rules.state import RuleSet, State, parse_position
-from rules.variant import TUT, UNLIMITED
+from rules.variant import TUT, UNLIMITED, rule_sets
+from solver.layered import PureBackend
+from solver.search import Verdict, solve
+from solver.vector import NumpyBackend
 
 RULES = RuleSet(3, True, TUT)
+TUT_RULES = [*rule_sets(TUT), RuleSet(UNLIMITED, True, TUT), RuleSet(UNLIMITED, False, TUT)]
 
 
 def test_a_draw_turns_up_three_cards_the_third_on_top() -> None:
@@ -45,8 +56,9 @@ def test_a_removal_from_the_waste_uncovers_the_card_under_it_and_the_next_draw_g
     assert str(state.card_at(WASTE)) == "3c" and state.is_won
 
 
-def test_the_stock_is_never_visible() -> None:
+def test_the_position_text_reads_back_and_the_stock_is_never_visible() -> None:
     state = apply(State.from_deal(5, RULES), DRAW)
+    assert parse_position(state.to_text(), RULES).to_text() == state.to_text()
     assert state.visible_stock() == state.waste_mask()
 
 
@@ -58,3 +70,51 @@ def test_the_clean_up_counts_the_kings_that_can_come_to_the_top() -> None:
     assert cleanup((4, 5, 13, 13), 0b1111, 0, 1, 1, deck) == 2
     assert cleanup((13, 4, 13, 5, 6, 7), 0b111111, 0, 1, 1, deck) == 1  # the first draw: 13 4 13
     assert cleanup((13, 4, 13, 5, 6, 7), 0b111111, 0, 1, 3, deck) == 1
+
+
+# --- the solver --------------------------------------------------------------------------------------
+
+
+def _check(state: State, expected: bool) -> None:
+    for backend in (PureBackend(), NumpyBackend()):
+        result = solve(state, backend=backend)
+        assert (result.verdict is Verdict.SOLVABLE) == expected, (backend.name, state.to_text())
+        if expected:
+            assert replay(state, list(result.moves)).is_won
+
+
+def reference_positions(rules: RuleSet, each: int) -> list[tuple[State, bool]]:
+    """Positions reached by random play (with unlimited passes, then the stock turned back,
+    pass 1 of ``rules``), with the reference search's verdict: up to ``each`` of each verdict."""
+    rng = random.Random(f"tut small {rules}")
+    found: dict[bool, list[State]] = {True: [], False: []}
+    for _ in range(400):
+        played = random_position(rng, RuleSet(UNLIMITED, rules.overlap, TUT), cards_left=rng.randint(16, 36))
+        state = replace(played, rules=rules, pass_no=1, cursor=0)
+        try:
+            verdict = winnable(state, limit=20_000)
+        except RuntimeError:
+            continue  # too big for the plain search
+        if len(found[verdict]) < each:
+            found[verdict].append(state)
+        if min(map(len, found.values())) >= each:
+            break
+    return [(state, verdict) for verdict, states in found.items() for state in states]
+
+
+@pytest.mark.parametrize("rules", TUT_RULES, ids=str)
+def test_small_positions_match_the_reference_search(rules: RuleSet) -> None:
+    positions = reference_positions(rules, 6)
+    assert sum(verdict for _, verdict in positions) >= 2 and len(positions) >= 8  # both verdicts
+    for state, verdict in positions:
+        _check(state, verdict)
+
+
+def test_hand_made_positions_turn_on_the_groups_of_three() -> None:
+    # the 8h goes with the 5d, the first draw's top; the next draw buries the Qs under the 3s
+    # and the 7d; on a second pass the cards drawn three at a time are 2c 4c Qs: the Qs on top
+    text = "variant: tut; pyramid: P0=Ah P1=8h P2=Ks; stock: 2c 4c 5d Qs 3s 7d; passes: {}"
+    lost, won = parse_position(text.format(1)), parse_position(text.format(3))
+    assert not winnable(lost) and winnable(won)
+    _check(lost, False)
+    _check(won, True)
