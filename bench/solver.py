@@ -9,7 +9,8 @@
 For each (set of deals, rule set, path) it prints the verdict counts, total, mean, median, p99
 and max time per deal, and nodes per second; for the reference deals, how many verdicts match
 the known ones; at the end the pure/numpy time ratios and the peak memory of the process
-(which bounds the peak of any one deal). Every winning line is replayed through ``rules``.
+(which bounds the peak of any one deal). Every winning line is replayed through ``rules``. The
+two paths take turns deal by deal, so the ratios hold on a machine whose load changes.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ from solver.layered import Backend, PureBackend  # noqa: E402
 from solver.search import Verdict, solve  # noqa: E402
 
 REFERENCE = ROOT / "tests" / "data" / "mchung94"
+Deal = tuple[str, State, bool | None]
+"""A deal's name, its start, and whether it is known to be won (None: not known)."""
 
 
 @dataclass
@@ -68,36 +71,44 @@ def backend_for(path: str) -> Backend | None:
     return None  # the default: numpy
 
 
+def solve_one(run: Run, deal: Deal, backend: Backend | None, clock: Callable[[], float]) -> bool:
+    """Solve one deal into ``run``; True when the verdict matches the known one."""
+    name, state, known = deal
+    began = clock()
+    result = solve(state, backend=backend)
+    seconds = clock() - began
+    run.times.append(seconds)
+    run.nodes += result.nodes
+    run.counts[result.verdict] += 1
+    if seconds > run.slowest[0]:
+        run.slowest = (seconds, name)
+    if result.verdict is Verdict.SOLVABLE and not replay(state, list(result.moves)).is_won:
+        raise SystemExit(f"{name}: the winning line does not win")
+    return known is not None and result.verdict is (Verdict.SOLVABLE if known else Verdict.UNSOLVABLE)
+
+
 def solve_all(
-    run: Run,
-    deals: list[tuple[str, State, bool | None]],
-    backend: Backend | None,
-    clock: Callable[[], float] = time.perf_counter,
-) -> Run:
-    matches = 0
-    for name, state, known in deals:
-        began = clock()
-        result = solve(state, backend=backend)
-        seconds = clock() - began
-        run.times.append(seconds)
-        run.nodes += result.nodes
-        run.counts[result.verdict] += 1
-        if seconds > run.slowest[0]:
-            run.slowest = (seconds, name)
-        if result.verdict is Verdict.SOLVABLE and not replay(state, list(result.moves)).is_won:
-            raise SystemExit(f"{name}: the winning line does not win")
-        if known is not None and result.verdict is (Verdict.SOLVABLE if known else Verdict.UNSOLVABLE):
-            matches += 1
+    runs: list[Run], deals: list[Deal], clock: Callable[[], float] = time.perf_counter
+) -> list[Run]:
+    """Solve ``deals`` into each of ``runs`` (one per path), the paths taking turns deal by deal
+    (the first path first on odd deals), so a busy spell of the machine falls on both alike."""
+    backends = [backend_for(run.path) for run in runs]
+    matches = [0] * len(runs)
+    for number, deal in enumerate(deals):
+        order = list(range(len(runs))) if number % 2 == 0 else list(reversed(range(len(runs))))
+        for index in order:
+            matches[index] += solve_one(runs[index], deal, backends[index], clock)
     if any(known is not None for _, _, known in deals):
-        run.matches = matches
-    return run
+        for run, matched in zip(runs, matches, strict=True):
+            run.matches = matched
+    return runs
 
 
-def numbered(first: int, last: int, rules: RuleSet) -> list[tuple[str, State, bool | None]]:
+def numbered(first: int, last: int, rules: RuleSet) -> list[Deal]:
     return [(f"deal {n}", State.from_deal(n, rules), None) for n in range(first, last + 1)]
 
 
-def reference() -> list[tuple[str, State, bool | None]]:
+def reference() -> list[Deal]:
     decks = (REFERENCE / "random-decks.txt").read_text(encoding="utf-8").split("\n")
     lengths = (REFERENCE / "solution-lengths.txt").read_text(encoding="utf-8").split()
     return [
@@ -130,18 +141,19 @@ def main() -> int:
         print("numpy is not installed: pure path only")
         paths = ["pure"]
 
-    runs: list[Run] = []
-    for path in paths:
-        if not args.no_deals:
-            variants = REGISTERED if args.variant == "all" else (VARIANTS[args.variant],)
-            for rules in (r for variant in variants for r in rule_sets(variant)):
-                deals = numbered(int(first), int(last or first), rules)
-                run = Run(f"deals {args.deals}", rules, path)
-                runs.append(solve_all(run, deals, backend_for(path), clock))
-                print(runs[-1].line(), flush=True)
-        if not args.no_reference:
-            runs.append(solve_all(Run("reference", CLASSIC, path), reference(), backend_for(path), clock))
-            print(runs[-1].line(), flush=True)
+    jobs: list[tuple[str, RuleSet, list[Deal]]] = []
+    if not args.no_deals:
+        variants = REGISTERED if args.variant == "all" else (VARIANTS[args.variant],)
+        for rules in (r for variant in variants for r in rule_sets(variant)):
+            jobs.append((f"deals {args.deals}", rules, numbered(int(first), int(last or first), rules)))
+    if not args.no_reference:
+        jobs.append(("reference", CLASSIC, reference()))
+    by_path: dict[str, list[Run]] = {path: [] for path in paths}
+    for label, rules, deals in jobs:
+        for run in solve_all([Run(label, rules, path) for path in paths], deals, clock):
+            by_path[run.path].append(run)
+            print(run.line(), flush=True)
+    runs = [run for path in paths for run in by_path[path]]
 
     if len(paths) == 2:
         print()

@@ -50,7 +50,7 @@ VARIANT_ROW = Row(
     lambda s: s.variant,
     lambda s, v: setattr(s, "variant", v),
     wraps=True,
-    option_ems=6,
+    option_ems=5,  # seven variants: two a line on a phone at 200 % text, or the row outgrows the view
 )
 """The variants the rules play (:data:`rules.variant.REGISTERED`, the default first)."""
 

@@ -20,6 +20,9 @@ COLUMN_MIN_EMS = 14
 """Rows go in two columns only if each column is at least this many font sizes wide."""
 SCROLL_ROWS_SHOWN = 2
 """A scrolling arrangement is usable only if at least this many rows' height shows at once."""
+DENSE = 0.75
+"""The last arrangements pack options this much narrower (their names still readable), so that
+a row of many options, on a small window at a large text size, fits the rows' area whole."""
 
 
 @dataclass(frozen=True)
@@ -75,9 +78,12 @@ class SettingsShaper:
             return 0
         return len(self.ctx.assets.wrap(self.ctx.t("settings_note"), font - 1, panel_w - 24))
 
-    def arrange(self, columns: int, beside: bool, gap: int, panel_w: int) -> tuple[list[Placed], int, bool]:
+    def arrange(
+        self, columns: int, beside: bool, gap: int, panel_w: int, dense: float = 1.0
+    ) -> tuple[list[Placed], int, bool]:
         """The rows placed in ``columns`` columns of a panel ``panel_w`` wide (x from the panel's
-        left, y from the rows' top), the rows' height, and whether every option is wide enough."""
+        left, y from the rows' top), the rows' height, and whether every option is wide enough
+        (``dense``: the options' least width scaled by it)."""
         metrics, margin, font = self.ctx.metrics, self.margin, self.font
         button_h = metrics.button_h(font)
         inner = panel_w - 2 * margin
@@ -95,7 +101,7 @@ class SettingsShaper:
             opt_left = left + label_w + gap if beside else left
             opt_top = y if beside else y + label_h
             room = left + col_w - opt_left
-            narrowest = max(metrics.min_tap, font * spec.option_ems)
+            narrowest = max(metrics.min_tap, round(font * spec.option_ems * dense))
             count = len(spec.values)
             per_line = max(1, min(count, (room + gap) // (narrowest + gap))) if spec.wraps else count
             opt_w = (room - gap * (per_line - 1)) // per_line
@@ -116,28 +122,32 @@ class SettingsShaper:
         """The first of these that fits the window: each label above its options (or beside
         them on a wide panel); rows in two columns side by side; labels beside their options;
         the close button in the title row; tighter gaps. When none fits, the first of the
-        one-column ones whose options are wide enough, its rows scrolling."""
+        one-column ones whose options are wide enough and whose tallest row shows whole, its rows
+        scrolling (the last packs the options denser)."""
         width, height = size
         metrics, margin, font = self.ctx.metrics, self.margin, self.font
         button_h = metrics.button_h(font)
         title_h = max(line_height(round(font * 1.4)), button_h)
         one_column_w = panel_width(size, font, margin, extra=font * 10)
 
-        def shape(columns: int, beside: bool, close_in_title: bool, gap: int, scroll: bool = False) -> Shape:
-            close_h = 0 if close_in_title else button_h + gap
+        def shape(
+            columns: int, beside: bool, close_title: bool, gap: int, *, scroll: bool = False, dense: float = 1
+        ) -> Shape:
+            close_h = 0 if close_title else button_h + gap
             panel_w = one_column_w if columns == 1 else width - 2 * margin
             note_h = self.note_rows(panel_w, font) * line_height(font)
             fixed_h = 2 * gap + title_h + note_h + close_h
             col_w = (panel_w - 2 * margin - (columns - 1) * margin) // columns
-            rows, content_h, wide_enough = self.arrange(columns, beside, gap, panel_w)
+            rows, content_h, wide_enough = self.arrange(columns, beside, gap, panel_w, dense)
             view_h = min(content_h, height - 8 - fixed_h) if scroll else content_h
             fits = wide_enough and (columns == 1 or col_w >= font * COLUMN_MIN_EMS) and self.readable(rows)
             if scroll:
-                fits = fits and view_h >= SCROLL_ROWS_SHOWN * (button_h + gap)
+                tallest = max(placed.label.unionall(placed.options).height for placed in rows)
+                fits = fits and view_h >= max(tallest, SCROLL_ROWS_SHOWN * (button_h + gap))
             else:
                 fits = fits and fixed_h + content_h <= height - 8
             size = (panel_w, fixed_h + view_h)
-            return Shape(columns, beside, close_in_title, gap, size, title_h, rows, content_h, view_h, fits)
+            return Shape(columns, beside, close_title, gap, size, title_h, rows, content_h, view_h, fits)
 
         wide = one_column_w - 2 * margin >= SETTINGS_SIDE_BY_SIDE_MIN_WIDTH
         shapes = [
@@ -146,6 +156,7 @@ class SettingsShaper:
             shape(1, True, True, 4),
             shape(1, wide, True, margin, scroll=True), shape(1, True, True, margin, scroll=True),
             shape(1, False, True, margin, scroll=True), shape(1, False, True, 4, scroll=True),
+            shape(1, False, True, 4, scroll=True, dense=DENSE),
         ]  # fmt: skip
         return next((s for s in shapes if s.fits), shapes[-1])
 
