@@ -9,7 +9,7 @@ import pytest
 from reference_search import winnable
 from solver_cases import random_position
 
-from rules.legality import Refusal, apply, check, check_select, legal_moves, replay
+from rules.legality import Refusal, apply, check, check_select, is_dead_end, legal_moves, replay
 from rules.moves import DRAW, RECYCLE, STOCK, WASTE, Move
 from rules.state import RuleSet, State, parse_position
 from rules.variant import TUT, UNLIMITED, rule_sets
@@ -118,3 +118,12 @@ def test_hand_made_positions_turn_on_the_groups_of_three() -> None:
     assert not winnable(lost) and winnable(won)
     _check(lost, False)
     _check(won, True)
+
+
+def test_with_unlimited_passes_a_card_that_never_comes_to_the_top_ends_the_deal() -> None:
+    rules = RuleSet(UNLIMITED, True, TUT)
+    text = "pyramid: P0=Ah P1=8h P2=9h; stock: {}"
+    buried = parse_position(text.format("5c 2c 3s 7d"), rules)  # every cycle draws 5c 2c 3s, then 7d
+    assert is_dead_end(buried) and not winnable(buried)
+    on_top = parse_position(text.format("2c 3s 5c 7d"), rules)
+    assert not is_dead_end(on_top)
