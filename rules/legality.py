@@ -36,6 +36,7 @@ class Refusal(enum.Enum):
     GAME_WON = "game_won"
     NO_STOCK = "no_stock"
     NO_SLOT = "no_slot"
+    WASTE_TOP_ONLY = "waste_top_only"
 
     @property
     def message(self) -> str:
@@ -62,6 +63,7 @@ MESSAGES: dict[Refusal, str] = {
     Refusal.GAME_WON: "la pirámide ya está despejada",
     Refusal.NO_STOCK: "aquí no hay mazo: todas las cartas están a la vista",
     Refusal.NO_SLOT: "esta pirámide no tiene esa posición",
+    Refusal.WASTE_TOP_ONLY: "en la Tumba solo juega la carta de arriba del descarte",
 }
 
 
@@ -110,7 +112,7 @@ def check_select(state: State, place: int) -> Refusal | None:
     if _no_slot(state, place):
         return Refusal.NO_SLOT
     if _face_down(state, place):
-        return Refusal.FACE_DOWN
+        return Refusal(state.kind.hidden_refusal)
     if state.card_at(place) is None:
         return Refusal.NO_CARD
     if _covered(state, place) and overlap_cover(state, place) is None:
@@ -143,7 +145,7 @@ def check(state: State, move: Move) -> Refusal | None:
     if any(_no_slot(state, p) for p in places):
         return Refusal.NO_SLOT
     if any(_face_down(state, p) for p in places):
-        return Refusal.FACE_DOWN
+        return Refusal(state.kind.hidden_refusal)
     if any(state.card_at(p) is None for p in places):
         return Refusal.NO_CARD
     for place in places:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from rules.cards import SPANISH_DECK, STANDARD_DECK, Deck
 from rules.errors import NotationError
-from rules.stock import ONE_WASTE, Columns, StockKind, WastePiles
+from rules.stock import DRAW_THREE, ONE_WASTE, Columns, StockKind, WastePiles
 from rules.topology import PYRAMID_FORM, TRIANGLE_FORM, Form, Shape, shape
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "STANDARD_DECK",
     "STRICT",
     "TRIANGLE",
+    "TUT",
     "VARIANTS",
     "Deck",
     "RuleSet",
@@ -114,8 +115,12 @@ default game."""
 TRIANGLE = Variant("triangle", STANDARD_DECK, win_all=True, form=TRIANGLE_FORM)
 """Triangle (SPEC §12): the pyramid upside down, rows of 7 … 1 from the top, only the bottom card
 free at the start; every card must go, the stock and the waste too."""
+TUT = Variant("tut", STANDARD_DECK, stock_kind=DRAW_THREE)
+"""Tut's Tomb (SPEC §12): the stock face down, drawn three at a time onto one waste whose top
+card alone plays; the pyramid must go. SPEC's default of unlimited passes is the player's
+passes setting (one for every variant): the rule set does not carry a default of its own."""
 
-REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH, APOPHIS, GIZA, PYRAMID6, TRIANGLE)
+REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH, APOPHIS, GIZA, PYRAMID6, TRIANGLE, TUT)
 """The variants the rules play in full, the default first (command-line choices, tests)."""
 VARIANTS: dict[str, Variant] = {variant.name: variant for variant in REGISTERED}
 

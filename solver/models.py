@@ -36,13 +36,15 @@ from solver.movegen import removals as one_waste_removals
 from solver.piles import removals as pile_removals
 from solver.piles import successors as pile_successors
 from solver.schedule import Schedule, depth_first_schedule, one_waste_schedule, piles_schedule
+from solver.tomb import TombDepthFirst, TombProblem, tomb_play_out
 
-AnyProblem = Problem | GizaProblem
+AnyProblem = Problem | GizaProblem | TombProblem
 Removals = Callable[[Problem, Shape, int, int, int], list[tuple[int, int, int]]]
 
 ONE_WASTE = "one_waste"
 PILES = "waste_piles"
 COLUMNS = "columns"
+DRAW_THREE = "draw_three"
 
 
 def kind_name(variant: Variant) -> str:
@@ -57,7 +59,7 @@ class Engines:
     has only a depth-first engine; ``line(path, limit)`` turns an engine's winning path into moves."""
 
     problem: AnyProblem
-    depth_first: DepthFirst | GizaDepthFirst
+    depth_first: DepthFirst | GizaDepthFirst | TombDepthFirst
     layered: Layered | None
     line: Callable[[Sequence[Any], int | None], list[Move]]
 
@@ -143,6 +145,32 @@ def _open_won(problem: AnyProblem) -> bool:
     return problem.start[0] == 0
 
 
+def _tomb_problem(state: State, blank: int, like: AnyProblem | None, unseen: int) -> AnyProblem:
+    """Tut's Tomb's exact model (:mod:`solver.tomb`); its loss test reads no order, so
+    ``unseen`` needs nothing, and its tables are too cheap to share."""
+    return TombProblem(state, blank)
+
+
+def _tomb_engines(problem: AnyProblem, backend: Backend) -> Engines:
+    """One pure depth-first engine, whichever the backend (the numpy one has no part for it)."""
+    assert isinstance(problem, TombProblem)
+    tomb = problem
+    return Engines(
+        tomb, TombDepthFirst(tomb), None, lambda path, limit: tomb_play_out(tomb, list(path), limit)
+    )
+
+
+def _tomb_lost(problem: AnyProblem) -> bool:
+    assert isinstance(problem, TombProblem)
+    pyr, stk, _ = problem.start
+    return pyr != 0 and problem.lost(pyr, stk)
+
+
+def _tomb_won(problem: AnyProblem) -> bool:
+    assert isinstance(problem, TombProblem)
+    return problem.won(problem.start)
+
+
 KINDS: dict[str, StockKind] = {
     ONE_WASTE: StockModelKind(
         name=ONE_WASTE,
@@ -172,6 +200,14 @@ KINDS: dict[str, StockKind] = {
         reach=piles_reach,
         fronts=False,
     ),
+    DRAW_THREE: StockKind(
+        name=DRAW_THREE,
+        problem=_tomb_problem,
+        engines=_tomb_engines,
+        lost_at_once=_tomb_lost,
+        start_is_won=_tomb_won,
+        schedule=depth_first_schedule,
+    ),
     COLUMNS: StockKind(
         name=COLUMNS,
         problem=_open_problem,
@@ -195,6 +231,12 @@ def stock_model_kind(variant: Variant) -> StockModelKind:
     if not isinstance(kind, StockModelKind):
         raise ValueError(f"variant {variant.name}: the {kind.name} kind has no stock model")
     return kind
+
+
+def has_stock_model(variant: Variant) -> bool:
+    """The variant is searched through :mod:`solver.model`'s nodes (which the best-score search
+    needs too)."""
+    return isinstance(kind_of(variant), StockModelKind)
 
 
 def problem_for(state: State, blank: int = 0, like: AnyProblem | None = None, unseen: int = 0) -> AnyProblem:

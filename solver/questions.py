@@ -22,6 +22,7 @@ from rules.session import Session
 from rules.verdict import Verdict
 from solver.analysis import Answer, AnswerCache, Purpose
 from solver.backends import default_backend
+from solver.models import has_stock_model
 from solver.rewind import Rewind
 from solver.score import Best, BestScore
 
@@ -141,10 +142,11 @@ class BestScoreQuestion:
     until the search is complete, and stays None when it was :attr:`given_up`."""
 
     def __init__(self, session: Session, node_limit: int = BEST_SCORE_NODE_LIMIT) -> None:
-        unlimited = session.start_state.rules.unlimited  # (the best score counts passes: not searched)
-        self.search = None if unlimited else BestScore(session.start_state)
+        rules = session.start_state.rules  # the best score counts passes, on the stock model's nodes
+        searched = not rules.unlimited and has_stock_model(rules.variant)
+        self.search = BestScore(session.start_state) if searched else None
         self.node_limit = node_limit
-        self.given_up = unlimited
+        self.given_up = not searched
         """The search passed ``node_limit`` nodes and was left unfinished, or was never run."""
 
     @property

@@ -24,7 +24,12 @@ import pytest
 from rules.state import RuleSet
 from solver.models import kind_name
 
-DEFAULT_RUN = ("passes=3 overlap=on", "variant=apophis passes=1 overlap=off", "variant=giza overlap=off")
+DEFAULT_RUN = (
+    "passes=3 overlap=on",
+    "variant=apophis passes=1 overlap=off",
+    "variant=giza overlap=off",
+    "variant=tut passes=3 overlap=on",
+)
 """The rule set each family is checked under by default: the default game, and two others."""
 BIG_WINDOW = 4_000_000
 """Pixels: a window with more is drawn only in the slow run."""

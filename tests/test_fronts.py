@@ -20,11 +20,12 @@ from rules.variant import every_rule_set
 from solver import Search, Verdict
 from solver.layered import PureBackend
 from solver.model import FIELD, Problem
+from solver.models import has_stock_model
 from solver.movegen import successors
 from solver.search import default_schedule
 from solver.vector import NumpyBackend
 
-ONE_PILE = [r for r in every_rule_set() if r.variant.has_stock and r.variant.waste_piles == 1]
+ONE_PILE = [r for r in every_rule_set() if has_stock_model(r.variant) and r.variant.waste_piles == 1]
 """The rule sets whose searches use stock fronts (one waste pile)."""
 
 

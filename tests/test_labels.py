@@ -226,7 +226,14 @@ def test_the_committed_giza_tables_re_solve_to_the_same_verdicts() -> None:
     _check_entries(entries)
 
 
-@pytest.mark.parametrize("variant", [v for v in REGISTERED if v != PYRAMID], ids=lambda v: v.name)
+UNLABELLED = {"tut"}
+"""Variants with no table yet: the game deals them at random (README, «Variants»); every
+other registered variant is labelled for every deal."""
+
+
+@pytest.mark.parametrize(
+    "variant", [v for v in REGISTERED if v != PYRAMID and v.name not in UNLABELLED], ids=lambda v: v.name
+)
 def test_every_variant_is_labelled_for_every_deal(variant: Variant) -> None:
     """Every registered variant's rule sets are labelled for deals 1-20000 with no «?» left,
     its last note counts what its tables hold, and a random sample re-solves to the same

@@ -8,8 +8,19 @@ from rules.variant import REGISTERED, VARIANTS
 from solver.giza import GizaProblem
 from solver.layered import PureBackend
 from solver.model import Problem
-from solver.models import COLUMNS, KINDS, ONE_WASTE, PILES, StockModelKind, engines_for, kind_name, kind_of
+from solver.models import (
+    COLUMNS,
+    DRAW_THREE,
+    KINDS,
+    ONE_WASTE,
+    PILES,
+    StockModelKind,
+    engines_for,
+    kind_name,
+    kind_of,
+)
 from solver.movegen import successors_for
+from solver.tomb import TombProblem
 
 
 def test_every_registered_variant_has_a_kind_in_the_registry() -> None:
@@ -21,8 +32,9 @@ def test_every_registered_variant_has_a_kind_in_the_registry() -> None:
         "giza": COLUMNS,
         "pyramid6": ONE_WASTE,
         "triangle": ONE_WASTE,
+        "tut": DRAW_THREE,
     }
-    assert set(KINDS) == {ONE_WASTE, PILES, COLUMNS}
+    assert set(KINDS) == {ONE_WASTE, PILES, COLUMNS, DRAW_THREE}
     assert all(KINDS[name].name == name for name in KINDS)
 
 
@@ -36,7 +48,7 @@ def test_the_entry_gives_the_model_the_engines_and_the_generator() -> None:
             assert engines.problem.kind is kind
             assert successors_for(engines.problem) is kind.successors
         else:
-            assert isinstance(engines.problem, GizaProblem) and engines.layered is None
+            assert isinstance(engines.problem, GizaProblem | TombProblem) and engines.layered is None
     assert (
         kind_of(VARIANTS["apophis"])
         .schedule(PureBackend(), RuleSet(variant=VARIANTS["apophis"]))

@@ -13,8 +13,9 @@ from rules.state import RuleSet, State
 from rules.variant import every_rule_set
 from solver.dfs import DepthFirst
 from solver.model import Problem
+from solver.models import StockModelKind, kind_of
 
-STOCK_RULE_SETS = [rules for rules in every_rule_set() if rules.variant.has_stock]
+STOCK_RULE_SETS = [rules for rules in every_rule_set() if isinstance(kind_of(rules.variant), StockModelKind)]
 SLICE = 97
 """Nodes per step: pauses fall anywhere, as in a game's frames."""
 

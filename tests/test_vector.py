@@ -22,6 +22,7 @@ from solver.backends import PURE_ENV, default_backend, numpy_usable
 from solver.dfs import DepthFirst
 from solver.layered import PIECE, Batch, Layered, Merge, PureBackend
 from solver.model import ACC_SHIFT, CURSOR_MASK, Problem
+from solver.models import StockModelKind, kind_of
 from solver.movegen import expand_batch, successors_for
 from solver.piles import normal
 from solver.search import Search, Verdict
@@ -61,7 +62,7 @@ def _by_parent(parents: list[int], keys: list[int], accs: list[int]) -> dict[int
     return {p: sorted(children) for p, children in grouped.items()}
 
 
-STOCK_RULE_SETS = [rules for rules in every_rule_set() if rules.variant.has_stock]
+STOCK_RULE_SETS = [rules for rules in every_rule_set() if isinstance(kind_of(rules.variant), StockModelKind)]
 """The rule sets searched by the stock model (an open variant, Giza, has its own, :mod:`solver.giza`)."""
 
 

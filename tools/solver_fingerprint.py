@@ -28,6 +28,7 @@ from rules.variant import VARIANTS, Variant, every_rule_set  # noqa: E402
 from solver.analysis import Analysis  # noqa: E402
 from solver.backends import configure, numpy_available  # noqa: E402
 from solver.layered import Backend, PureBackend  # noqa: E402
+from solver.models import has_stock_model  # noqa: E402
 from solver.score import BestScore  # noqa: E402
 from solver.search import Search  # noqa: E402
 
@@ -80,7 +81,7 @@ def fingerprint(rules: RuleSet, path: str, deals: int = DEALS) -> Iterator[str]:
             if number > DEEP_DEALS:
                 continue
             yield f"{head} | analysis {analysis(state, engine)}"
-            if rules.variant.has_stock and rules.variant.waste_piles == 1:
+            if has_stock_model(rules.variant) and rules.variant.waste_piles == 1:
                 yield f"{head} | best score {best_score(state)}"
     finally:
         configure(pure=False)

@@ -27,7 +27,7 @@ from game.config import CARD_ASPECT, MAX_ROW_STEP, ROW_STEP, SPARE_TO_STEP
 from game.table_terms import DECK
 from rules import STOCK, WASTE, State
 from rules.moves import WASTE_PILES, column_of, column_place, place_name
-from rules.stock import Columns, OneWaste, WastePiles
+from rules.stock import Columns, DrawThree, OneWaste, WastePiles
 from rules.topology import SLOTS, Shape
 from rules.variant import PYRAMID, Variant
 
@@ -731,7 +731,12 @@ PILES = BlockPlan(BESIDE, UNDER, _pile_block, _grown, _low_window)
 """The stock and its waste pile or piles (:class:`~game.render.piles.PileBlock`)."""
 COLUMNS = BlockPlan(COLUMNS_BESIDE, COLUMNS_UNDER, _column_block, _not_grown, _giza_on_a_phone)
 """Face-up columns (:class:`~game.render.piles.ColumnBlock`)."""
-BLOCKS: dict[str, BlockPlan] = {OneWaste.name: PILES, WastePiles.name: PILES, Columns.name: COLUMNS}
+BLOCKS: dict[str, BlockPlan] = {
+    OneWaste.name: PILES,
+    WastePiles.name: PILES,
+    DrawThree.name: PILES,
+    Columns.name: COLUMNS,
+}
 """The block plan of each stock kind, by the kind's name: a new kind adds its line."""
 
 

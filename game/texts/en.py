@@ -56,6 +56,7 @@ MESSAGES: dict[str, str] = {
     "face_down": "the stock card is face down: draw to turn it up",
     "no_stock": "there is no stock here: every card is face up",
     "no_slot": "this pyramid has no such place",
+    "waste_top_only": "in the Tomb only the top card of the waste plays",
     "game_won": "the pyramid is already cleared",
     # other lines under the table
     "welcome": "Tap a free card, then its partner: together they must add up to {sum}",
@@ -171,6 +172,7 @@ MESSAGES: dict[str, str] = {
     "variant_spanish": "Spanish deck",
     "variant_pyramid6": "Six rows",
     "variant_triangle": "Triangle",
+    "variant_tut": "Tut's Tomb",
     "set_par": "Par scoring",
     "set_passes": "Passes through the stock",
     "passes_unlimited": "unlimited",
@@ -418,6 +420,13 @@ VARIANT_RULES: dict[str, list[str]] = {
         "To win all 52 cards must go: the 28 of the triangle, the stock and the waste. With 3 "
         "passes and the overlap rule about 8 deals in 10 can be won; with one pass, only 1 in 7 "
         "(1 in 16 without the overlap rule).",
+    ],
+    "tut": [
+        "Tut's Tomb: the stock lies face down. A draw turns up three cards one at a time onto the "
+        "waste, the third on top, and only the waste's top card plays: with a free pyramid card "
+        "that makes 13 with it, or alone if it is a King. Pyramid cards pair as usual.",
+        "A recycle turns the waste back over as it lies. The Tomb is meant to be played with "
+        "unlimited passes (set them in Settings); with one pass it is hardly ever won.",
     ],
 }
 """One section per variant on the rules screen (only the variants the rules play are shown)."""

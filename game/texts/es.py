@@ -59,6 +59,7 @@ MESSAGES: dict[str, str] = {
     "face_down": "la carta del mazo está boca abajo: roba para descubrirla",
     "no_stock": "aquí no hay mazo: todas las cartas están a la vista",
     "no_slot": "esta pirámide no tiene esa posición",
+    "waste_top_only": "en la Tumba solo juega la carta de arriba del descarte",
     "game_won": "la pirámide ya está despejada",
     # other lines under the table
     "welcome": "Toca una carta libre y luego su pareja: juntas deben sumar {sum}",
@@ -177,6 +178,7 @@ MESSAGES: dict[str, str] = {
     "variant_spanish": "Baraja española",
     "variant_pyramid6": "Seis filas",
     "variant_triangle": "Triángulo",
+    "variant_tut": "Tumba de Tut",
     "set_par": "Puntuación par",
     "set_passes": "Vueltas al mazo",
     "passes_unlimited": "sin límite",
@@ -428,6 +430,14 @@ VARIANT_RULES: dict[str, list[str]] = {
         "Para ganar tienen que irse las 52 cartas: las 28 del triángulo, las del mazo y las del "
         "descarte. Con 3 vueltas y la superposición se gana unos 8 de cada 10 repartos; con una "
         "sola vuelta, apenas 1 de cada 7 (1 de cada 16 sin la superposición).",
+    ],
+    "tut": [
+        "La Tumba de Tut: el mazo está boca abajo. Al robar se dan vuelta tres cartas, una a una, "
+        "sobre el descarte (la tercera queda arriba), y solo juega la carta de arriba del descarte: "
+        "con una carta libre de la pirámide que sume 13 con ella, o sola si es un rey. Las cartas "
+        "de la pirámide se juntan como siempre.",
+        "Al dar otra vuelta, el descarte vuelve al mazo tal como está. La Tumba se juega con "
+        "vueltas sin límite (elígelas en Ajustes); con una sola vuelta casi nunca se gana.",
     ],
 }
 """One section per variant on the rules screen (only the variants the rules play are shown)."""

@@ -1,15 +1,27 @@
 """Stock kinds: what a variant deals besides the pyramid, as values behind one protocol.
 
 :class:`~rules.stock.kind.StockKind` is the protocol; :data:`ONE_WASTE` (the default game),
-:class:`WastePiles` (apophis) and :class:`Columns` (giza) are the kinds.
+:class:`WastePiles` (apophis), :data:`DRAW_THREE` (Tut's Tomb) and
+:class:`Columns` (giza) are the kinds.
 """
 
 from rules.stock.columns import Columns
+from rules.stock.draw_three import DRAW_THREE, DrawThree
 from rules.stock.kind import StockKind
 from rules.stock.one_waste import ONE_WASTE, OneWaste
 from rules.stock.waste_piles import WastePiles
 
-__all__ = ["ONE_WASTE", "SECTIONS", "Columns", "OneWaste", "StockKind", "WastePiles", "waste_kind"]
+__all__ = [
+    "DRAW_THREE",
+    "ONE_WASTE",
+    "SECTIONS",
+    "Columns",
+    "DrawThree",
+    "OneWaste",
+    "StockKind",
+    "WastePiles",
+    "waste_kind",
+]
 
 SECTIONS = ("columns", "stock", "waste", "waste1", "waste2", "waste3")
 """Every kind's position-text sections (:attr:`StockKind.sections`), in the order a position

@@ -28,6 +28,7 @@ class Columns:
     column_depth: int
     name = "columns"
     has_stock = False
+    hidden_refusal = "face_down"
     stock_face_up = True
     waste_piles = 1
     sections = ("columns",)

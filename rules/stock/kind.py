@@ -1,8 +1,9 @@
 """The protocol every stock kind follows, and the helpers its position-text sections share.
 
 A *stock kind* is what a variant deals besides the pyramid and how those cards play: one waste
-(:mod:`rules.stock.one_waste`), several waste piles (:mod:`rules.stock.waste_piles`), face-up
-columns (:mod:`rules.stock.columns`). It owns its places and their names, what lies face up,
+(:mod:`rules.stock.one_waste`), several waste piles (:mod:`rules.stock.waste_piles`), draw
+three onto one waste (:mod:`rules.stock.draw_three`), face-up columns
+(:mod:`rules.stock.columns`). It owns its places and their names, what lies face up,
 what a draw and a recycle do, its sections of the position text and the stock's clean-up. The
 rules, the game and the solver ask the variant's kind (``variant.stock``) instead of testing
 which kind it is; a new kind is a new value and a module.
@@ -38,6 +39,10 @@ class StockKind(Protocol):
     def stock_face_up(self) -> bool:
         """The stock's top card lies face up and plays (one waste); with several piles it is
         face down."""
+
+    @property
+    def hidden_refusal(self) -> str:
+        """The :class:`rules.legality.Refusal` value for a face-down card tapped or named."""
 
     @property
     def waste_piles(self) -> int:

@@ -26,6 +26,7 @@ class OneWaste:
 
     name = "one_waste"
     has_stock = True
+    hidden_refusal = "face_down"
     stock_face_up = True
     waste_piles = 1
     columns = 0

@@ -30,6 +30,7 @@ class WastePiles:
     waste_piles: int
     name = "waste_piles"
     has_stock = True
+    hidden_refusal = "face_down"
     stock_face_up = False
     columns = 0
     column_depth = 0

@@ -1,0 +1,129 @@
+"""Tut's Tomb (SPEC §12): a face-down stock drawn three at a time, only the waste's top plays."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from reference_search import winnable
+from solver_cases import random_position
+
+from rules.legality import Refusal, apply, check, check_select, is_dead_end, legal_moves, replay
+from rules.moves import DRAW, RECYCLE, STOCK, WASTE, Move
+from rules.state import RuleSet, State, parse_position
+from rules.variant import TUT, UNLIMITED, rule_sets
+from solver.layered import PureBackend
+from solver.search import Verdict, solve
+from solver.vector import NumpyBackend
+
+RULES = RuleSet(3, True, TUT)
+TUT_RULES = [*rule_sets(TUT), RuleSet(UNLIMITED, True, TUT), RuleSet(UNLIMITED, False, TUT)]
+
+
+def test_a_draw_turns_up_three_cards_the_third_on_top() -> None:
+    state = State.from_deal(1, RULES)
+    stock = state.layout.stock
+    drawn = apply(state, DRAW)
+    assert drawn.waste_cards() == list(stock[:3])
+    assert drawn.card_at(WASTE) == stock[2]
+    assert apply(drawn, DRAW).waste_cards() == list(stock[:6])
+
+
+def test_only_the_waste_top_plays_and_the_refusal_says_so_in_the_tombs_terms() -> None:
+    state = State.from_deal(1, RULES)
+    assert check_select(state, STOCK) is Refusal.WASTE_TOP_ONLY
+    assert check(state, Move.parse("P21+S")) is Refusal.WASTE_TOP_ONLY
+    assert Refusal.WASTE_TOP_ONLY.message == "en la Tumba solo juega la carta de arriba del descarte"
+    assert all(STOCK not in move.places for move in legal_moves(apply(state, DRAW)))
+
+
+def test_the_last_draw_takes_what_is_left_and_a_recycle_turns_the_waste_over_as_it_lies() -> None:
+    state = parse_position("pyramid: P0=Ks; stock: 2c 3c 4c 5c", RuleSet(UNLIMITED, True, TUT))
+    state = apply(apply(state, DRAW), DRAW)
+    assert [str(c) for c in state.waste_cards()] == ["2c", "3c", "4c", "5c"]
+    assert check(state, DRAW) is Refusal.NOTHING_TO_DRAW
+    again = apply(state, RECYCLE)
+    assert again.pass_no == 2
+    assert [str(c) for c in apply(again, DRAW).waste_cards()] == ["2c", "3c", "4c"]
+
+
+def test_a_removal_from_the_waste_uncovers_the_card_under_it_and_the_next_draw_goes_on() -> None:
+    state = parse_position("pyramid: P0=8h; stock: 2c 3c 5d Qs 6c", RULES)
+    state = apply(state, DRAW)
+    assert str(state.card_at(WASTE)) == "5d"
+    state = apply(state, Move.parse("W+P0"))
+    assert str(state.card_at(WASTE)) == "3c" and state.is_won
+
+
+def test_the_position_text_reads_back_and_the_stock_is_never_visible() -> None:
+    state = apply(State.from_deal(5, RULES), DRAW)
+    assert parse_position(state.to_text(), RULES).to_text() == state.to_text()
+    assert state.visible_stock() == state.waste_mask()
+
+
+def test_the_clean_up_counts_the_kings_that_can_come_to_the_top() -> None:
+    cleanup, deck = TUT.stock_kind.cleanup, TUT.deck
+    under = (13, 4, 5, 13)  # one pass or many: the first King stays under the 4 and the 5
+    assert cleanup(under, 0b1111, 0, 1, 1, deck) == 1
+    assert cleanup(under, 0b1111, 0, 1, UNLIMITED, deck) == 1
+    assert cleanup((4, 5, 13, 13), 0b1111, 0, 1, 1, deck) == 2
+    assert cleanup((13, 4, 13, 5, 6, 7), 0b111111, 0, 1, 1, deck) == 1  # the first draw: 13 4 13
+    assert cleanup((13, 4, 13, 5, 6, 7), 0b111111, 0, 1, 3, deck) == 1
+
+
+# --- the solver --------------------------------------------------------------------------------------
+
+
+def _check(state: State, expected: bool) -> None:
+    for backend in (PureBackend(), NumpyBackend()):
+        result = solve(state, backend=backend)
+        assert (result.verdict is Verdict.SOLVABLE) == expected, (backend.name, state.to_text())
+        if expected:
+            assert replay(state, list(result.moves)).is_won
+
+
+def reference_positions(rules: RuleSet, each: int) -> list[tuple[State, bool]]:
+    """Positions reached by random play (with unlimited passes, then the stock turned back,
+    pass 1 of ``rules``), with the reference search's verdict: up to ``each`` of each verdict."""
+    rng = random.Random(f"tut small {rules}")
+    found: dict[bool, list[State]] = {True: [], False: []}
+    for _ in range(400):
+        played = random_position(rng, RuleSet(UNLIMITED, rules.overlap, TUT), cards_left=rng.randint(16, 36))
+        state = replace(played, rules=rules, pass_no=1, cursor=0)
+        try:
+            verdict = winnable(state, limit=20_000)
+        except RuntimeError:
+            continue  # too big for the plain search
+        if len(found[verdict]) < each:
+            found[verdict].append(state)
+        if min(map(len, found.values())) >= each:
+            break
+    return [(state, verdict) for verdict, states in found.items() for state in states]
+
+
+@pytest.mark.parametrize("rules", TUT_RULES, ids=str)
+def test_small_positions_match_the_reference_search(rules: RuleSet) -> None:
+    positions = reference_positions(rules, 6)
+    assert sum(verdict for _, verdict in positions) >= 2 and len(positions) >= 8  # both verdicts
+    for state, verdict in positions:
+        _check(state, verdict)
+
+
+def test_hand_made_positions_turn_on_the_groups_of_three() -> None:
+    # the 8h goes with the 5d, the first draw's top; the next draw buries the Qs under the 3s
+    # and the 7d; on a second pass the cards drawn three at a time are 2c 4c Qs: the Qs on top
+    text = "variant: tut; pyramid: P0=Ah P1=8h P2=Ks; stock: 2c 4c 5d Qs 3s 7d; passes: {}"
+    lost, won = parse_position(text.format(1)), parse_position(text.format(3))
+    assert not winnable(lost) and winnable(won)
+    _check(lost, False)
+    _check(won, True)
+
+
+def test_with_unlimited_passes_a_card_that_never_comes_to_the_top_ends_the_deal() -> None:
+    rules = RuleSet(UNLIMITED, True, TUT)
+    text = "pyramid: P0=Ah P1=8h P2=9h; stock: {}"
+    buried = parse_position(text.format("5c 2c 3s 7d"), rules)  # every cycle draws 5c 2c 3s, then 7d
+    assert is_dead_end(buried) and not winnable(buried)
+    on_top = parse_position(text.format("2c 3s 5c 7d"), rules)
+    assert not is_dead_end(on_top)
