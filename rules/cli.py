@@ -75,8 +75,8 @@ def decimal_number(text: str) -> float:
 
 
 def pass_count(text: str) -> int:
-    """An ``argparse`` type: ``1``, ``3`` or ``unlimited`` (:data:`rules.variant.UNLIMITED`)."""
-    if text == "unlimited":
+    """An ``argparse`` type: ``1``, ``3`` or ``unlimited`` in any case (:data:`rules.variant.UNLIMITED`)."""
+    if text.strip().lower() == "unlimited":
         return UNLIMITED
     try:
         count = whole_number_text(text)

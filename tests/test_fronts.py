@@ -15,7 +15,7 @@ from solver_cases import random_position, reference_positions
 
 from rules.legality import replay
 from rules.state import RuleSet, State
-from rules.topology import COVERED_BY, iter_slots
+from rules.topology import iter_slots
 from rules.variant import every_rule_set
 from solver import Search, Verdict
 from solver.layered import PureBackend
@@ -34,12 +34,13 @@ def relaxed_clearable(problem: Problem, pyr: int, counts: tuple[int, ...]) -> bo
     played once, at any time, with a free pyramid card? A plain memoised search over the
     pyramid's free cards (its own code, not the solver's tables)."""
     pair_sum, lone, rank, overlap = problem.pair_sum, problem.lone, problem.prank, problem.overlap
+    covered_by = problem.state.rules.variant.shape.covered_by  # the rules' own shape
 
     @cache
     def clear(pyr: int, counts: tuple[int, ...]) -> bool:
         if not pyr:
             return True
-        free = [s for s in iter_slots(pyr) if not COVERED_BY[s] & pyr]
+        free = [s for s in iter_slots(pyr) if not covered_by[s] & pyr]
         for a in free:
             if rank[a] == lone:
                 return clear(pyr & ~(1 << a), counts)  # a free King goes alone; nothing is lost
@@ -53,7 +54,7 @@ def relaxed_clearable(problem: Problem, pyr: int, counts: tuple[int, ...]) -> bo
                 return True
         if overlap:  # a card with exactly one card on it, that card free
             for slot in iter_slots(pyr):
-                on_it = iter_slots(COVERED_BY[slot] & pyr)
+                on_it = iter_slots(covered_by[slot] & pyr)
                 pairs = len(on_it) == 1 and on_it[0] in free and rank[slot] + rank[on_it[0]] == pair_sum
                 if pairs and clear(pyr & ~(1 << slot | 1 << on_it[0]), counts):
                     return True
@@ -128,7 +129,7 @@ def test_searches_with_fronts_from_the_start_match_the_reference_search(rules: R
             if expected:
                 assert replay(state, list(result.moves)).is_won
         outcomes.append(expected)
-    assert 3 <= sum(outcomes) <= len(outcomes) - 3
+    assert sum(outcomes) >= 3  # winnable positions, which an unsound front would lose (six rows win 97 %)
 
 
 @pytest.mark.parametrize("number", [6978, 10258, 4244])

@@ -86,7 +86,7 @@ def test_text_size_200_re_flows_the_table_and_settings(make_app: AppFactory, siz
     option(app, "set_text_size", 4)
     assert app.ctx.settings.text_size == 200
     step(app)
-    assert app.table.layout.font >= 1.8 * font_before
+    assert app.table.layout.font >= 1.5 * font_before  # 175 % where 200 % would halve the cards
     assert screen.font >= 1.8 * screen_font_before
     assert layout_problems(app.table.layout) == []
     assert settings_problems(screen, size, 44) == []
@@ -98,7 +98,9 @@ def test_every_text_size_lays_the_table_out_cleanly(
     make_app: AppFactory, size: tuple[int, int], text_size: int
 ) -> None:
     app = make_app(deal=1, size=size, text_size=text_size)
-    assert app.table.layout.metrics.text_scale == text_size / 100
+    scale = app.table.layout.metrics.text_scale
+    assert 1 < scale <= text_size / 100  # stepped down only where the cards need the room
+    assert scale >= text_size / 100 - 0.25
     assert layout_problems(app.table.layout) == []
 
 

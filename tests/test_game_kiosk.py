@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.access.voice import Voice
 from game.app import App, launch, make_context
 from game.config import FINGER_LOST_SECONDS
 from game.driver import post_key, post_tap, step, tap, tap_button, tap_place
@@ -570,3 +571,20 @@ def test_the_kiosks_new_deal_question_says_nothing_about_statistics(kiosk_app: C
         body = " ".join(panel.body(app.ctx.texts))
         assert "estadística" not in body.lower() and "statistic" not in body.lower(), body
         assert app.ctx.texts.moves(1) in body, body
+
+
+def test_a_visitor_who_asks_to_hear_is_told_when_there_is_no_voice(kiosk_app: Callable[..., App]) -> None:
+    """The missing voice was said once, at start-up, to an empty room: the visitor who tapped
+    «Pulsa aquí para oír el juego» played in silence, never told why."""
+    app = kiosk_app(idle=1.0, size=(1080, 1920), speech=True)
+    app.access.voice = Voice(engines=())
+    run_for(app, 1.2)
+    demo = app.manager.top
+    assert isinstance(demo, AttractScene)
+    app.draw()
+    assert demo.hear_rect is not None
+    kiosk_tap(app, demo.hear_rect.center)
+    step(app)
+    assert app.ctx.settings.speech is Speech.ON
+    line = app.table.play.line
+    assert line is not None and line.key == "voice_missing"

@@ -18,12 +18,12 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from game.render.layout import TableLayout, compute_layout
-from game.render.metrics import Metrics
+from game.render.metrics import DEFAULT_METRICS, Metrics
 from game.table_terms import DECK
 from rules import STOCK, WASTE, RuleSet, State
 from rules.moves import WASTE_PILES, column_place
 from rules.topology import ALL_SLOTS, SLOTS, Shape
-from rules.variant import APOPHIS, GIZA, PYRAMID, Variant
+from rules.variant import APOPHIS, GIZA, PYRAMID, TRIANGLE, Variant
 
 PILES_VARIANT = {1: PYRAMID, 3: APOPHIS}
 """The variant of each waste-pile count."""
@@ -502,3 +502,17 @@ def test_left_handed_on_a_phone_puts_draw_under_the_left_thumb(size: tuple[int, 
     plain, mirrored = compute_layout(size), compute_layout(size, mirrored=True)
     assert plain.buttons["draw"].left >= half
     assert all(mirrored.buttons[name].right <= half for name in ("draw", "recycle", "undo"))
+
+
+@pytest.mark.parametrize("size", [(844, 390), (390, 844), (1920, 1080), (1280, 720)])
+@pytest.mark.parametrize("variant", [PYRAMID, TRIANGLE, APOPHIS, GIZA], ids=lambda v: v.name)
+@pytest.mark.parametrize("mirrored", [False, True])
+def test_large_text_never_costs_the_cards(size: tuple[int, int], variant: Variant, mirrored: bool) -> None:
+    """At 200 % text every layout is still whole (cards and targets at least 44 px, nothing
+    overlapping) and its cards keep 60 % of their size at 100 %; the fonts still grow. At 844×390
+    the cards were 20 px and «Mazo» ran into «Descarte»."""
+    plain = compute_layout(size, DEFAULT_METRICS, variant, mirrored)
+    large = compute_layout(size, DEFAULT_METRICS.with_text(200), variant, mirrored)
+    assert layout_problems(large, variant.shape) == []
+    assert min(large.card) >= 0.6 * min(plain.card)
+    assert large.font >= plain.font

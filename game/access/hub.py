@@ -98,6 +98,7 @@ class Access:
         self._answer: tuple[str, State, int] | None = None
         """The last «¿Aún se gana?» answer: its words, the position it answered, the moves then."""
         self._told_no_voice = False
+        self._was_speaking = False
         self._spoke = False
         self._focused: bool | None = None
         self._highlight: list[pygame.Rect] = []
@@ -162,6 +163,7 @@ class Access:
             self._current_tree(table, manager)
             if self.outlet is not None and self.tree is not None:
                 self.outlet.publish(self.tree)
+        self._tell_no_voice(table.play)
         self._watch(table, manager.top)
         said = self.announcer.due(now)
         if said is not None:
@@ -270,6 +272,16 @@ class Access:
             self._answer = (speakable(texts, texts.t(line.key, **line.params)), now.state, session.moves)
         elif before.asking and not now.asking and isinstance(now.top, Panel) and now.top is not before.top:
             self._answer = (speakable(texts, now.top.title(texts)), now.state, session.moves)
+
+    def _tell_no_voice(self, play: Play) -> None:
+        """Each time spoken moves are turned on (a kiosk's visitor asking to hear the game, the
+        setting), tell at once when no voice can say them, and once until they are turned on again."""
+        speaking = self.speaking and not self.reader_present
+        if speaking and not self._was_speaking:
+            self._told_no_voice = not self.voice.muted and not self.voice.available
+            if self._told_no_voice:
+                play.line = Line("voice_missing", tone=Tone.REFUSAL)
+        self._was_speaking = speaking
 
     def _say(self, text: str, play: Play) -> None:
         """Say ``text``: the live node always carries it (a screen reader reads it from there);

@@ -245,9 +245,24 @@ def compute_layout(
     mirrored: bool = False,
 ) -> TableLayout:
     """The layout of a window of ``size`` for ``variant`` (:func:`_laid_out`); ``mirrored``: for
-    left-handed and one-handed play, with the piles on the left (:func:`mirror`)."""
+    left-handed and one-handed play, with the piles on the left (:func:`mirror`). A large text
+    size steps down (by :data:`TEXT_STEP`) where it would leave cards under a tap target or under
+    :data:`CARD_KEPT` of their size at 100 %: the cards are what the player reads first."""
     layout = _laid_out(size, metrics, variant)
+    if metrics.text_scale > 1:
+        plain = _laid_out(size, replace(metrics, text_scale=1.0), variant)
+        least = max(metrics.min_tap, CARD_KEPT * min(plain.card))
+        scale = metrics.text_scale
+        while scale > 1 and min(layout.card) < least:
+            scale = max(1.0, scale - TEXT_STEP)
+            layout = plain if scale == 1 else _laid_out(size, replace(metrics, text_scale=scale), variant)
     return mirror(layout) if mirrored else layout
+
+
+TEXT_STEP = 0.25
+"""How much a text size too large for the window steps down at a time (a quarter of 100 %)."""
+CARD_KEPT = 0.6
+"""The share of their size at 100 % text that the cards keep at any text size."""
 
 
 def _laid_out(size: tuple[int, int], metrics: Metrics, variant: Variant) -> TableLayout:

@@ -15,15 +15,12 @@ from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout
 from game.table_terms import DECK
 from rules import STOCK
 from rules.moves import column_place
-from rules.topology import SLOTS
+from rules.topology import iter_slots
 
 from .focus import cycle, nearest, step_focus
 
 BUTTON_ORDER = ("deal", *PILE_CONTROLS, *CONTROLS)
 """Tab order of the table's controls."""
-BASE_MIDDLE = 24
-"""The middle slot of the pyramid's base row: where the keyboard focus first appears."""
-
 
 class TableFocus:
     def __init__(self) -> None:
@@ -36,17 +33,19 @@ class TableFocus:
         state = play.state
         columns = [column_place(c) for c in range(state.rules.variant.columns)]
         deck = [DECK] if state.rules.variant.has_stock else []
-        cards = [*range(SLOTS), STOCK, *state.waste_places(), *columns]
+        cards = [*range(state.rules.variant.shape.slots), STOCK, *state.waste_places(), *columns]
         places = deck + [p for p in cards if play.selectable(p)]
         return {p: layout.place_rect(p, state) for p in places}
 
     def arrow(self, action: Action, play: Play, layout: TableLayout) -> None:
-        """An arrow key: the focus shows (where it was, or at the base's middle), or moves that way."""
+        """An arrow key: the focus shows (where it was, or at the middle of the pyramid's base row,
+        whatever its shape), or moves that way."""
         candidates = self.candidates(play, layout)
         if not self.visible or not isinstance(self.at, int) or self.at not in candidates:
             self.visible = True
             if not (isinstance(self.at, int) and self.at in candidates):
-                self.at = nearest(layout.slots[BASE_MIDDLE].center, candidates)
+                base = iter_slots(play.state.rules.variant.shape.base_row)
+                self.at = nearest(layout.slots[base[len(base) // 2]].center, candidates)
             return
         target = step_focus(layout.place_rect(self.at, play.state), action, candidates)
         if target is not None:
