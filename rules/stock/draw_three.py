@@ -12,14 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rules.cards import Card, Deck
-from rules.layout import Layout
+from rules.cards import Deck
 from rules.moves import STOCK, WASTE
-from rules.stock.kind import Sections
-from rules.stock.one_waste import ONE_WASTE
+from rules.stock.one_waste import ONE_WASTE, OneWaste
 
 if TYPE_CHECKING:
-    from rules.state import RuleSet, State
+    from rules.state import State
 
 DRAWN = 3
 """Cards a draw turns up."""
@@ -38,30 +36,16 @@ def drawn_to(stock: int, cursor: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class DrawThree:
-    """The face-down stock and one waste. See :class:`rules.stock.kind.StockKind`."""
+class DrawThree(OneWaste):
+    """The face-down stock and one waste: the one-waste kind but for what is face up and how far
+    a draw goes. See :class:`rules.stock.kind.StockKind`."""
 
     name = "draw_three"
-    has_stock = True
     stock_face_up = False
     hidden_refusal = "waste_top_only"
-    waste_piles = 1
-    columns = 0
-    column_depth = 0
-    sections = ("stock", "waste")
-
-    def waste_places(self) -> tuple[int, ...]:
-        return (WASTE,)
-
-    def places(self) -> tuple[int, ...]:
-        return (STOCK, WASTE)
 
     def card_index(self, state: State, place: int) -> int | None:
         return state.waste_top_index() if place == WASTE else None
-
-    def card_at(self, state: State, place: int) -> Card | None:
-        index = self.card_index(state, place)
-        return None if index is None else state.layout.stock[index]
 
     def face_down(self, state: State, place: int) -> bool:
         return place == STOCK and state.stock_top_index() is not None
@@ -72,31 +56,6 @@ class DrawThree:
     def drawn_cursor(self, state: State) -> int:
         assert state.stock_top_index() is not None, "nothing to draw"
         return drawn_to(state.stock, state.cursor)
-
-    def normal_cursor(self, stock: int, cursor: int) -> int:
-        return ONE_WASTE.normal_cursor(stock, cursor)
-
-    def take(self, state: State, place: int, stock: int, columns: int) -> tuple[int, int]:
-        index = self.card_index(state, place)
-        assert index is not None
-        return stock & ~(1 << index), columns
-
-    def cards_left(self, state: State) -> list[Card]:
-        return ONE_WASTE.cards_left(state)
-
-    def cleared(self, state: State) -> bool:
-        return state.stock == 0
-
-    def split(self, cards: tuple[Card, ...], slots: int) -> Layout:
-        return ONE_WASTE.split(cards, slots)
-
-    def text(self, state: State) -> list[str]:
-        return ONE_WASTE.text(state)
-
-    def parse(
-        self, values: Sections, pyramid: tuple[Card | None, ...], rules: RuleSet
-    ) -> tuple[Layout, int, int]:
-        return ONE_WASTE.parse(values, pyramid, rules)
 
     def cleanup(  # noqa: PLR0917 (the protocol's)
         self, ranks: tuple[int, ...], stk: int, cursor: int, pass_no: int, passes: int, deck: Deck
