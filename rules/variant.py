@@ -215,14 +215,15 @@ CLASSIC = RuleSet(passes=3, overlap=False)
 
 
 def rule_sets(variant: Variant = PYRAMID) -> tuple[RuleSet, ...]:
-    """The rule sets the label table covers for ``variant``, its default first: passes 3 and 1
-    times overlap on and off (overlap on and off only, when there is no stock)."""
-    passes = (3, 1) if variant.has_stock else (1,)
+    """The rule sets the label table covers for ``variant``, its default first: passes 3, 1 and
+    unlimited times overlap on and off (overlap on and off only, when there is no stock)."""
+    passes = (3, 1, UNLIMITED) if variant.has_stock else (1,)
     return tuple(RuleSet(p, o, variant) for p in passes for o in (True, False))
 
 
 ALL_RULE_SETS = rule_sets(PYRAMID)
-"""The four rule sets of the default variant, the default first (today's label keys)."""
+"""The six rule sets of the default variant, the default first (the four label keys of before
+variants, then unlimited passes with the overlap rule on and off)."""
 
 
 def every_rule_set() -> tuple[RuleSet, ...]:

@@ -40,6 +40,8 @@ def test_the_key_reads_unlimited_and_reads_back() -> None:
         "passes=3 overlap=off",
         "passes=1 overlap=on",
         "passes=1 overlap=off",
+        "passes=unlimited overlap=on",
+        "passes=unlimited overlap=off",
     ]
 
 

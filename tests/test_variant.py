@@ -40,6 +40,8 @@ def test_the_four_label_keys_of_before_variants_are_unchanged() -> None:
         "passes=3 overlap=off",
         "passes=1 overlap=on",
         "passes=1 overlap=off",
+        "passes=unlimited overlap=on",
+        "passes=unlimited overlap=off",
     ]
     assert [str(rules) for rules in ALL_RULE_SETS] == [rules.key for rules in ALL_RULE_SETS]
     assert RuleSet() == RuleSet(3, True, PYRAMID)

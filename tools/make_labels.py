@@ -11,6 +11,9 @@
     python tools/make_labels.py --variant strict --unknown-only --node-limit 20000000
                                                   # only the entries still unknown, with a
                                                   # bigger budget
+    python tools/make_labels.py --variant all --unknown-only
+                                                  # a new rule set (unlimited passes): solve
+                                                  # only what the labels of the others leave open
     python tools/make_labels.py --verify 1500 --also 4244,7 --record
                                                   # re-solve 1500 random deals per rule set (and
                                                   # the deals named, under every rule set) with
@@ -24,7 +27,8 @@ under 1 pass without it is won under all four.
 Progress is kept in a checkpoint file next to the output, so an interrupted run resumes, and
 a run can be repeated with more deals or a bigger budget: a verdict the solver could not reach
 (``?``) never replaces one already in the table. The table records how it was made (node budget,
-deals, date, solver version, time): the default variant's run in ``made``, another variant's in
+deals, date, solver version, time): the default variant's first run in ``made`` (later ones in
+``made["runs"]``), another variant's in
 ``made["variants"][NAME]`` (a list, one entry per run). A deal a variant has not labelled reads
 as unknown, so the game deals that variant's winnable-only games from the deals labelled so far
 (at random when none is).
@@ -80,16 +84,30 @@ def at_most(small: RuleSet, large: RuleSet) -> bool:
     )
 
 
-def labels_of(job: tuple[int, tuple[str, ...], int]) -> list[tuple[int, str, str, float]]:
+Job = tuple[int, tuple[str, ...], int, tuple[tuple[str, str], ...]]
+"""A deal's job: its number, the keys to label, the node limit, and the (key, letter) labels
+it already has under its variant's other rule sets."""
+
+
+def labels_of(job: Job) -> list[tuple[int, str, str, float]]:
     """Label deal ``number`` under each of the rule sets whose keys are given, solving as few as
-    the order between them allows (:func:`at_most`): the most permissive first (lost there, lost
+    the order between them allows (:func:`at_most`), the labels the deal already has included
+    (won with 3 passes: won with unlimited passes): the most permissive first (lost there, lost
     under every one), then the least (won there, won under every one), then the rest. A
     label found this way, not by its own search, is reported with ``-1.0`` seconds."""
-    number, keys, node_limit = job
+    number, keys, node_limit, had = job
     left = [RuleSet.from_key(key) for key in keys]
     known: dict[RuleSet, str] = {}
     found: list[tuple[int, str, str, float]] = []
     won, lost = LETTERS[Label.SOLVABLE], LETTERS[Label.UNSOLVABLE]
+    for key, letter in had:
+        for other in left:
+            if other not in known and (
+                (letter == lost and at_most(other, RuleSet.from_key(key)))
+                or (letter == won and at_most(RuleSet.from_key(key), other))
+            ):
+                known[other] = letter
+                found.append((number, other.key, letter, -1.0))
     tops = [r for r in left if all(at_most(o, r) for o in left)]
     bottoms = [r for r in left if all(at_most(r, o) for o in left)]
     for rules in [*tops[:1], *bottoms[:1], *left]:
@@ -108,16 +126,24 @@ def labels_of(job: tuple[int, tuple[str, ...], int]) -> list[tuple[int, str, str
 
 
 def pending(
-    variants: tuple[Variant, ...], numbers: range, done: dict[str, str], node_limit: int
-) -> list[tuple[int, tuple[str, ...], int]]:
-    """The jobs for :func:`labels_of`: per deal and variant, the rule sets not yet labelled."""
-    jobs = []
+    variants: tuple[Variant, ...],
+    numbers: range,
+    done: dict[str, str],
+    node_limit: int,
+) -> list[Job]:
+    """The jobs for :func:`labels_of`: per deal and variant, the rule sets not yet labelled, with
+    the verdicts the deal already has under the variant's others (``done``: the checkpoint, and
+    with ``--unknown-only`` the table's known entries, so a new rule set such as unlimited passes
+    is labelled by solving only what the others leave open)."""
+    unknown = LETTERS[Label.UNKNOWN]
+    jobs: list[Job] = []
     for variant in variants:
         keys = [r.key for r in rule_sets(variant)]
         for n in numbers:
             todo = tuple(key for key in keys if f"{key} {n}" not in done)
             if todo:
-                jobs.append((n, todo, node_limit))
+                had = tuple((key, done[f"{key} {n}"]) for key in keys if f"{key} {n}" in done)
+                jobs.append((n, todo, node_limit, tuple((k, v) for k, v in had if v != unknown)))
     return jobs
 
 
@@ -250,7 +276,7 @@ def main() -> int:
         done.update({f"{r.key} {n}": tables[r.key][n - 1] for r in chosen for n in numbers
                      if tables[r.key][n - 1] != unknown and f"{r.key} {n}" not in done})  # fmt: skip
     jobs = pending(args.variant, numbers, done, args.node_limit)
-    entries = sum(len(todo) for _, todo, _ in jobs)
+    entries = sum(len(job[1]) for job in jobs)
     print(f"{entries} entries to label ({len(done)} from the checkpoint), {args.jobs} processes", flush=True)
     version = solver_version()  # the code the workers import now, not whatever HEAD is at the end
     began = time.perf_counter()
@@ -305,11 +331,14 @@ def main() -> int:
 def made_note(
     before: dict[str, object], run: dict[str, object], variants: tuple[Variant, ...]
 ) -> dict[str, object]:
-    """The table's note after ``run``: the default variant's run at the top level (as before
-    variants existed), another variant's appended to its list under ``variants`` by name, so each
-    says how its own labels were made."""
+    """The table's note after ``run``: the default variant's first run at the top level (as
+    before variants existed; later runs appended to ``runs``), another variant's appended to its
+    list under ``variants`` by name, so each says how its own labels were made."""
     note = dict(before)
-    if PYRAMID in variants:
+    if PYRAMID in variants and "command" in note:  # a later run: the first one stays on top
+        earlier_runs = note.get("runs")
+        note["runs"] = [*(earlier_runs if isinstance(earlier_runs, list) else []), run]
+    elif PYRAMID in variants:
         note.update(run)
     others = [variant.name for variant in variants if variant != PYRAMID]
     if others:
