@@ -1,7 +1,6 @@
 """Move-count files (perft): what the rules allow from fixed deals, written down to compare.
 
-    python tools/perft.py            # writes tests/perft/VARIANT.txt for every registered variant,
-                                     # and unlimited.txt (passes=unlimited)
+    python tools/perft.py            # writes tests/perft/VARIANT.txt for every registered variant
     python tools/perft.py --check    # recomputes them and names the lines that differ (status 1)
 
 For every rule set of every registered variant, each deal of :data:`DEALS` from its start and
@@ -26,7 +25,7 @@ from rules.legality import apply_legal, check, check_select, legal_moves
 from rules.moves import DRAW, PLACES, RECYCLE, Move, place_name
 from rules.scoring import state_cleanup
 from rules.state import State
-from rules.variant import APOPHIS, PYRAMID, REGISTERED, STRICT, UNLIMITED, RuleSet, Variant, rule_sets
+from rules.variant import REGISTERED, Variant, rule_sets
 
 DEALS = (1, 2, 777)
 DEPTH = 5
@@ -34,12 +33,6 @@ DEPTH = 5
 REFUSAL_DEPTH = 1
 """Positions up to this depth have every selection and removal checked."""
 FOLDER = Path(__file__).resolve().parent.parent / "tests" / "perft"
-UNLIMITED_RULE_SETS = tuple(
-    RuleSet(UNLIMITED, overlap, variant)
-    for variant in (PYRAMID, STRICT, APOPHIS)
-    for overlap in (True, False)
-)
-"""The rule sets of ``unlimited.txt``: named, so a variant added later leaves the file alone."""
 
 
 def places() -> list[int]:
@@ -110,13 +103,10 @@ def lines(name: str, start: State) -> list[str]:
     ]
 
 
-def text(variant: Variant | None) -> str:
-    """The move-count file of ``variant``; None: of :data:`UNLIMITED_RULE_SETS`."""
-    if variant is None:
-        out = [f"# perft of unlimited passes: python tools/perft.py (depth {DEPTH})"]
-    else:
-        out = [f"# perft of the {variant.name} variant: python tools/perft.py (depth {DEPTH})"]
-    for rules in UNLIMITED_RULE_SETS if variant is None else rule_sets(variant):
+def text(variant: Variant) -> str:
+    """The move-count file of ``variant``: every rule set of it (unlimited passes included)."""
+    out = [f"# perft of the {variant.name} variant: python tools/perft.py (depth {DEPTH})"]
+    for rules in rule_sets(variant):
         for deal in DEALS:
             start = State.from_deal(deal, rules)
             out += lines(f"{rules.key} deal {deal}", start)
@@ -126,8 +116,8 @@ def text(variant: Variant | None) -> str:
     return "\n".join(out) + "\n"
 
 
-def path(variant: Variant | None) -> Path:
-    return FOLDER / f"{'unlimited' if variant is None else variant.name}.txt"
+def path(variant: Variant) -> Path:
+    return FOLDER / f"{variant.name}.txt"
 
 
 def main(argv: list[str]) -> int:
@@ -135,7 +125,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--check", action="store_true", help="compare with the files instead of writing")
     args = parser.parse_args(argv)
     differ = 0
-    for variant in (*REGISTERED, None):
+    for variant in REGISTERED:
         made = text(variant)
         if not args.check:
             FOLDER.mkdir(exist_ok=True)
