@@ -333,15 +333,7 @@ class Problem:
         return tuple(pairs), singles
 
     def _present_cones(self, pyr: int) -> dict[int, int]:
-        """Per present slot, the present cards that must go before it is free. For positions
-        reached in play this is ``cone[s] & pyr``; positions typed as text may have gaps."""
-        cones: dict[int, int] = {}
-        for slot in reversed(iter_slots(pyr)):
-            cone = 0
-            for cover in iter_slots(self.covered_by[slot] & pyr):
-                cone |= 1 << cover | cones[cover]
-            cones[slot] = cone
-        return cones
+        return present_cones(self.covered_by, pyr)
 
     def _stock_needs(self, pyr: int) -> tuple[tuple[int, int], ...]:
         """Per rank, how many stock partners the pyramid cannot do without.
@@ -654,6 +646,18 @@ def stock_tables(
     last covers every place from 16 on (256 entries for a stock of 24, more for a larger one)."""
     chunks = ((0, 8), (8, 16), (16, max(16, stock_bits)))
     return tuple(_by_byte(values[start:stop], join) for start, stop in chunks)
+
+
+def present_cones(covered_by: Sequence[int], pyr: int) -> dict[int, int]:
+    """Per present slot, the present cards that must go before it is free. For positions
+    reached in play this is ``cone[s] & pyr``; positions typed as text may have gaps."""
+    cones: dict[int, int] = {}
+    for slot in reversed(iter_slots(pyr)):
+        cone = 0
+        for cover in iter_slots(covered_by[slot] & pyr):
+            cone |= 1 << cover | cones[cover]
+        cones[slot] = cone
+    return cones
 
 
 def free_slots(topology: Topology, pyr: int) -> int:

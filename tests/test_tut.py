@@ -12,9 +12,11 @@ from solver_cases import random_position
 from rules.legality import Refusal, apply, check, check_select, is_dead_end, legal_moves, replay
 from rules.moves import DRAW, RECYCLE, STOCK, WASTE, Move
 from rules.state import RuleSet, State, parse_position
+from rules.topology import iter_slots
 from rules.variant import TUT, UNLIMITED, rule_sets
 from solver.layered import PureBackend
 from solver.search import Verdict, solve
+from solver.tomb import TombDepthFirst, TombProblem
 from solver.vector import NumpyBackend
 
 RULES = RuleSet(3, True, TUT)
@@ -83,14 +85,20 @@ def _check(state: State, expected: bool) -> None:
             assert replay(state, list(result.moves)).is_won
 
 
-def reference_positions(rules: RuleSet, each: int) -> list[tuple[State, bool]]:
+def reference_positions(rules: RuleSet, each: int, *, as_played: bool = False) -> list[tuple[State, bool]]:
     """Positions reached by random play (with unlimited passes, then the stock turned back,
-    pass 1 of ``rules``), with the reference search's verdict: up to ``each`` of each verdict."""
-    rng = random.Random(f"tut small {rules}")
+    pass 1 of ``rules``; ``as_played``: the cursor left where play left it, on any pass),
+    with the reference search's verdict: up to ``each`` of each verdict."""
+    rng = random.Random(f"tut small {rules}" + (" as played" if as_played else ""))
     found: dict[bool, list[State]] = {True: [], False: []}
     for _ in range(400):
-        played = random_position(rng, RuleSet(UNLIMITED, rules.overlap, TUT), cards_left=rng.randint(16, 36))
-        state = replace(played, rules=rules, pass_no=1, cursor=0)
+        unlimited = RuleSet(UNLIMITED, rules.overlap, TUT)
+        played = random_position(rng, unlimited, cards_left=rng.randint(16, 36))
+        if as_played:
+            pass_no = 1 if rules.unlimited else rng.randint(1, rules.passes)
+            state = replace(played, rules=rules, pass_no=pass_no)
+        else:
+            state = replace(played, rules=rules, pass_no=1, cursor=0)
         try:
             verdict = winnable(state, limit=20_000)
         except RuntimeError:
@@ -108,6 +116,74 @@ def test_small_positions_match_the_reference_search(rules: RuleSet) -> None:
     assert sum(verdict for _, verdict in positions) >= 2 and len(positions) >= 8  # both verdicts
     for state, verdict in positions:
         _check(state, verdict)
+
+
+@pytest.mark.parametrize("rules", TUT_RULES, ids=str)
+def test_positions_mid_pass_and_on_the_last_pass_match_the_reference_search(rules: RuleSet) -> None:
+    """The cursor anywhere (with unlimited passes often off the cycle of cursor 0), and any
+    pass: on the last, waste cards that never leave bury the ones beneath them."""
+    positions = reference_positions(rules, 6, as_played=True)
+    assert sum(verdict for _, verdict in positions) >= 1 and len(positions) >= 7
+    for state, verdict in positions:
+        _check(state, verdict)
+
+
+def _kings_gone(state: State) -> State:
+    """``state`` with its free pyramid Kings removed, as the solver's first node has them."""
+    king = TUT.deck.lone_rank
+    while kings := [s for s in iter_slots(state.uncovered) if state.layout.pyramid[s].rank == king]:
+        state = apply(state, Move.remove(kings[0]))
+    return state
+
+
+def _forced(problem: TombProblem, pyr: int, stk: int) -> list[int]:
+    """The pyramids a forced pair leaves at a node (see :mod:`solver.tomb`)."""
+    return [child for stock_cards, child in problem.shape(pyr).forced if not stk & stock_cards]
+
+
+def _searched_nodes(rules: RuleSet) -> list[tuple[State, TombProblem]]:
+    """Positions the solver's search goes through from small positions, as states of the rules
+    engine with their problem: a few nodes of each search."""
+    rng = random.Random(f"tut nodes {rules}")
+    found = []
+    for as_played in (False, True):
+        for state, _ in reference_positions(rules, 6, as_played=as_played):
+            search = TombDepthFirst(TombProblem(state))
+            while search.advance(10_000) is None:
+                pass
+            seen = sorted(search.seen)
+            problem = search.problem
+            forcing = [(p, s, c) for p, s, c in seen if _forced(problem, p, s)]
+            for pyr, stk, cursor in rng.sample(seen, min(6, len(seen))) + forcing[:3]:
+                pass_no = search.seen[pyr, stk, cursor] or 1
+                node = replace(_kings_gone(state), pyramid=pyr, stock=stk, cursor=cursor, pass_no=pass_no)
+                found.append((node, TombProblem(node)))
+    return found
+
+
+@pytest.mark.parametrize("rules", TUT_RULES, ids=str)
+def test_every_shortcut_of_the_search_keeps_the_reference_verdict(rules: RuleSet) -> None:
+    """Each shortcut on its own, at positions the search goes through: a position the loss test
+    calls lost is lost, a forced pair keeps the verdict, and with unlimited passes every cursor
+    of the cycle has the verdict of cursor 0 (the search's node of the cycle)."""
+    lost = forced = cycled = 0
+    for state, problem in _searched_nodes(rules):
+        verdict = winnable(state)
+        pyr, stk, acc = problem.start
+        if problem.lost(pyr, stk, acc):
+            lost += 1
+            assert not verdict, state.to_text()
+        for child in _forced(problem, pyr, stk):
+            forced += 1
+            gone = [s for s in iter_slots(pyr & ~child) if problem.prank[s] != TUT.deck.lone_rank]
+            assert winnable(apply(state, Move.remove(*gone))) == verdict, state.to_text()
+        on_cycle = problem.cycle(stk) & -2 if rules.unlimited else 0
+        at_zero = winnable(replace(state, cursor=0)) if on_cycle else False
+        for cursor in iter_slots(on_cycle):
+            cycled += 1
+            assert winnable(replace(state, cursor=cursor)) == at_zero, state.to_text()
+    # (searches of one pass are too short to meet a forced pair)
+    assert lost and (forced or rules.passes == 1) and (cycled or not rules.unlimited), (lost, forced, cycled)
 
 
 def test_hand_made_positions_turn_on_the_groups_of_three() -> None:
