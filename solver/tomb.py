@@ -21,6 +21,10 @@ one winning sooner, so some win is found):
   that rank, so with this one, in every winning line. Made first instead, the pair only
   uncovers pyramid cards sooner and touches neither stock nor waste, so the line stays legal
   and as long: the search makes it alone (:class:`TombShape`).
+* **A waste King on the last pass goes at once**: with no recycle to come, the waste only
+  matters from its top, and draws turn up the same cards whatever the waste holds; a line
+  that leaves the King makes the same moves with it gone (it removes it, or plays cards
+  drawn onto it, never one beneath it), so it stays legal and no longer.
 * **Visited set, and passes as a resource**: whether a win is reachable from a node depends
   on the node alone, so a node searched once is never searched again; and a node differing
   only by an earlier pass wins whenever the later one does (it can make the same moves, and
@@ -95,6 +99,8 @@ class StockMoves(NamedTuple):
     draw: int
     on_top: int
     again: int
+    groups: tuple[int, ...]
+    """The stock places each draw to the end of the pass turns up, a mask per draw."""
 
 
 class TombProblem:
@@ -248,6 +254,7 @@ class TombProblem:
             chain[1] if len(chain) > 1 else -1,
             _tops(stk, chain),
             _tops(stk, chain) | _tops(stk, iter_slots(cycle)),
+            tuple(stk & ((1 << b) - 1) & ~((1 << a) - 1) for a, b in pairwise(chain)),
         )
 
     def successors(self, pyr: int, stk: int, acc: int) -> list[TombNode]:
@@ -255,14 +262,24 @@ class TombProblem:
         one alone), then the waste's top with a free pyramid card (or alone, a King), then a
         draw, then a recycle. With unlimited passes the waste's top at every cursor drawing
         reaches, and off the cycle the cycle's node, instead of the draws and recycles."""
-        shape = self.shape(pyr)
+        return self._successors(self.shape(pyr), stk, acc, self.stock_moves(stk, acc & CURSOR_MASK))
+
+    def _successors(self, shape: TombShape, stk: int, acc: int, moves: StockMoves) -> list[TombNode]:
         for stock_cards, child in shape.forced:
             if not stk & stock_cards:
                 return [(child, stk, acc)]
+        pyr = shape.pyr
         out = [(child, stk, acc) for child in shape.pairs]
         cursor, pass_bits = acc & CURSOR_MASK, acc & ~CURSOR_MASK
-        moves = self.stock_moves(stk, cursor)
         singles, lone = shape.singles, self.lone
+        if (
+            moves.tops
+            and moves.tops[0][0] == lone
+            and not self.unlimited
+            and acc >> PASS_SHIFT >= self.passes
+        ):
+            _, rest, after = moves.tops[0]  # a King on the waste's top on the last pass goes at once
+            return [(pyr, rest, pass_bits | after)]
         for rank, rest, after in moves.tops:
             if rank == lone:
                 out.append((pyr, rest, pass_bits | after))
@@ -339,19 +356,37 @@ class TombProblem:
         """Fewer stock cards of some rank are left than the pyramid needs (:meth:`needs`).
         Given the access ``acc``, fewer count: none when no card that can still come to the
         waste's top can ever leave (:meth:`dead`; then the stock and waste never change again);
-        on the last pass only those above the highest waste card that can never leave. See the
-        module docstring."""
+        on the last pass only those above the highest waste card that can never leave, and in
+        each draw still to come only those above the highest one there that can never leave.
+        See the module docstring."""
         shape = self.shape(pyr)
+        if acc is None:
+            return any((stk & mask).bit_count() < count for mask, count in shape.needs)
+        return self._lost(shape, stk, acc, self.stock_moves(stk, acc & CURSOR_MASK))
+
+    def _lost(self, shape: TombShape, stk: int, acc: int, moves: StockMoves) -> bool:
         if not shape.needs:
             return False
-        if acc is not None:
-            last = not self.unlimited and acc >> PASS_SHIFT >= self.passes
-            moves = self.stock_moves(stk, acc & CURSOR_MASK)
-            if not (moves.on_top if last else moves.again) & ~shape.dead:
-                return True
-            if last and (stuck := stk & ((1 << (acc & CURSOR_MASK)) - 1) & shape.dead):
+        last = not self.unlimited and acc >> PASS_SHIFT >= self.passes
+        if not (moves.on_top if last else moves.again) & ~shape.dead:
+            return True
+        if last:
+            dead = shape.dead
+            if stuck := stk & ((1 << (acc & CURSOR_MASK)) - 1) & dead:
                 stk &= ~((1 << (stuck.bit_length() - 1)) - 1)
+            for group in moves.groups:
+                if stuck := group & dead:
+                    stk &= ~(group & ((1 << (stuck.bit_length() - 1)) - 1))
         return any((stk & mask).bit_count() < count for mask, count in shape.needs)
+
+    def expand(self, pyr: int, stk: int, acc: int) -> list[TombNode]:
+        """The children of a node the search enters: none when it is :meth:`lost`, else its
+        :meth:`successors`."""
+        shape = self.shape(pyr)
+        moves = self.stock_moves(stk, acc & CURSOR_MASK)
+        if self._lost(shape, stk, acc, moves):
+            return []
+        return self._successors(shape, stk, acc, moves)
 
 
 class TombDepthFirst:
@@ -382,9 +417,10 @@ class TombDepthFirst:
         self.seen[pyr, stk, acc & CURSOR_MASK] = acc >> PASS_SHIFT
         self.nodes += 1
         problem = self.problem
-        children = [] if problem.lost(pyr, stk, acc) else problem.successors(pyr, stk, acc)
+        children = problem.expand(pyr, stk, acc)
+        win_all = problem.win_all
         for child in children:
-            if problem.won(child):
+            if not child[0] and not (win_all and child[1]):  # (problem.won, written out)
                 self._path.append(child)
                 return True
         children.reverse()  # popped from the end: the first child is tried first

@@ -141,6 +141,11 @@ def _forced(problem: TombProblem, pyr: int, stk: int) -> list[int]:
     return [child for stock_cards, child in problem.shape(pyr).forced if not stk & stock_cards]
 
 
+def _king_on_top(problem: TombProblem, stk: int, cursor: int) -> bool:
+    below = stk & ((1 << cursor) - 1)
+    return bool(below) and problem.srank[below.bit_length() - 1] == TUT.deck.lone_rank
+
+
 def _searched_nodes(rules: RuleSet) -> list[tuple[State, TombProblem]]:
     """Positions the solver's search goes through from small positions, as states of the rules
     engine with their problem: a few nodes of each search."""
@@ -154,7 +159,11 @@ def _searched_nodes(rules: RuleSet) -> list[tuple[State, TombProblem]]:
             seen = sorted(search.seen)
             problem = search.problem
             forcing = [(p, s, c) for p, s, c in seen if _forced(problem, p, s)]
-            for pyr, stk, cursor in rng.sample(seen, min(6, len(seen))) + forcing[:3]:
+            last = rules.passes if not rules.unlimited else 0
+            kings = [
+                (p, s, c) for p, s, c in seen if search.seen[p, s, c] == last and _king_on_top(problem, s, c)
+            ]
+            for pyr, stk, cursor in rng.sample(seen, min(6, len(seen))) + forcing[:3] + kings[:2]:
                 pass_no = search.seen[pyr, stk, cursor] or 1
                 node = replace(_kings_gone(state), pyramid=pyr, stock=stk, cursor=cursor, pass_no=pass_no)
                 found.append((node, TombProblem(node)))
@@ -164,12 +173,17 @@ def _searched_nodes(rules: RuleSet) -> list[tuple[State, TombProblem]]:
 @pytest.mark.parametrize("rules", TUT_RULES, ids=str)
 def test_every_shortcut_of_the_search_keeps_the_reference_verdict(rules: RuleSet) -> None:
     """Each shortcut on its own, at positions the search goes through: a position the loss test
-    calls lost is lost, a forced pair keeps the verdict, and with unlimited passes every cursor
-    of the cycle has the verdict of cursor 0 (the search's node of the cycle)."""
-    lost = forced = cycled = 0
+    calls lost is lost, a forced pair keeps the verdict, so does a waste King taken at once on
+    the last pass, and with unlimited passes every cursor of the cycle has the verdict of
+    cursor 0 (the search's node of the cycle)."""
+    lost = forced = cycled = kings = 0
     for state, problem in _searched_nodes(rules):
         verdict = winnable(state)
         pyr, stk, acc = problem.start
+        last = not rules.unlimited and state.pass_no == rules.passes
+        if last and (top := state.card_at(WASTE)) is not None and top.rank == TUT.deck.lone_rank:
+            kings += 1
+            assert winnable(apply(state, Move.remove(WASTE))) == verdict, state.to_text()
         if problem.lost(pyr, stk, acc):
             lost += 1
             assert not verdict, state.to_text()
@@ -184,6 +198,7 @@ def test_every_shortcut_of_the_search_keeps_the_reference_verdict(rules: RuleSet
             assert winnable(replace(state, cursor=cursor)) == at_zero, state.to_text()
     # (searches of one pass are too short to meet a forced pair)
     assert lost and (forced or rules.passes == 1) and (cycled or not rules.unlimited), (lost, forced, cycled)
+    assert kings or rules.unlimited, kings
 
 
 def test_hand_made_positions_turn_on_the_groups_of_three() -> None:
