@@ -289,6 +289,7 @@ MESSAGES: dict[str, str] = {
     "par_best": "The best this deal allowed: {points}",
     "par_best_busy": "Working out the best this deal allowed…",
     "par_best_unknown": "The best this deal allowed: undetermined",
+    "par_best_none": "The best possible is not worked out in {variant}",
     "confirm_par": "In the par match, this deal will count {points}.",
     "match_title": "Par match over",
     "match_scores": "Deals: {scores}",

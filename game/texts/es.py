@@ -297,6 +297,7 @@ MESSAGES: dict[str, str] = {
     "par_best": "Lo mejor posible en este reparto: {points}",
     "par_best_busy": "Buscando lo mejor posible en este reparto…",
     "par_best_unknown": "Lo mejor posible en este reparto: sin determinar",
+    "par_best_none": "Lo mejor posible no se calcula en {variant}",
     "confirm_par": "En la partida par, este reparto contará {points}.",
     "match_title": "Partida par terminada",
     "match_scores": "Repartos: {scores}",
