@@ -48,7 +48,7 @@ VARIANT_ROW = Row(
     tuple(variant.name for variant in REGISTERED),
     lambda t, v: t.t(f"variant_{v}"),
     lambda s: s.variant,
-    lambda s, v: setattr(s, "variant", v),
+    lambda s, v: s.choose_variant(str(v)),
     wraps=True,
     option_ems=5,  # seven variants: two a line on a phone at 200 % text, or the row outgrows the view
 )
@@ -61,6 +61,11 @@ SCAN_NAMES: dict[object, str] = {mode: f"scan_{mode.value}" for mode in ScanMode
 def _passes_name(texts: Texts, value: object) -> str:
     """«1», «3», «sin límite»."""
     return texts.t("passes_unlimited") if value == UNLIMITED else str(value)
+
+
+def _choose_passes(settings: Settings, value: object) -> None:
+    assert isinstance(value, int)
+    settings.choose_passes(value)
 
 
 def _named_row(key: str, field: str, names: dict[object, str]) -> Row:
@@ -78,7 +83,7 @@ def _named_row(key: str, field: str, names: dict[object, str]) -> Row:
 
 ROWS: tuple[Row, ...] = (
     VARIANT_ROW,
-    Row("set_passes", PASSES, _passes_name, lambda s: s.passes, lambda s, v: setattr(s, "passes", v)),
+    Row("set_passes", PASSES, _passes_name, lambda s: s.passes, _choose_passes),
     Row("set_overlap", (True, False), _yes_no, lambda s: s.overlap, lambda s, v: setattr(s, "overlap", v)),
     Row(
         "set_mode",
