@@ -19,16 +19,18 @@ from game.platform import BadOption, PageOptions, deal_link, deal_query, parse_p
 from game.play import welcome_line
 from game.render.assets import face_name
 from game.render.card_look import face_rect
+from game.render.widgets import line_height
 from game.scenes.deal_dialog import DealDialog
 from game.scenes.panel import Panel
 from game.scenes.rules_screen import RulesScreen
+from game.scenes.settings_rows import settings_note
 from game.scenes.settings_screen import ROWS, VARIANT_ROW, SettingsScreen
 from game.settings import Settings
 from game.storage import FileBackend, Storage
 from game.texts import Texts
 from rules import LAST_DEAL, Move, RuleSet, State
 from rules.cards import SPANISH_DECK, parse_card
-from rules.labels import LabelTable
+from rules.labels import LabelTable, load_table
 from rules.variant import PYRAMID, REGISTERED, SPANISH, VARIANTS
 from solver import Search, Verdict
 
@@ -193,6 +195,38 @@ def test_settings_that_fit_do_not_scroll_and_choose_on_the_press(make_app: AppFa
     assert app.ctx.settings.passes == 1
 
 
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_the_settings_note_says_how_few_deals_win_where_few_do(
+    tmp_path: Path, display: None, size: tuple[int, int]
+) -> None:
+    """Triangle on one pass wins about 15 % of deals (the label table): the note says so, read
+    from the table; on three passes (82 %) it says nothing more. The note's room is kept either
+    way, so choosing never moves the rows under the finger."""
+    given = {"variant": "triangle", "passes": 3}
+    app = launch(Storage(FileBackend(tmp_path)), load_table(), deal=1, overrides=given, size=size)
+    screen = settings_screen(app)
+    texts = app.ctx.texts
+    assert settings_note(app.ctx) == texts.t("settings_note")
+    rows_before, close_before = [list(r) for r in screen.options], screen.close_rect.copy()
+    screen.choose(row_of("set_passes"), 0)
+    assert app.ctx.settings.rule_set().key == "variant=triangle passes=1 overlap=on"
+    share = app.ctx.dealer.labels.share(app.ctx.settings.rule_set())
+    assert share is not None and 0.1 < share < 0.2
+    assert settings_note(app.ctx).endswith(texts.t("settings_small_share", pct=round(share * 100)))
+    assert "solo se gana el 15 %" in settings_note(app.ctx)
+    step(app, 2)
+    assert [list(r) for r in screen.options] == rows_before and screen.close_rect == close_before
+    lines = app.ctx.assets.wrap(settings_note(app.ctx), screen.font - 1, screen.panel.width - 24)
+    below = screen.close_rect.top if screen.close_rect.top > screen.note_y else screen.panel.bottom
+    assert screen.note_y + len(lines) * line_height(screen.font - 1) <= below + 2
+
+
+def test_without_labels_the_note_says_nothing_of_shares(display: None) -> None:
+    settings = Settings(variant="triangle", passes=1)
+    ctx = make_context(settings, LabelTable(), seed=1)
+    assert settings_note(ctx) == ctx.t("settings_note")
+
+
 # --- the rules screen ------------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", ["es", "en"])
 @pytest.mark.parametrize("current", [variant.name for variant in REGISTERED])
@@ -216,7 +250,7 @@ def test_the_rules_screen_pages_show_the_variant_sections(make_app: AppFactory) 
     app = make_app(deal=1, size=(480, 800), variant="spanish")
     screen = RulesScreen(app.ctx, app.manager)
     screen.relayout((480, 800))
-    lines = [text for page in screen.pages() for column in page for text, _ in column]
+    lines = [text for page in screen.pages() for column in page for text, _, _ in column]
     joined = " ".join(lines)
     assert "Variante: Baraja española (la que juegas)" in joined
     assert lines[0].startswith("Variante: Baraja española")

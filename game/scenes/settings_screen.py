@@ -34,7 +34,7 @@ from game.render.widgets import (
 from .base import Scene, SceneManager
 from .focus import VERTICAL, ring_step
 from .settings_paint import draw_row, draw_scroll_bar
-from .settings_rows import KIOSK_ROWS, LANGUAGE_NAMES, ROWS, VARIANT_ROW, Row, option_name
+from .settings_rows import KIOSK_ROWS, LANGUAGE_NAMES, ROWS, VARIANT_ROW, Row, option_name, settings_note
 from .settings_shape import Placed, SettingsShaper, label_room
 
 __all__ = ["LANGUAGE_NAMES", "ROWS", "VARIANT_ROW", "SettingsScreen"]
@@ -262,7 +262,7 @@ class SettingsScreen(Scene):
         if self.scrolls:
             draw_scroll_bar(self, surface)
         if self.note_lines:
-            note = assets.wrap(ctx.t("settings_note"), font - 1, self.panel.width - 24)
+            note = assets.wrap(settings_note(ctx), font - 1, self.panel.width - 24)
             blit_lines(
                 surface, assets, note, (self.panel.left, self.note_y), font - 1,
                 color=PANEL_TEXT, centered_in=self.panel.width,

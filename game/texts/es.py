@@ -210,6 +210,7 @@ MESSAGES: dict[str, str] = {
     "settings_note": (
         "La variante, las vueltas, la superposición y la puntuación par cambian desde el próximo reparto."
     ),
+    "settings_small_share": "Con estas reglas solo se gana el {pct} % de los repartos.",
     # deal dialog
     "dialog_title": "Nuevo reparto",
     "dialog_prompt": "Escribe un número del 1 al 20000, o reparte al azar.",
