@@ -194,15 +194,12 @@ SMALL_SHARE = 0.2
 """Under this share of winnable deals (one in five) the settings' note says how few there are."""
 
 
-def settings_note(ctx: Context, percent: int | None = None) -> str:
+def settings_note(ctx: Context) -> str:
     """The note under the rows: rule settings apply from the next deal; and where the rules
     chosen win few deals (under :data:`SMALL_SHARE`, read from the label table), how few, so the
-    player knows what they chose («… solo se gana el 15 % de los repartos»). ``percent`` gives
-    the share to say instead (the longest note, which the layout keeps room for)."""
+    player knows what they chose («… solo se gana el 15 % de los repartos»)."""
     note = ctx.t("settings_note")
-    if percent is None:
-        share = ctx.dealer.labels.share(ctx.settings.rule_set())
-        if share is None or share >= SMALL_SHARE:
-            return note
-        percent = max(1, round(share * 100))
-    return f"{note} {ctx.t('settings_small_share', pct=percent)}"
+    share = ctx.dealer.labels.share(ctx.settings.rule_set())
+    if share is None or share >= SMALL_SHARE:
+        return note
+    return f"{note} {ctx.t('settings_small_share', pct=max(1, round(share * 100)))}"

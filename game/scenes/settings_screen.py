@@ -87,7 +87,10 @@ class SettingsScreen(Scene):
         if self.locked(row):
             return
         spec = self.rows[row]
+        note = settings_note(self.ctx)
         spec.set(self.ctx.settings, spec.values[index])
+        if settings_note(self.ctx) != note:  # the note on a small share of winnable deals came or went
+            self.relayout(self.size)
 
     def locked(self, row: int) -> bool:
         """The row can change nothing now: «Índices grandes» while the table's cards are small

@@ -14,7 +14,7 @@ from game.context import Context
 from game.render.theme import MIN_CAPTION
 from game.render.widgets import label_lines, line_height, panel_width
 
-from .settings_rows import SMALL_SHARE, Row, option_name, settings_note
+from .settings_rows import Row, option_name, settings_note
 
 COLUMN_MIN_EMS = 14
 """Rows go in two columns only if each column is at least this many font sizes wide."""
@@ -76,8 +76,7 @@ class SettingsShaper:
         """Lines the note on when settings apply takes in a panel ``panel_w`` wide (none in a kiosk)."""
         if not self.note_lines:
             return 0
-        longest = settings_note(self.ctx, percent=round(SMALL_SHARE * 100) - 1)  # its room kept always
-        return len(self.ctx.assets.wrap(longest, font - 1, panel_w - 24))
+        return len(self.ctx.assets.wrap(settings_note(self.ctx), font - 1, panel_w - 24))
 
     def arrange(
         self, columns: int, beside: bool, gap: int, panel_w: int, dense: float = 1.0

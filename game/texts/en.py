@@ -202,7 +202,7 @@ MESSAGES: dict[str, str] = {
     "yes": "Yes",
     "no": "No",
     "settings_note": "The variant, passes, the overlap rule and par scoring change from the next deal.",
-    "settings_small_share": "Under these rules only {pct} % of deals can be won.",
+    "settings_small_share": "With these rules only {pct} % of deals can be won.",
     # deal dialog
     "dialog_title": "New deal",
     "dialog_prompt": "Type a number from 1 to 20000, or deal at random.",
