@@ -405,6 +405,39 @@ def test_a_bad_variant_in_the_address_is_one_line_and_a_normal_deal(tmp_path: Pa
     assert app.table.play.state.rules == RuleSet() and app.table.play.number == 9
 
 
+@pytest.mark.parametrize("variant", [variant.name for variant in REGISTERED])
+def test_every_variant_opens_by_its_address_with_its_own_passes(
+    tmp_path: Path, display: None, variant: str
+) -> None:
+    options = parse_page_query(f"?variant={variant}&deal=77")
+    storage = Storage(FileBackend(tmp_path))
+    app = launch(storage, load_table(), deal=options.deal, overrides=options.overrides(), size=(390, 844))
+    rules = app.table.play.state.rules
+    assert (rules.variant, app.table.play.number) == (VARIANTS[variant], 77)
+    assert rules.passes == (rules.variant.default_passes if rules.variant.has_stock else 1)
+    assert app.table.frame().line != "" and "reserva" not in app.table.frame().line
+
+
+def test_an_unknown_variant_over_a_saved_game_is_one_line_and_loses_nothing(
+    tmp_path: Path, display: None
+) -> None:
+    """A mistyped (or newer) variant in the address: the saved Triangle game with its move goes
+    on, and one line under the table names the bad option."""
+    first = launch(Storage(FileBackend(tmp_path)), LabelTable(), deal=5, overrides={"variant": "triangle"})
+    play_first_legal(first)
+    first.save(force_clock=True)
+    state = first.table.play.state
+    options = parse_page_query("?variant=reserva&deal=5")
+    again = launch(
+        Storage(FileBackend(tmp_path)), LabelTable(), deal=options.deal, overrides=options.overrides(),
+        bad_options=options.bad, size=(390, 844),
+    )  # fmt: skip
+    play = again.table.play
+    assert play.state == state and play.session.moves == 1 and play.number == 5
+    line = again.table.frame().line
+    assert "reserva" in line and "\n" not in line
+
+
 # --- saves and statistics ------------------------------------------------------------------------
 def play_first_legal(app: App) -> Move:
     from rules import legal_moves  # noqa: PLC0415
