@@ -13,7 +13,8 @@ import pytest
 from families import big_windows_slow
 
 import main
-from game.app import App, launch, make_context
+from game import config
+from game.app import App, display_surface, launch, make_context
 from game.driver import play_by_taps, press_key, step, tap, tap_button
 from game.platform import BadOption, PageOptions, deal_link, deal_query, parse_page_query
 from game.play import welcome_line
@@ -31,7 +32,7 @@ from game.texts import Texts
 from rules import LAST_DEAL, Move, RuleSet, State
 from rules.cards import SPANISH_DECK, parse_card
 from rules.labels import LabelTable, load_table
-from rules.variant import PYRAMID, REGISTERED, SPANISH, VARIANTS
+from rules.variant import PYRAMID, REGISTERED, SPANISH, VARIANTS, Variant
 from solver import Search, Verdict
 
 AppFactory = Callable[..., App]
@@ -193,6 +194,28 @@ def test_settings_that_fit_do_not_scroll_and_choose_on_the_press(make_app: AppFa
     )
     step(app)
     assert app.ctx.settings.passes == 1
+
+
+@pytest.mark.parametrize("variant", REGISTERED, ids=lambda v: v.name)
+def test_passes_with_sin_limite_wherever_there_is_a_stock(make_app: AppFactory, variant: Variant) -> None:
+    """Every variant with a stock offers 1, 3 and «sin límite»; one without (Giza) greys the
+    row, says why, and a tap on it changes nothing."""
+    app = make_app(deal=1, size=(1280, 800), variant=variant.name)
+    screen = settings_screen(app)
+    row = row_of("set_passes")
+    assert screen.locked(row) is not variant.has_stock
+    if variant.has_stock:
+        assert [screen.option_name(ROWS[row], v) for v in ROWS[row].values] == ["1", "3", "sin límite"]
+        screen.choose(row, 2)
+        assert app.ctx.settings.rule_set().unlimited
+        return
+    assert screen.locked_text(row) == "Sin mazo: no hay vueltas"
+    before = app.ctx.settings.passes
+    tap(app, screen.options[row][2].center)
+    step(app)
+    assert app.ctx.settings.passes == before and app.ctx.settings.rule_set().passes == 1
+    whole = screen.options[row][0].unionall(screen.options[row][1:])  # greyed, one control
+    assert display_surface().get_at((whole.left + 8, whole.centery))[:3] == config.BUTTON_OFF
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)])

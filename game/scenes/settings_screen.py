@@ -30,6 +30,7 @@ from game.render.widgets import (
     line_height,
     panel_room,
 )
+from rules.variant import VARIANTS
 
 from .base import Scene, SceneManager
 from .focus import VERTICAL, ring_step
@@ -93,9 +94,17 @@ class SettingsScreen(Scene):
             self.relayout(self.size)
 
     def locked(self, row: int) -> bool:
-        """The row can change nothing now: «Índices grandes» while the table's cards are small
-        enough to use the large index anyway (it is greyed, and says so)."""
-        return self.rows[row].key == "set_large_index" and self.ctx.assets.large_index_forced()
+        """The row can change nothing now (it is greyed, and says why, :meth:`locked_text`):
+        «Índices grandes» while the table's cards are small enough to use the large index
+        anyway; «Vueltas al mazo» for a variant without a stock (Giza)."""
+        key = self.rows[row].key
+        if key == "set_passes":
+            return not VARIANTS[self.ctx.settings.variant].has_stock
+        return key == "set_large_index" and self.ctx.assets.large_index_forced()
+
+    def locked_text(self, row: int) -> str:
+        """What a locked row reads instead of its options."""
+        return self.ctx.t("passes_no_stock" if self.rows[row].key == "set_passes" else "large_index_auto")
 
     @property
     def scrolls(self) -> bool:
@@ -287,7 +296,7 @@ class SettingsScreen(Scene):
         for row, spec in enumerate(self.rows):
             if self.locked(row):
                 whole = self.options[row][0].unionall(self.options[row][1:])
-                options.append((ctx.t("large_index_auto"), label_room(whole)))
+                options.append((self.locked_text(row), label_room(whole)))
                 continue
             options += [
                 (self.option_name(spec, v), label_room(r))

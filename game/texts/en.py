@@ -196,6 +196,7 @@ MESSAGES: dict[str, str] = {
     "speed_none": "None",
     "set_left_handed": "Left-handed",
     "large_index_auto": "Already large at this size",
+    "passes_no_stock": "No stock: no passes",
     "mode_solvable": "solvable only",
     "mode_solvable_unsure": "no table: no guarantee",
     "mode_random": "completely random",

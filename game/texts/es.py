@@ -202,6 +202,7 @@ MESSAGES: dict[str, str] = {
     "speed_none": "Ninguna",
     "set_left_handed": "Mano izquierda",
     "large_index_auto": "Ya grandes a este tamaño",
+    "passes_no_stock": "Sin mazo: no hay vueltas",
     "mode_solvable": "solo con solución",
     "mode_solvable_unsure": "sin tabla: sin garantía",
     "mode_random": "totalmente al azar",
