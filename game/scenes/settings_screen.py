@@ -27,7 +27,6 @@ from game.render.widgets import (
     draw_button,
     draw_panel,
     fitting_size,
-    line_height,
     panel_room,
 )
 from rules.variant import VARIANTS
@@ -78,6 +77,8 @@ class SettingsScreen(Scene):
         """How far the rows are scrolled up, in pixels (0 when they all fit)."""
         self.content_h = 0
         self.note_y = 0
+        self.note_font = 15
+        """The note's size (:meth:`SettingsShaper.note_font`)."""
         self._placed: list[Placed] = []
         self._press: tuple[int, int] | None = None
         """Where a press in the scrolling rows began (chosen on release, unless it became a drag)."""
@@ -216,13 +217,14 @@ class SettingsScreen(Scene):
         self._place()
         self.reveal(self.focus)
         self.note_y = top + shape.view_h
+        self.note_font = shaper.note_font(self.panel.width, self.font, size[1])
         if shape.close_in_title:  # close on the right of the title row, «Estadísticas» on its left
             close_w = max(metrics.min_tap, min(inner // 3, self.font * 7))
             top_y = self.title_rect.top
             self.close_rect = pygame.Rect(self.panel.right - margin - close_w, top_y, close_w, button_h)
             self.stats_rect = pygame.Rect(self.panel.left + margin, top_y, close_w, button_h)
         else:
-            bottom_y = self.note_y + shaper.note_rows(self.panel.width, self.font) * line_height(self.font)
+            bottom_y = self.note_y + shaper.note_height(self.panel.width, self.note_font)
             if self.on_stats is None:
                 self.close_rect = pygame.Rect(self.panel.centerx - inner // 4, bottom_y, inner // 2, button_h)
             else:
@@ -274,9 +276,9 @@ class SettingsScreen(Scene):
         if self.scrolls:
             draw_scroll_bar(self, surface)
         if self.note_lines:
-            note = assets.wrap(settings_note(ctx), font - 1, self.panel.width - 24)
+            note = assets.wrap(settings_note(ctx), self.note_font, self.panel.width - 24)
             blit_lines(
-                surface, assets, note, (self.panel.left, self.note_y), font - 1,
+                surface, assets, note, (self.panel.left, self.note_y), self.note_font,
                 color=PANEL_TEXT, centered_in=self.panel.width,
             )  # fmt: skip
         focused = self.focus_visible and self.focus == self.close_index
