@@ -44,7 +44,7 @@ class DepthFirst:
         if not plain and not problem.unlimited:  # the generator written out, per stock kind
             visit = problem.kind.walk
         elif not plain:  # (the walks read accesses as passes: unlimited passes have their own)
-            visit = _UNLIMITED_WALKS.get(problem.kind.walk, _visit)
+            visit = UNLIMITED_WALKS.get(problem.kind.walk, _visit)
         self._run = visit(self._walk, problem.start)
 
     @property
@@ -455,7 +455,7 @@ def _visit_piles_unlimited(walk: _Walk, start: Node) -> Generator[None, None, bo
     return False
 
 
-_UNLIMITED_WALKS: dict[Walker, Walker] = {_visit_piles: _visit_piles_unlimited}
+UNLIMITED_WALKS: dict[Walker, Walker] = {_visit_piles: _visit_piles_unlimited}
 """Per stock kind's written-out walk (:attr:`solver.models.StockModelKind.walk`), its walk for
 unlimited passes; a kind not here walks them with :func:`_visit` (one waste pile: the move
 generator is about as fast as a written-out walk there)."""
