@@ -94,11 +94,15 @@ def one_waste_schedule(backend: Backend, rules: RuleSet) -> Schedule:
 
 
 def piles_schedule(backend: Backend, rules: RuleSet) -> Schedule:
-    """Several waste piles: no stock fronts; with numpy, :data:`HEAD_START_PILES` nodes of
-    depth-first search, then the layered engine alone (bench/RESULTS.md#head_start_piles)."""
+    """Several waste piles: with numpy, :data:`HEAD_START_PILES` nodes of depth-first search,
+    then the layered engine alone (bench/RESULTS.md#head_start_piles); stock fronts after
+    :data:`FRONTS_AFTER` nodes on unlimited passes only, where the numpy layered engine reads them
+    (:attr:`solver.model.Problem.fronts_apply`); never on the pure path, whose several-pile
+    generator does not."""
+    fronts_after = FRONTS_AFTER if rules.unlimited and backend.share else None
     if not backend.share:
-        return Schedule(HEAD_START, 0, None)
-    return Schedule(HEAD_START_PILES, math.inf, None)
+        return Schedule(HEAD_START, 0, fronts_after)
+    return Schedule(HEAD_START_PILES, math.inf, fronts_after)
 
 
 def depth_first_schedule(backend: Backend, rules: RuleSet) -> Schedule:
