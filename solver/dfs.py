@@ -14,8 +14,9 @@ where a walk in a second order (the pass first, then the fewest stock cards left
 then a pyramid card with a stock card, then pyramid pairs; then the access) wins in two
 thousand; and the other way round on other deals. So such a search runs two walks, each with its
 own table, taking turns (a portfolio): either walk searches every node an exact search must, so
-whichever finishes first gives the verdict, and the verdict never depends on the order
-(bench/RESULTS.md#two-walks).
+whichever finishes first gives the verdict, and the verdict never depends on the order. The
+second walk is dropped after :data:`SECOND_WALK_NODES` nodes, so a lost deal costs at most that
+much more (bench/RESULTS.md#two-walks).
 
 The table is split into :data:`SHARDS` dicts by the key's low bits: a Python dict that grows
 copies itself whole, and one table of a few million entries would stall a step for tens of
@@ -39,6 +40,11 @@ def _by_pass_then_stock(node: Node) -> tuple[int, int, int]:
     """The second order of a win-all walk: pass, stock cards left, access."""
     return node[2] >> ACC_SHIFT, node[1].bit_count(), node[2]
 
+SECOND_WALK_NODES = 16_384
+"""Nodes the second walk of a win-all search gets before it is dropped (its table freed): half the
+strict head start (:data:`solver.schedule.HEAD_START_STRICT`), after which the layered engine
+proves the lost deals on the numpy path, and the first walk alone on the pure path
+(bench/RESULTS.md#two-walks)."""
 SHARDS = 64
 SHARD_MASK = SHARDS - 1
 NEVER = 1 << 62
@@ -60,10 +66,12 @@ class DepthFirst:
         self._walks = [_Walk(problem, order) for order in orders]
         self._runs = [visit(walk, problem.start) for walk in self._walks]
         self._turn = 0
+        self._dropped = 0
+        """The nodes of a walk dropped (still counted in :attr:`nodes`)."""
 
     @property
     def nodes(self) -> int:
-        return sum(walk.nodes for walk in self._walks)
+        return self._dropped + sum(walk.nodes for walk in self._walks)
 
     @property
     def work(self) -> int:
@@ -77,7 +85,8 @@ class DepthFirst:
         return [list(walk.path) for walk in self._walks]
 
     def advance(self, budget: int) -> list[Node] | None:
-        """``budget`` more nodes of one walk, the walks taking turns call by call."""
+        """``budget`` more nodes of one walk, the walks taking turns call by call; the second
+        walk is dropped once it has searched :data:`SECOND_WALK_NODES` nodes."""
         turn = self._turn
         self._turn = (turn + 1) % len(self._walks)
         walk = self._walks[turn]
@@ -86,6 +95,10 @@ class DepthFirst:
             next(self._runs[turn])
         except StopIteration as finished:
             return list(walk.path) if finished.value else []
+        if turn and walk.nodes >= SECOND_WALK_NODES:
+            self._dropped += walk.nodes
+            del self._walks[turn], self._runs[turn]
+            self._turn = 0
         return None
 
 
