@@ -7,7 +7,8 @@ The table keeps, per
 ``(pyr, stk)``, the best access already searched; a node reached again with a worse or equal
 access is skipped (dominance, see :mod:`solver.model`), a better one is searched again.
 
-Where every card must go (strict win, :attr:`Problem.win_all`) over several passes, the wins lie
+Where every card must go (strict win, :attr:`Problem.win_all`) over several passes (unlimited
+ones too, where every access is one and the second order is the fewest stock cards), the wins lie
 deep and the stock's cards must all be paired too: a walk in access order alone sometimes spends
 hundreds of thousands of nodes clearing the pyramid with stock cards still left for a later pass,
 where a walk in a second order (the pass first, then the fewest stock cards left: stock pairs,
@@ -104,7 +105,7 @@ class DepthFirst:
 
 def two_orders(problem: Problem) -> bool:
     """A win-all search over several passes walks in both orders (see the module's docstring)."""
-    return problem.win_all and problem.passes > 1 and not problem.unlimited
+    return problem.win_all and problem.passes > 1
 
 
 class _Walk:

@@ -21,10 +21,10 @@ from rules.deals import deal_cards, format_deal_text
 from rules.legality import apply, replay
 from rules.moves import Move, parse_moves
 from rules.state import CLASSIC, RuleSet, State, parse_position
-from rules.variant import PYRAMID, SPANISH, STRICT, TRIANGLE, Variant, every_rule_set
+from rules.variant import PYRAMID, SPANISH, STRICT, TRIANGLE, UNLIMITED, Variant, every_rule_set
 from solver import Search, Verdict, solve
 from solver.backends import numpy_available
-from solver.dfs import DepthFirst, _by_pass_then_stock, _Walk, two_orders
+from solver.dfs import DepthFirst, _by_pass_then_stock, _visit, _Walk, two_orders
 from solver.layered import PureBackend
 from solver.model import Problem
 from solver.movegen import successors
@@ -102,7 +102,11 @@ def test_verdicts_match_the_reference_search(rules: RuleSet) -> None:
     assert 1 <= sum(outcomes) <= len(outcomes) - 1  # both verdicts come up (six rows win 97 %)
 
 
-@pytest.mark.parametrize("rules", [RuleSet(3, True, STRICT), RuleSet(3, False, TRIANGLE)], ids=str)
+@pytest.mark.parametrize(
+    "rules",
+    [RuleSet(3, True, STRICT), RuleSet(3, False, TRIANGLE), RuleSet(UNLIMITED, True, STRICT)],
+    ids=str,
+)
 def test_each_walk_of_a_win_all_search_alone_matches_the_reference_search(rules: RuleSet) -> None:
     """A win-all search over several passes runs two walks (:mod:`solver.dfs`) and takes the
     verdict of whichever finishes first: each order, walked alone to its end, must be exact."""
@@ -114,7 +118,7 @@ def test_each_walk_of_a_win_all_search_alone_matches_the_reference_search(rules:
         assert two_orders(problem) and len(DepthFirst(problem).paths) == 2
         for order in (None, _by_pass_then_stock):
             walk = _Walk(problem, order) if order else _Walk(problem)
-            run = problem.kind.walk(walk, problem.start)
+            run = (_visit if problem.unlimited else problem.kind.walk)(walk, problem.start)
             walk.pause_at = 1 << 40
             with pytest.raises(StopIteration) as finished:
                 next(run)
