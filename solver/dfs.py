@@ -186,6 +186,7 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
     order, so the same nodes and the same line; the other nodes go to the move generator."""
     problem, path, best, successors = walk.problem, walk.path, walk.best, walk.successors
     win_all = problem.win_all  # won: the pyramid cleared (and, strict, the stock)
+    crossing = problem.crossing
     shapes, shape_of = problem.shapes, problem.shape
     rank_stock = problem.rank_stock
     last_acc = problem.passes << ACC_SHIFT  # the first access of the last pass
@@ -238,9 +239,11 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
                 children = successors(problem, pyr, stk, acc)
             else:
                 shape = shapes.get(pyr) or shape_of(pyr)
+                lonely = shape.partnerless
+                if crossing and lonely and problem.crossed(stk, lonely):
+                    continue  # strict win: the closed pairs' stock cards cross
                 cursor = acc & cursor_mask
                 reach = stk
-                lonely = shape.partnerless
                 if lonely and cursor:
                     waste = stk & ((1 << cursor) - 1)
                     lonely &= ranks0[waste & 255] | ranks1[waste >> 8 & 255] | ranks2[waste >> 16]

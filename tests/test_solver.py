@@ -340,10 +340,10 @@ def test_strict_win_needs_the_stock_cleared_and_the_line_removes_stock_kings() -
 
 
 def test_strict_win_prunes_a_waste_card_stranded_on_the_last_pass() -> None:
-    """On the last pass the 2c (no Jack left in the pyramid or ahead in the stock) can never
-    leave: the pyramid can still be cleared, but under strict win the node is lost at once,
-    by the pure generator and the numpy one alike."""
-    text = "pyramid: P21=5h P22=8c; waste: 2c 4d; stock: 9s; pass: 3"
+    """On the last pass the 2c (its Jack beneath it in the waste, none in the pyramid or ahead
+    in the stock) can never leave: the pyramid can still be cleared, but under strict win the
+    node is lost at once, by the pure generator and the numpy one alike."""
+    text = "pyramid: P21=5h P22=8c; waste: Jc 2c 4d; stock: 9s; pass: 3"
     plain = Problem(parse_position(text))
     assert successors(plain, *plain.start)
     assert solve(parse_position(text)).verdict is Verdict.SOLVABLE
@@ -355,6 +355,29 @@ def test_strict_win_prunes_a_waste_card_stranded_on_the_last_pass() -> None:
     assert solve(parse_position("variant: strict; " + text)).verdict is Verdict.UNSOLVABLE
     earlier = Problem(parse_position("variant: strict; " + text.replace("pass: 3", "pass: 2")))
     assert successors(earlier, *earlier.start)  # before the last pass the 2c comes round again
+
+
+@pytest.mark.parametrize("overlap", [True, False], ids=["on", "off"])
+def test_strict_win_prunes_closed_pairs_whose_stock_cards_cross(overlap: bool) -> None:
+    """No 2, 3, 10 or Jack is left in the pyramid, so the stock's 2c, 3d, Jc and Th can only go
+    as neighbouring stock pairs: in the order 2 3 J 10 they cross (the 3 must go before 2+J,
+    the J before 3+10) and the node is lost at once on the first pass, by the pure generator and
+    the numpy one alike; in the order 2 3 10 J they nest and the deal is won. The plain
+    reference search agrees on both."""
+    crossed_text = "variant: strict; pyramid: P21=5h P22=8c; stock: 2c 3d Jc Th"
+    nested_text = "variant: strict; pyramid: P21=5h P22=8c; stock: 2c 3d Th Jc"
+    overlap_line = "" if overlap else "; overlap: off"
+    for text, won in ((crossed_text, False), (nested_text, True)):
+        state = parse_position(text + overlap_line)
+        problem = Problem(state)
+        pyr, stk, acc = problem.start
+        assert problem.crossing and (successors(problem, pyr, stk, acc) is None) is not won
+        tables = Tables(problem)
+        parents, _, _ = expand_arrays(problem, tables, np.array([pyr << 24 | stk]), np.array([acc]))
+        assert (len(parents) == 0) is not won
+        assert winnable(state) is won
+        verdict = Verdict.SOLVABLE if won else Verdict.UNSOLVABLE
+        assert solve(state).verdict is verdict and solve(state, backend=PureBackend()).verdict is verdict
 
 
 @pytest.mark.parametrize("variant", [STRICT, SPANISH], ids=lambda v: v.name)
