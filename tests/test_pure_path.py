@@ -15,7 +15,13 @@ from solver.dfs import DepthFirst
 from solver.model import Problem
 from solver.models import StockModelKind, kind_of
 
-STOCK_RULE_SETS = [rules for rules in every_rule_set() if isinstance(kind_of(rules.variant), StockModelKind)]
+STOCK_RULE_SETS = [
+    rules
+    for rules in every_rule_set()
+    if isinstance(kind_of(rules.variant), StockModelKind) and not rules.unlimited
+]
+"""The rule sets walked written out: with unlimited passes the walk is the plain one (the
+written-out walk reads accesses as passes, :class:`solver.dfs.DepthFirst`)."""
 SLICE = 97
 """Nodes per step: pauses fall anywhere, as in a game's frames."""
 
