@@ -162,9 +162,10 @@ class Problem:
         """Per byte of a stock mask and its value: bit ``q`` set for each rank ``q`` whose partner
         rank one of those cards has (:meth:`stranded`'s test, three lookups per mask); made on
         first use (:meth:`_partner_tables`)."""
-        self.crossing = variant.win_all and self.piles == 1 and not unseen and self.passes > 1
-        """Nodes are tested for crossed closed pairs (:meth:`crossed`): strict win, one waste
-        pile, every stock card's place known, more than one pass (sound on one pass too, where
+        self.crossing = variant.win_all and self.kind.neighbour_pairs and not unseen and self.passes > 1
+        """Nodes are tested for crossed closed pairs (:meth:`crossed`): strict win, a stock kind
+        whose stock pairs are neighbours in a fixed order (one waste pile), every stock card's
+        place known, more than one pass (sound on one pass too, where
         it cost more than it saved: bench/RESULTS.md#crossed-closed-pairs)."""
         self._closed_stock: dict[int, int] = {}
         self._crossed: dict[int, bool] = {}
