@@ -10,7 +10,7 @@ import enum
 from dataclasses import dataclass
 
 from rules import RuleSet
-from rules.variant import PYRAMID, UNLIMITED, VARIANTS
+from rules.variant import OFFERED, PYRAMID, UNLIMITED
 
 
 class DealMode(enum.Enum):
@@ -65,7 +65,7 @@ game's, or a hand-edited one) loses only that setting, which falls back to its d
 @dataclass
 class Settings:
     variant: str = PYRAMID.name
-    """The variant's name (:data:`rules.variant.VARIANTS`): which deck, layout and win rule."""
+    """The variant's name (:data:`rules.variant.OFFERED`): which deck, layout and win rule."""
     passes: int = 3
     overlap: bool = True
     deal_mode: DealMode = DealMode.SOLVABLE
@@ -96,8 +96,8 @@ class Settings:
     def __post_init__(self) -> None:
         if self.passes not in PASSES:
             raise ValueError(f"passes must be one of {PASSES}, not {self.passes!r}")
-        if self.variant not in VARIANTS:
-            raise ValueError(f"variant must be one of {', '.join(VARIANTS)}, not {self.variant!r}")
+        if self.variant not in OFFERED:
+            raise ValueError(f"variant must be one of {', '.join(OFFERED)}, not {self.variant!r}")
         if self.scan_seconds not in SCAN_SECONDS:
             raise ValueError(f"scan_seconds must be one of {SCAN_SECONDS}, not {self.scan_seconds!r}")
         if self.lang not in LANGUAGES:
@@ -121,4 +121,4 @@ class Settings:
 
     def rule_set(self) -> RuleSet:
         """The rules the next deal is played under."""
-        return RuleSet(passes=self.passes, overlap=self.overlap, variant=VARIANTS[self.variant])
+        return RuleSet(passes=self.passes, overlap=self.overlap, variant=OFFERED[self.variant])
