@@ -16,7 +16,7 @@ import unicodedata
 
 from rules import DealNumberError, parse_deal_number
 from rules.numbers import is_ascii_number, shown
-from rules.variant import PYRAMID, VARIANTS
+from rules.variant import OFFERED, PYRAMID
 
 from .texts import CATALOGUES, Texts
 
@@ -62,12 +62,12 @@ def _names() -> dict[str, str | None]:
     for messages in CATALOGUES.values():
         names[" ".join(_plain(messages["deal"].format(n="")).split())] = None  # «Reparto 77»
         names[" ".join(_plain(messages["deal_daily"].format(n="")).split())] = PYRAMID.name
-        for name in VARIANTS:
+        for name in OFFERED:
             shown_name = messages[f"variant_{name}"]
             names[" ".join(_plain(shown_name).split())] = name
             chip = messages["deal_variant"].format(variant=shown_name, n="")
             names[" ".join(_plain(chip).split())] = name
-    names |= {name: name for name in VARIANTS}
+    names |= {name: name for name in OFFERED}
     return names
 
 

@@ -36,7 +36,7 @@ import pygame
 from rules import Kind, legal_moves
 from rules.invariants import Tally, Watch, describe
 from rules.labels import LabelTable
-from rules.variant import VARIANTS
+from rules.variant import OFFERED
 
 from .app import App, display_surface, launch
 from .config import KIOSK_PROMPT_SECONDS
@@ -127,7 +127,7 @@ class Config:
 def random_config(rng: random.Random, number: int) -> Config:
     """The configuration of the ``number``-th life: the variants in turn, a kiosk every fourth
     life and par scoring every third (so any dozen lives see them all), the rest at random."""
-    variant = tuple(VARIANTS)[number % len(VARIANTS)]
+    variant = tuple(OFFERED)[number % len(OFFERED)]
     overrides: dict[str, object] = {
         "variant": variant,
         "passes": rng.choice(PASSES),

@@ -29,7 +29,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from rules import DealNumberError
-from rules.variant import PYRAMID, VARIANTS
+from rules.variant import OFFERED, PYRAMID
 
 from .deal_names import parse_deal_name
 from .locks import OWNER, LeaseLock
@@ -113,7 +113,7 @@ def parse_page_query(query: str) -> PageOptions:
                 bad.append(BadOption(name, value))
             else:
                 named = (value, given)
-        elif name == "variant" and value in VARIANTS:
+        elif name == "variant" and value in OFFERED:
             variant = value
         elif name == "lang" and value in LANGUAGES:
             lang = value

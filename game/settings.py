@@ -10,7 +10,7 @@ import enum
 from dataclasses import dataclass, field
 
 from rules import RuleSet
-from rules.variant import PYRAMID, UNLIMITED, VARIANTS
+from rules.variant import OFFERED, PYRAMID, UNLIMITED
 
 
 class DealMode(enum.Enum):
@@ -65,7 +65,7 @@ game's, or a hand-edited one) loses only that setting, which falls back to its d
 @dataclass
 class Settings:
     variant: str = PYRAMID.name
-    """The variant's name (:data:`rules.variant.VARIANTS`): which deck, layout and win rule."""
+    """The variant's name (:data:`rules.variant.OFFERED`): which deck, layout and win rule."""
     passes: int = 3
     overlap: bool = True
     deal_mode: DealMode = DealMode.SOLVABLE
@@ -103,8 +103,8 @@ class Settings:
         for name, passes in self.variant_passes.items():
             if not isinstance(name, str) or passes not in PASS_NAMES:
                 raise ValueError(f"variant_passes: {name!r} cannot have {passes!r} passes")
-        if self.variant not in VARIANTS:
-            raise ValueError(f"variant must be one of {', '.join(VARIANTS)}, not {self.variant!r}")
+        if self.variant not in OFFERED:
+            raise ValueError(f"variant must be one of {', '.join(OFFERED)}, not {self.variant!r}")
         if self.scan_seconds not in SCAN_SECONDS:
             raise ValueError(f"scan_seconds must be one of {SCAN_SECONDS}, not {self.scan_seconds!r}")
         if self.lang not in LANGUAGES:
@@ -132,11 +132,11 @@ class Settings:
         remembered for it when they are not its default."""
         if name == self.variant:
             return
-        if self.passes != VARIANTS[self.variant].default_passes:
+        if self.passes != OFFERED[self.variant].default_passes:
             self.variant_passes[self.variant] = _pass_name(self.passes)
         self.variant = name
         chosen = self.variant_passes.get(name)
-        self.passes = PASS_NAMES[chosen] if chosen is not None else VARIANTS[name].default_passes
+        self.passes = PASS_NAMES[chosen] if chosen is not None else OFFERED[name].default_passes
 
     def choose_passes(self, passes: int) -> None:
         """Play ``passes`` passes from the next deal, remembered for the variant chosen now."""
@@ -145,7 +145,7 @@ class Settings:
 
     def rule_set(self) -> RuleSet:
         """The rules the next deal is played under."""
-        return RuleSet(passes=self.passes, overlap=self.overlap, variant=VARIANTS[self.variant])
+        return RuleSet(passes=self.passes, overlap=self.overlap, variant=OFFERED[self.variant])
 
 
 def _pass_name(passes: int) -> str:

@@ -37,6 +37,7 @@ class Refusal(enum.Enum):
     NO_STOCK = "no_stock"
     NO_SLOT = "no_slot"
     WASTE_TOP_ONLY = "waste_top_only"
+    NO_PLACE = "no_place"
 
     @property
     def message(self) -> str:
@@ -64,6 +65,7 @@ MESSAGES: dict[Refusal, str] = {
     Refusal.NO_STOCK: "aquí no hay mazo: todas las cartas están a la vista",
     Refusal.NO_SLOT: "esta pirámide no tiene esa posición",
     Refusal.WASTE_TOP_ONLY: "en la Tumba solo juega la carta de arriba del descarte",
+    Refusal.NO_PLACE: "esta variante no tiene ese sitio",
 }
 
 
@@ -105,12 +107,26 @@ def _no_slot(state: State, place: int) -> bool:
     return state.rules.variant.slots <= place < SLOTS
 
 
+def _no_place(state: State, place: int) -> bool:
+    """``place`` is none of the variant's places beside the pyramid (``X3`` without a reserve,
+    ``W`` with three waste piles)."""
+    return place >= SLOTS and place not in state.kind.places()
+
+
+def _refused_place(state: State, place: int) -> Refusal | None:
+    """Why ``place`` cannot be named at all in this variant, or None."""
+    if _no_slot(state, place):
+        return Refusal.NO_SLOT
+    return Refusal.NO_PLACE if _no_place(state, place) else None
+
+
 def check_select(state: State, place: int) -> Refusal | None:
     """Why the card at ``place`` cannot be selected (tapped) now, or None if it can."""
     if state.is_won:
         return Refusal.GAME_WON
-    if _no_slot(state, place):
-        return Refusal.NO_SLOT
+    refused = _refused_place(state, place)
+    if refused is not None:
+        return refused
     if _face_down(state, place):
         return Refusal(state.kind.hidden_refusal)
     if state.card_at(place) is None:
@@ -142,8 +158,10 @@ def check(state: State, move: Move) -> Refusal | None:
     if move.kind is Kind.RECYCLE:
         return _check_recycle(state)
     places = move.places
-    if any(_no_slot(state, p) for p in places):
-        return Refusal.NO_SLOT
+    for place in places:
+        refused = _refused_place(state, place)
+        if refused is not None:
+            return refused
     if any(_face_down(state, p) for p in places):
         return Refusal(state.kind.hidden_refusal)
     if any(state.card_at(p) is None for p in places):

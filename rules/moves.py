@@ -4,13 +4,15 @@ A *place* is where a playable card lies: pyramid slots ``0``–``27`` (``P0``…
 :data:`STOCK` (``S``, the stock's top card) or :data:`WASTE` (``W``, the waste's top card); a
 variant with three waste piles (apophis) names its piles' top cards ``W1`` ``W2`` ``W3``
 (:data:`WASTE_PILES`) and has no ``W``; a variant with face-up columns (Giza) names a column's
-uncovered card ``C0``…``C7`` (place :func:`column_place`). Which places a position has is the
+uncovered card ``C0``…``C7`` (place :func:`column_place`); a variant with a reserve row names its
+cards ``X0``…``X6`` (place :func:`reserve_place`). Which places a position has is the
 variant's business (:meth:`rules.state.State.card_at`); the notation itself is the same for
 every variant.
 A move is a draw (``D``), a recycle (``R``) or a removal naming one place (a King) or two
 places joined by ``+`` (``P21+P27``, ``S+W``, ``W+P12``). Removal places are kept in a
 canonical order (pyramid slots ascending, then ``S``, then ``W``) so equal moves compare equal
-and print the same way whatever order they were typed in (columns after the piles).
+and print the same way whatever order they were typed in (columns after the piles, then the
+reserve).
 """
 
 from __future__ import annotations
@@ -33,7 +35,11 @@ FIRST_COLUMN = SLOTS + 8
 """Place number of column ``C0``; the numbers between the waste piles and it are kept for more piles."""
 MAX_COLUMNS = 8
 """The most face-up columns a variant may have (Giza's eight)."""
-PLACES = FIRST_COLUMN + MAX_COLUMNS
+FIRST_RESERVE = FIRST_COLUMN + MAX_COLUMNS
+"""Place number of reserve card ``X0``."""
+MAX_RESERVE = 7
+"""The most reserve places a variant may have (the reserve variant's seven)."""
+PLACES = FIRST_RESERVE + MAX_RESERVE
 
 
 def column_place(column: int) -> int:
@@ -49,6 +55,19 @@ def column_of(place: int) -> int | None:
     return column if 0 <= column < MAX_COLUMNS else None
 
 
+def reserve_place(index: int) -> int:
+    """The place of reserve card ``index`` (``X0`` … ``X6``)."""
+    if not 0 <= index < MAX_RESERVE:
+        raise ValueError(f"no such reserve place: {index}")
+    return FIRST_RESERVE + index
+
+
+def reserve_of(place: int) -> int | None:
+    """The reserve index a place names, or None for any other place."""
+    index = place - FIRST_RESERVE
+    return index if 0 <= index < MAX_RESERVE else None
+
+
 def place_name(place: int) -> str:
     if 0 <= place < SLOTS:
         return f"P{place}"
@@ -61,6 +80,9 @@ def place_name(place: int) -> str:
     column = column_of(place)
     if column is not None:
         return f"C{column}"
+    reserve = reserve_of(place)
+    if reserve is not None:
+        return f"X{reserve}"
     raise ValueError(f"no such place: {place}")
 
 
@@ -78,8 +100,11 @@ def parse_place(token: str) -> int:
             return int(number)
         if text[0] == "C" and int(number) < MAX_COLUMNS:
             return column_place(int(number))
+        if text[0] == "X" and int(number) < MAX_RESERVE:
+            return reserve_place(int(number))
     raise NotationError(
-        f"{shown(token)} is not a place (P0…P{SLOTS - 1}, S, W, W1…W3 or a column C0…C{MAX_COLUMNS - 1})"
+        f"{shown(token)} is not a place (P0…P{SLOTS - 1}, S, W, W1…W3, a column C0…C{MAX_COLUMNS - 1}"
+        f" or a reserve card X0…X{MAX_RESERVE - 1})"
     )
 
 
@@ -118,7 +143,8 @@ class Move:
 
     @staticmethod
     def parse(text: str) -> Move:
-        """Read ``D``, ``R``, ``P5``, ``P21+P27``, ``S+W``, ``W+P12``, ``P3+C5`` (case-insensitive)."""
+        """Read ``D``, ``R``, ``P5``, ``P21+P27``, ``S+W``, ``W+P12``, ``P3+C5``, ``X2+P21``
+        (case-insensitive)."""
         token = text.strip()
         if token.upper() == "D":
             return DRAW

@@ -233,9 +233,12 @@ class State:
 
     @property
     def is_won(self) -> bool:
-        """All 28 pyramid cards removed; stock and waste may keep cards, unless the variant
-        wants every card gone (strict win)."""
-        return self.pyramid == 0 and (not self.rules.variant.win_all or self.kind.cleared(self))
+        """All 28 pyramid cards removed, and any cards the stock kind wants gone too (a
+        reserve); stock and waste may keep cards, unless the variant wants every card gone
+        (strict win)."""
+        if self.pyramid or self.kind.blocks_win(self):
+            return False
+        return not self.rules.variant.win_all or self.kind.cleared(self)
 
     # --- text ---------------------------------------------------------------------------
     def to_text(self, unseen: int = 0) -> str:
@@ -330,6 +333,9 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
     pyramid = _parse_pyramid(values.get("pyramid", ""), deck, variant.slots)
     present = sum(1 << s for s, card in enumerate(pyramid) if card is not None)
     layout, stock_mask, cursor = variant.stock_kind.parse(values, pyramid, rule_set)
+    for key in SECTIONS:
+        if values.get(key, "").strip() and key not in variant.stock_kind.sections:
+            raise NotationError(f"{key}: the {variant.name} variant has no such section")
     columns = _columns_mask(layout, variant)
     state = State(layout, rule_set, present & variant.shape.all_slots, stock_mask, cursor, pass_no, columns)
     return state, _parse_unseen(values, state)

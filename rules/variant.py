@@ -6,8 +6,10 @@ the stock kind (one waste, waste piles, face-up columns: :mod:`rules.stock`), th
 A :class:`RuleSet` is a variant plus the player's two settings (passes, overlap rule); its
 :attr:`RuleSet.key` is the stable text labels, saves and statistics are keyed by.
 
-Registered variants (:data:`VARIANTS`) are the ones the rules play in full; a variant whose piles
-the rules do not play yet is defined here but not registered, so no command line offers it.
+Registered variants (:data:`REGISTERED`) are the ones the rules play in full and the game offers;
+:data:`RULES_ONLY` ones the rules play but the game does not lay out yet; :data:`VARIANTS` names
+both. A variant whose piles the rules do not play yet is defined here but in neither, so no
+command line offers it.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from dataclasses import dataclass, field
 
 from rules.cards import SPANISH_DECK, STANDARD_DECK, Deck
 from rules.errors import NotationError
-from rules.stock import DRAW_THREE, ONE_WASTE, Columns, StockKind, WastePiles
+from rules.stock import DRAW_THREE, ONE_WASTE, Columns, Reserve, StockKind, WastePiles
 from rules.topology import PYRAMID_FORM, TRIANGLE_FORM, Form, Shape, shape
 
 __all__ = [
@@ -26,9 +28,13 @@ __all__ = [
     "CLASSIC",
     "DEFAULT_RULES",
     "GIZA",
+    "OFFERED",
     "PYRAMID",
     "PYRAMID6",
     "REGISTERED",
+    "RESERVE",
+    "RESERVE6",
+    "RULES_ONLY",
     "SPANISH",
     "SPANISH_DECK",
     "STANDARD_DECK",
@@ -128,9 +134,23 @@ TUT = Variant("tut", STANDARD_DECK, stock_kind=DRAW_THREE, default_passes=UNLIMI
 card alone plays; the pyramid must go. Passes unlimited by default (SPEC): the game offers them
 first (:attr:`Variant.default_passes`); the rule set's passes are the player's setting."""
 
+RESERVE = Variant("reserve", STANDARD_DECK, stock_kind=Reserve(7))
+"""A reserve row (SPEC §12): seven face-up cards under the pyramid, all free, that must go too;
+the other 17 in the stock (deal tokens 29–35 are the reserve, left to right)."""
+RESERVE6 = Variant("reserve6", STANDARD_DECK, stock_kind=Reserve(6))
+"""The reserve variant's setting of six reserve cards (18 in the stock): a variant of its own, so
+its rule sets have keys of their own."""
+
 REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH, APOPHIS, GIZA, PYRAMID6, TRIANGLE, TUT)
-"""The variants the rules play in full, the default first (command-line choices, tests)."""
-VARIANTS: dict[str, Variant] = {variant.name: variant for variant in REGISTERED}
+"""The variants the rules play in full and the game offers, the default first (command-line
+choices, tests)."""
+RULES_ONLY: tuple[Variant, ...] = (RESERVE, RESERVE6)
+"""Variants the rules and the solver play in full (command lines, position texts, perft) but
+the game does not offer yet: its table has no reserve row yet. Each moves into
+:data:`REGISTERED` once the game lays it out."""
+VARIANTS: dict[str, Variant] = {variant.name: variant for variant in (*REGISTERED, *RULES_ONLY)}
+OFFERED: dict[str, Variant] = {variant.name: variant for variant in REGISTERED}
+"""The variants the game offers (:data:`REGISTERED`), by name: settings, addresses, deal names."""
 
 
 def parse_passes(text: str) -> int:

@@ -35,16 +35,18 @@ from solver.movegen import Successors, successors
 from solver.movegen import removals as one_waste_removals
 from solver.piles import removals as pile_removals
 from solver.piles import successors as pile_successors
+from solver.reserve import ReserveDepthFirst, ReserveProblem, reserve_play_out
 from solver.schedule import Schedule, depth_first_schedule, one_waste_schedule, piles_schedule
 from solver.tomb import TombDepthFirst, TombProblem, tomb_play_out
 
-AnyProblem = Problem | GizaProblem | TombProblem
+AnyProblem = Problem | GizaProblem | TombProblem | ReserveProblem
 Removals = Callable[[Problem, Shape, int, int, int], list[tuple[int, int, int]]]
 
 ONE_WASTE = "one_waste"
 PILES = "waste_piles"
 COLUMNS = "columns"
 DRAW_THREE = "draw_three"
+RESERVE = "reserve"
 
 
 def kind_name(variant: Variant) -> str:
@@ -59,7 +61,7 @@ class Engines:
     has only a depth-first engine; ``line(path, limit)`` turns an engine's winning path into moves."""
 
     problem: AnyProblem
-    depth_first: DepthFirst | GizaDepthFirst | TombDepthFirst
+    depth_first: DepthFirst | GizaDepthFirst | TombDepthFirst | ReserveDepthFirst
     layered: Layered | None
     line: Callable[[Sequence[Any], int | None], list[Move]]
 
@@ -174,6 +176,36 @@ def _tomb_won(problem: AnyProblem) -> bool:
     return problem.won(problem.start)
 
 
+def _reserve_problem(state: State, blank: int, like: AnyProblem | None, unseen: int) -> AnyProblem:
+    """The reserve variants' exact model (:mod:`solver.reserve`); its loss test reads no order,
+    so ``unseen`` needs nothing, and its tables are too cheap to share."""
+    return ReserveProblem(state, blank)
+
+
+def _reserve_engines(problem: AnyProblem, backend: Backend) -> Engines:
+    """One pure depth-first engine, whichever the backend (the numpy one has no part for it)."""
+    assert isinstance(problem, ReserveProblem)
+    reserve = problem
+    return Engines(
+        reserve,
+        ReserveDepthFirst(reserve),
+        None,
+        lambda path, limit: reserve_play_out(reserve, list(path), limit),
+    )
+
+
+def _reserve_lost(problem: AnyProblem) -> bool:
+    assert isinstance(problem, ReserveProblem)
+    board, stk, acc = problem.start
+    reach = problem.reachable(board, stk, acc)
+    return board != 0 and (problem.lost(board, reach) or not problem.successors(board, stk, acc))
+
+
+def _reserve_won(problem: AnyProblem) -> bool:
+    assert isinstance(problem, ReserveProblem)
+    return problem.start[0] == 0
+
+
 KINDS: dict[str, StockKind] = {
     ONE_WASTE: StockModelKind(
         name=ONE_WASTE,
@@ -211,6 +243,14 @@ KINDS: dict[str, StockKind] = {
         engines=_tomb_engines,
         lost_at_once=_tomb_lost,
         start_is_won=_tomb_won,
+        schedule=depth_first_schedule,
+    ),
+    RESERVE: StockKind(
+        name=RESERVE,
+        problem=_reserve_problem,
+        engines=_reserve_engines,
+        lost_at_once=_reserve_lost,
+        start_is_won=_reserve_won,
         schedule=depth_first_schedule,
     ),
     COLUMNS: StockKind(

@@ -35,6 +35,7 @@ from solver.giza import GizaDepthFirst
 from solver.layered import CHUNK, Backend, Layered
 from solver.model import Node, Problem
 from solver.models import AnyProblem, engines_for, kind_of, start_is_won
+from solver.reserve import ReserveDepthFirst
 from solver.schedule import Schedule
 from solver.tomb import TombDepthFirst
 
@@ -97,7 +98,9 @@ class Search:
         self.problem = engines.problem
         self._line = engines.line
         self.node_limit = node_limit
-        self.depth_first: DepthFirst | GizaDepthFirst | TombDepthFirst = engines.depth_first
+        self.depth_first: DepthFirst | GizaDepthFirst | TombDepthFirst | ReserveDepthFirst = (
+            engines.depth_first
+        )
         self.layered: Layered | None = engines.layered
         self.schedule = schedule or default_schedule(self.backend, state.rules)
         self.result: Result | None = None
@@ -157,7 +160,7 @@ class Search:
             depth_first_turn = layered is None or self.schedule.depth_first_turn(
                 self.depth_first.nodes, layered.nodes
             )
-            engine: DepthFirst | GizaDepthFirst | TombDepthFirst | Layered = (
+            engine: DepthFirst | GizaDepthFirst | TombDepthFirst | ReserveDepthFirst | Layered = (
                 self.depth_first if depth_first_turn or layered is None else layered
             )
             budget = min(left, ROUND if engine is not layered else CHUNK)  # a layered turn: one batch

@@ -5,9 +5,9 @@ The differential runs (the solver against the plain reference search, legality a
 ``check``, the analysis with and without the unseen cards' order) cost seconds per rule set.
 A *family* is the variants that share a stock kind, and so the solver's model and move
 generator: one waste pile (pyramid, strict, spanish), several waste piles (apophis), columns
-(giza). The default run checks each family under one rule set (:data:`DEFAULT_RUN`, whose
-settings differ, so both pass counts and both overlap settings come up);
-``python -m pytest -m slow`` (run by CI, ``.ci/run``) checks the others.
+(giza), draw three (tut), a reserve row (reserve, reserve6). The default run checks each family
+under one rule set (:data:`DEFAULT_RUN`, whose settings differ, so both pass counts and both
+overlap settings come up); ``python -m pytest -m slow`` (run by CI, ``.ci/run``) checks the others.
 
 The screens drawn in every window size draw a 4K window (3840 × 2160, either way up) with nine
 times the pixels of 1280 × 720, for the same layout scaled up: the default run leaves it out of

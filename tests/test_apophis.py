@@ -104,12 +104,12 @@ def test_refusals_say_why() -> None:
     state = _start()
     assert check(state, Move.parse("P21+S")) is Refusal.FACE_DOWN
     assert check_select(state, STOCK) is Refusal.FACE_DOWN
-    assert check(state, Move.parse("P21+W")) is Refusal.NO_CARD  # one-pile notation: no such place here
+    assert check(state, Move.parse("P21+W")) is Refusal.NO_PLACE  # one-pile notation: no such place here
     assert check(state, Move.parse("P21+W1")) is Refusal.NO_CARD  # the pile is still empty
     assert check(state, RECYCLE) is Refusal.STOCK_NOT_EMPTY
     one_pile = State.from_deal(5)
-    assert check(one_pile, Move.parse("P21+W1")) is Refusal.NO_CARD
-    assert check_select(one_pile, W2) is Refusal.NO_CARD
+    assert check(one_pile, Move.parse("P21+W1")) is Refusal.NO_PLACE
+    assert check_select(one_pile, W2) is Refusal.NO_PLACE
 
 
 def test_every_legal_move_names_pile_tops_only() -> None:

@@ -22,7 +22,19 @@ from rules.legality import (
     playable_places,
     replay,
 )
-from rules.moves import DRAW, MAX_COLUMNS, RECYCLE, STOCK, WASTE, WASTE_PILES, Move, column_place, parse_moves
+from rules.moves import (
+    DRAW,
+    MAX_COLUMNS,
+    MAX_RESERVE,
+    RECYCLE,
+    STOCK,
+    WASTE,
+    WASTE_PILES,
+    Move,
+    column_place,
+    parse_moves,
+    reserve_place,
+)
 from rules.state import RuleSet, State, parse_position
 from rules.variant import SPANISH, every_rule_set
 
@@ -317,7 +329,14 @@ def test_known_winning_lines_clear_the_pyramid(rules: RuleSet, number: int, move
 
 # --- every variant --------------------------------------------------------------------------
 
-EVERY_PLACE = [*range(28), STOCK, WASTE, *WASTE_PILES, *(column_place(c) for c in range(MAX_COLUMNS))]
+EVERY_PLACE = [
+    *range(28),
+    STOCK,
+    WASTE,
+    *WASTE_PILES,
+    *(column_place(c) for c in range(MAX_COLUMNS)),
+    *(reserve_place(k) for k in range(MAX_RESERVE)),
+]
 ANY_MOVE = [DRAW, RECYCLE] + [
     Move.remove(*places)
     for places in [(p,) for p in EVERY_PLACE]

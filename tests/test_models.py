@@ -4,7 +4,7 @@ the entry, not the variant, decides the model, the engines and the move generato
 from __future__ import annotations
 
 from rules.state import RuleSet, State
-from rules.variant import REGISTERED, VARIANTS
+from rules.variant import VARIANTS
 from solver.giza import GizaProblem
 from solver.layered import PureBackend
 from solver.model import Problem
@@ -14,17 +14,19 @@ from solver.models import (
     KINDS,
     ONE_WASTE,
     PILES,
+    RESERVE,
     StockModelKind,
     engines_for,
     kind_name,
     kind_of,
 )
 from solver.movegen import successors_for
+from solver.reserve import ReserveProblem
 from solver.tomb import TombProblem
 
 
 def test_every_registered_variant_has_a_kind_in_the_registry() -> None:
-    assert {variant.name: kind_name(variant) for variant in REGISTERED} == {
+    assert {variant.name: kind_name(variant) for variant in VARIANTS.values()} == {
         "pyramid": ONE_WASTE,
         "strict": ONE_WASTE,
         "spanish": ONE_WASTE,
@@ -33,13 +35,15 @@ def test_every_registered_variant_has_a_kind_in_the_registry() -> None:
         "pyramid6": ONE_WASTE,
         "triangle": ONE_WASTE,
         "tut": DRAW_THREE,
+        "reserve": RESERVE,
+        "reserve6": RESERVE,
     }
-    assert set(KINDS) == {ONE_WASTE, PILES, COLUMNS, DRAW_THREE}
+    assert set(KINDS) == {ONE_WASTE, PILES, COLUMNS, DRAW_THREE, RESERVE}
     assert all(KINDS[name].name == name for name in KINDS)
 
 
 def test_the_entry_gives_the_model_the_engines_and_the_generator() -> None:
-    for variant in REGISTERED:
+    for variant in VARIANTS.values():
         state = State.from_deal(7, RuleSet(variant=variant))
         kind = kind_of(variant)
         engines = engines_for(state, PureBackend())
@@ -48,7 +52,8 @@ def test_the_entry_gives_the_model_the_engines_and_the_generator() -> None:
             assert engines.problem.kind is kind
             assert successors_for(engines.problem) is kind.successors
         else:
-            assert isinstance(engines.problem, GizaProblem | TombProblem) and engines.layered is None
+            assert isinstance(engines.problem, GizaProblem | TombProblem | ReserveProblem)
+            assert engines.layered is None
     assert (
         kind_of(VARIANTS["apophis"])
         .schedule(PureBackend(), RuleSet(variant=VARIANTS["apophis"]))

@@ -14,7 +14,7 @@ import pytest
 from families import one_per_family
 
 from rules.state import RuleSet
-from rules.variant import every_rule_set
+from rules.variant import RULES_ONLY, every_rule_set, rule_sets
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DEALS = 6
@@ -42,7 +42,9 @@ def reference(rules: RuleSet, path: str, deals: int) -> list[str]:
 
 
 @pytest.mark.parametrize("path", ["numpy", "pure"])
-@pytest.mark.parametrize("rules", one_per_family(every_rule_set()))
+@pytest.mark.parametrize(
+    "rules", one_per_family([*every_rule_set(), *(r for variant in RULES_ONLY for r in rule_sets(variant))])
+)
 def test_the_first_deals_answer_as_the_reference(rules: RuleSet, path: str) -> None:
     expected = reference(rules, path, DEFAULT_DEALS)
     assert len(expected) > DEFAULT_DEALS

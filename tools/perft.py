@@ -25,7 +25,7 @@ from rules.legality import apply_legal, check, check_select, legal_moves
 from rules.moves import DRAW, PLACES, RECYCLE, Move, place_name
 from rules.scoring import state_cleanup
 from rules.state import State
-from rules.variant import REGISTERED, Variant, rule_sets
+from rules.variant import VARIANTS, Variant, rule_sets
 
 DEALS = (1, 2, 777)
 DEPTH = 5
@@ -125,7 +125,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--check", action="store_true", help="compare with the files instead of writing")
     args = parser.parse_args(argv)
     differ = 0
-    for variant in REGISTERED:
+    for variant in VARIANTS.values():
         made = text(variant)
         if not args.check:
             FOLDER.mkdir(exist_ok=True)

@@ -5,7 +5,8 @@
     python tools/solver_fingerprint.py --out tests/fingerprints/solver.txt   # the reference
     python tools/solver_fingerprint.py --variant triangle --out tests/fingerprints/triangle.txt
 
-For every rule set (:func:`rules.variant.every_rule_set`) and each path (numpy, and the pure one
+For every rule set (:func:`rules.variant.every_rule_set`, and those of the variants the game does
+not offer yet, :data:`rules.variant.RULES_ONLY`) and each path (numpy, and the pure one
 as ``PIRAMIDE_PURE_PYTHON=1`` chooses it), per deal: the verdict, the nodes and the winning line
 of a search under a node budget; for the first deals also the analysis with the whole stock
 unseen, and (a stock with one waste pile) the best-score search. A refactoring that claims to
@@ -24,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rules.state import RuleSet, State  # noqa: E402
-from rules.variant import VARIANTS, Variant, every_rule_set  # noqa: E402
+from rules.variant import RULES_ONLY, VARIANTS, Variant, every_rule_set, rule_sets  # noqa: E402
 from solver.analysis import Analysis  # noqa: E402
 from solver.backends import configure, numpy_available  # noqa: E402
 from solver.layered import Backend, PureBackend  # noqa: E402
@@ -53,7 +54,7 @@ def file_of(variant: Variant) -> Path:
 def files() -> dict[Path, list[RuleSet]]:
     """Every reference file and the rule sets it holds."""
     found: dict[Path, list[RuleSet]] = {}
-    for rules in every_rule_set():
+    for rules in (*every_rule_set(), *(r for variant in RULES_ONLY for r in rule_sets(variant))):
         found.setdefault(file_of(rules.variant), []).append(rules)
     return found
 

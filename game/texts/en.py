@@ -57,6 +57,7 @@ MESSAGES: dict[str, str] = {
     "no_stock": "there is no stock here: every card is face up",
     "no_slot": "this pyramid has no such place",
     "waste_top_only": "in the Tomb only the top card of the waste plays",
+    "no_place": "this variant has no such place",
     "game_won": "the pyramid is already cleared",
     # other lines under the table
     "welcome": "Tap a free card, then its partner: together they must add up to {sum}",
@@ -173,6 +174,8 @@ MESSAGES: dict[str, str] = {
     "variant_pyramid6": "Six rows",
     "variant_triangle": "Triangle",
     "variant_tut": "Tut's Tomb",
+    "variant_reserve": "Reserve",
+    "variant_reserve6": "Reserve of six",
     "set_par": "Par scoring",
     "set_passes": "Passes through the stock",
     "passes_unlimited": "unlimited",
@@ -430,6 +433,15 @@ VARIANT_RULES: dict[str, list[str]] = {
         "that makes 13 with it, or alone if it is a King. Pyramid cards pair as usual.",
         "A recycle turns the waste back over as it lies. The Tomb is meant to be played with "
         "unlimited passes (set them in Settings); with one pass it is hardly ever won.",
+    ],
+    "reserve": [
+        "Under the pyramid, a row of 7 face-up cards, the reserve; the other 17 go to the stock. "
+        "Every reserve card is free and pairs with any free card summing 13 with it (a King goes "
+        "alone). An emptied reserve place stays empty.",
+        "To win, the pyramid and the reserve must go; the stock and the waste may keep cards.",
+    ],
+    "reserve6": [
+        "Like the Reserve, with 6 cards in the reserve and 18 in the stock.",
     ],
 }
 """One section per variant on the rules screen (only the variants the rules play are shown)."""

@@ -60,6 +60,7 @@ MESSAGES: dict[str, str] = {
     "no_stock": "aquí no hay mazo: todas las cartas están a la vista",
     "no_slot": "esta pirámide no tiene esa posición",
     "waste_top_only": "en la Tumba solo juega la carta de arriba del descarte",
+    "no_place": "esta variante no tiene ese sitio",
     "game_won": "la pirámide ya está despejada",
     # other lines under the table
     "welcome": "Toca una carta libre y luego su pareja: juntas deben sumar {sum}",
@@ -179,6 +180,8 @@ MESSAGES: dict[str, str] = {
     "variant_pyramid6": "Seis filas",
     "variant_triangle": "Triángulo",
     "variant_tut": "Tumba de Tut",
+    "variant_reserve": "Reserva",
+    "variant_reserve6": "Reserva de seis",
     "set_par": "Puntuación par",
     "set_passes": "Vueltas al mazo",
     "passes_unlimited": "sin límite",
@@ -441,6 +444,15 @@ VARIANT_RULES: dict[str, list[str]] = {
         "de la pirámide se juntan como siempre.",
         "Al dar otra vuelta, el descarte vuelve al mazo tal como está. La Tumba se juega con "
         "vueltas sin límite (elígelas en Ajustes); con una sola vuelta casi nunca se gana.",
+    ],
+    "reserve": [
+        "Bajo la pirámide, una fila de 7 cartas boca arriba, la reserva; las otras 17 van al mazo. "
+        "Todas las cartas de la reserva están libres y se juntan con cualquier carta libre que "
+        "sume 13 con ellas (un rey se va solo). Un hueco de la reserva queda vacío.",
+        "Para ganar tienen que irse la pirámide y la reserva; el mazo y el descarte pueden quedar.",
+    ],
+    "reserve6": [
+        "Como la Reserva, pero con 6 cartas en la reserva y 18 en el mazo.",
     ],
 }
 """One section per variant on the rules screen (only the variants the rules play are shown)."""

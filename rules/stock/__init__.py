@@ -2,13 +2,14 @@
 
 :class:`~rules.stock.kind.StockKind` is the protocol; :data:`ONE_WASTE` (the default game),
 :class:`WastePiles` (apophis), :data:`DRAW_THREE` (Tut's Tomb) and
-:class:`Columns` (giza) are the kinds.
+:class:`Columns` (giza) and :class:`Reserve` (a reserve row) are the kinds.
 """
 
 from rules.stock.columns import Columns
 from rules.stock.draw_three import DRAW_THREE, DrawThree
 from rules.stock.kind import StockKind
 from rules.stock.one_waste import ONE_WASTE, OneWaste
+from rules.stock.reserve import Reserve
 from rules.stock.waste_piles import WastePiles
 
 __all__ = [
@@ -18,12 +19,13 @@ __all__ = [
     "Columns",
     "DrawThree",
     "OneWaste",
+    "Reserve",
     "StockKind",
     "WastePiles",
     "waste_kind",
 ]
 
-SECTIONS = ("columns", "stock", "waste", "waste1", "waste2", "waste3")
+SECTIONS = ("columns", "reserve", "stock", "waste", "waste1", "waste2", "waste3")
 """Every kind's position-text sections (:attr:`StockKind.sections`), in the order a position
 text's error lists them: a new kind adds its own here."""
 

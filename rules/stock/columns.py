@@ -71,6 +71,9 @@ class Columns:
     def cleared(self, state: State) -> bool:
         return state.columns == 0
 
+    def blocks_win(self, state: State) -> bool:
+        return False
+
     def split(self, cards: tuple[Card, ...], slots: int) -> Layout:
         """The pyramid, then the columns column by column, the last card of each on top."""
         depth = self.column_depth

@@ -3,7 +3,8 @@
 A *stock kind* is what a variant deals besides the pyramid and how those cards play: one waste
 (:mod:`rules.stock.one_waste`), several waste piles (:mod:`rules.stock.waste_piles`), draw
 three onto one waste (:mod:`rules.stock.draw_three`), face-up columns
-(:mod:`rules.stock.columns`). It owns its places and their names, what lies face up,
+(:mod:`rules.stock.columns`), a reserve row beside one waste
+(:mod:`rules.stock.reserve`). It owns its places and their names, what lies face up,
 what a draw and a recycle do, its sections of the position text and the stock's clean-up. The
 rules, the game and the solver ask the variant's kind (``variant.stock``) instead of testing
 which kind it is; a new kind is a new value and a module.
@@ -93,6 +94,10 @@ class StockKind(Protocol):
 
     def cleared(self, state: State) -> bool:
         """None of the kind's cards is left (the strict win needs this too)."""
+
+    def blocks_win(self, state: State) -> bool:
+        """Some of the kind's cards must still go before the deal is won, whatever the win rule
+        (a reserve card left: :mod:`rules.stock.reserve`); False for a kind whose cards may stay."""
 
     def split(self, cards: tuple[Card, ...], slots: int) -> Layout:
         """The layout of a full deal in deal-text order, the pyramid's ``slots`` first."""

@@ -74,6 +74,9 @@ class OneWaste:
     def cleared(self, state: State) -> bool:
         return state.stock == 0
 
+    def blocks_win(self, state: State) -> bool:
+        return False
+
     def split(self, cards: tuple[Card, ...], slots: int) -> Layout:
         return Layout(tuple(cards[:slots]), tuple(cards[slots:]))
 

@@ -80,6 +80,9 @@ class WastePiles:
     def cleared(self, state: State) -> bool:
         return state.stock == 0
 
+    def blocks_win(self, state: State) -> bool:
+        return False
+
     def split(self, cards: tuple[Card, ...], slots: int) -> Layout:
         return ONE_WASTE.split(cards, slots)
 
