@@ -400,12 +400,14 @@ def test_solver_analyse_is_honest_about_unseen_cards() -> None:
 
 def _plain_cleanup(state: State) -> int:
     """Most stock and pile cards removable with no pyramid left, by brute force over the stock
-    sequence (0 for a card gone): every draw, recycle, King and pair of pile tops tried."""
-    piles, passes = state.piles, state.rules.passes
+    sequence (0 for a card gone): every draw, recycle, King and pair of pile tops tried. With
+    unlimited passes a recycle is refused after a whole pass that removed nothing (the game is
+    over there, :func:`rules.legality.is_over`)."""
+    piles, passes, unlimited = state.piles, state.rules.passes, state.rules.unlimited
     lone, pair_sum = state.rules.deck.lone_rank, state.rules.deck.pair_sum
 
     @cache
-    def go(ranks: tuple[int, ...], cursor: int, pass_no: int) -> int:
+    def go(ranks: tuple[int, ...], cursor: int, pass_no: int, fresh: bool) -> int:
         present = [i for i, rank in enumerate(ranks) if rank]
         tops = []
         for pile in range(piles):
@@ -415,19 +417,19 @@ def _plain_cleanup(state: State) -> int:
         ahead = [i for i in present if i >= cursor]
         options = [0]
         if ahead:
-            options.append(go(ranks, (ahead[0] // piles + 1) * piles, pass_no))
-        elif tops and pass_no < passes:
-            options.append(go(ranks, 0, pass_no + 1))
+            options.append(go(ranks, (ahead[0] // piles + 1) * piles, pass_no, fresh))
+        elif tops and pass_no < passes and (fresh or not unlimited):
+            options.append(go(ranks, 0, pass_no + 1, False))
         for top in tops:
             if ranks[top] == lone:
-                options.append(1 + go(_without(ranks, top), cursor, pass_no))
+                options.append(1 + go(_without(ranks, top), cursor, pass_no, True))
         for a, b in combinations(tops, 2):
             if ranks[a] + ranks[b] == pair_sum:
-                options.append(2 + go(_without(ranks, a, b), cursor, pass_no))
+                options.append(2 + go(_without(ranks, a, b), cursor, pass_no, True))
         return max(options)
 
     sequence = tuple(card.rank if state.stock >> i & 1 else 0 for i, card in enumerate(state.layout.stock))
-    return go(sequence, state.cursor, state.pass_no)
+    return go(sequence, state.cursor, state.pass_no, True)
 
 
 def _without(ranks: tuple[int, ...], *indices: int) -> tuple[int, ...]:
@@ -435,17 +437,26 @@ def _without(ranks: tuple[int, ...], *indices: int) -> tuple[int, ...]:
 
 
 def _plain_best(state: State) -> int:
+    """The best score by brute force over every legal move; with unlimited passes a recycle is
+    refused after a whole pass that removed nothing, as in :func:`_plain_cleanup`."""
+
     @cache
-    def go(position: State) -> int:
+    def go(position: State, fresh: bool) -> int:
         if position.pyramid == 0:
             left = position.stock.bit_count() - _plain_cleanup(position)
             return par_base(position.pass_no) - left
-        moves = legal_moves(position)
-        if not moves:
-            return -(position.pyramid_left + position.stock.bit_count())
-        return max(go(apply(position, move)) for move in moves)
+        options = [-(position.pyramid_left + position.stock.bit_count())]
+        for move in legal_moves(position):
+            after = apply(position, move)
+            if move.is_removal:
+                options.append(go(after, True))
+            elif after.pass_no == position.pass_no:
+                options.append(go(after, fresh))
+            elif fresh or not position.rules.unlimited:
+                options.append(go(after, False))
+        return max(options)
 
-    return go(state)
+    return go(state, True)
 
 
 def _buried_king(state: State) -> bool:
