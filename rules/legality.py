@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from rules.cards import Card, Deck
 from rules.errors import IllegalMoveError
-from rules.moves import DRAW, PLACES, RECYCLE, STOCK, Kind, Move
+from rules.moves import CELL, DRAW, PLACES, RECYCLE, STOCK, Kind, Move
 from rules.state import State
 from rules.topology import SLOTS, iter_slots
 
@@ -37,6 +37,9 @@ class Refusal(enum.Enum):
     NO_STOCK = "no_stock"
     NO_SLOT = "no_slot"
     WASTE_TOP_ONLY = "waste_top_only"
+    NO_CELL = "no_cell"
+    CELL_FULL = "cell_full"
+    KING_ALONE = "king_alone"
 
     @property
     def message(self) -> str:
@@ -64,6 +67,9 @@ MESSAGES: dict[Refusal, str] = {
     Refusal.NO_STOCK: "aquí no hay mazo: todas las cartas están a la vista",
     Refusal.NO_SLOT: "esta pirámide no tiene esa posición",
     Refusal.WASTE_TOP_ONLY: "en la Tumba solo juega la carta de arriba del descarte",
+    Refusal.NO_CELL: "esta variante no tiene celda",
+    Refusal.CELL_FULL: "la celda ya tiene una carta: sale solo emparejada",
+    Refusal.KING_ALONE: "el Rey no entra en la celda: el Rey se va solo",
 }
 
 
@@ -86,7 +92,7 @@ def playable_places(state: State) -> list[int]:
     """Places whose card may be used now: uncovered pyramid slots, the stock's top card when it
     lies face up, the top card of each waste pile, the uncovered card of each column."""
     kind = state.kind
-    return iter_slots(state.uncovered) + [p for p in kind.places() if kind.card_index(state, p) is not None]
+    return iter_slots(state.uncovered) + [p for p in kind.places() if kind.card_at(state, p) is not None]
 
 
 def _face_down(state: State, place: int) -> bool:
@@ -105,12 +111,19 @@ def _no_slot(state: State, place: int) -> bool:
     return state.rules.variant.slots <= place < SLOTS
 
 
+def _no_cell(state: State, place: int) -> bool:
+    """``place`` is the free cell ``F`` in a variant without one."""
+    return place == CELL and CELL not in state.kind.places()
+
+
 def check_select(state: State, place: int) -> Refusal | None:
     """Why the card at ``place`` cannot be selected (tapped) now, or None if it can."""
     if state.is_won:
         return Refusal.GAME_WON
     if _no_slot(state, place):
         return Refusal.NO_SLOT
+    if _no_cell(state, place):
+        return Refusal.NO_CELL
     if _face_down(state, place):
         return Refusal(state.kind.hidden_refusal)
     if state.card_at(place) is None:
@@ -135,15 +148,19 @@ def check(state: State, move: Move) -> Refusal | None:
     """
     if state.is_won:
         return Refusal.GAME_WON
-    if move.kind is not Kind.REMOVE and not state.rules.variant.has_stock:
+    if move.kind in (Kind.DRAW, Kind.RECYCLE) and not state.rules.variant.has_stock:
         return Refusal.NO_STOCK
     if move.kind is Kind.DRAW:
         return None if state.stock_top_index() is not None else Refusal.NOTHING_TO_DRAW
     if move.kind is Kind.RECYCLE:
         return _check_recycle(state)
+    if move.kind is Kind.STORE:
+        return _check_store(state, move.places[0])
     places = move.places
     if any(_no_slot(state, p) for p in places):
         return Refusal.NO_SLOT
+    if any(_no_cell(state, p) for p in places):
+        return Refusal.NO_CELL
     if any(_face_down(state, p) for p in places):
         return Refusal(state.kind.hidden_refusal)
     if any(state.card_at(p) is None for p in places):
@@ -164,6 +181,22 @@ def check(state: State, move: Move) -> Refusal | None:
     return None
 
 
+def _check_store(state: State, place: int) -> Refusal | None:
+    """Why the card at ``place`` cannot go into the free cell: no cell, a full cell, then the
+    card's own refusal as a tap's (missing, face down, covered: the overlap rule lets a
+    half-covered card go only with its cover, never alone), then a King."""
+    if CELL not in state.kind.places():
+        return Refusal.NO_CELL
+    if state.cell is not None:
+        return Refusal.CELL_FULL
+    refusal = check_select(state, place)
+    if refusal is not None:
+        return refusal
+    if _covered(state, place):
+        return Refusal.COVERED
+    return Refusal.KING_ALONE if _value(state, place) == state.rules.deck.lone_rank else None
+
+
 def _check_recycle(state: State) -> Refusal | None:
     if state.pass_no >= state.rules.passes and not state.rules.unlimited:
         return Refusal.NO_RECYCLES_LEFT
@@ -175,7 +208,8 @@ def _check_recycle(state: State) -> Refusal | None:
 
 
 def legal_moves(state: State, involving: int = ALL_PLACES) -> list[Move]:
-    """Every legal move, in a fixed order (removals by place, then draw, then recycle).
+    """Every legal move, in a fixed order (removals by place, then stores into the free cell
+    by place, then draw, then recycle).
 
     ``involving`` is a mask of places (bit ``p`` = place ``p``); only moves that use one of
     them are listed (a draw uses the stock, a recycle the stock and the waste).
@@ -202,6 +236,12 @@ def legal_moves(state: State, involving: int = ALL_PLACES) -> list[Move]:
             if cover is not None and _value(state, slot) + _value(state, cover) == pair_sum:
                 found.add(Move.remove(slot, cover))
     moves = sorted((m for m in found if any(involving >> p & 1 for p in m.places)), key=lambda m: m.places)
+    if state.cell is None and CELL in state.kind.places():
+        moves += [
+            Move.store(place)
+            for place, card in cards
+            if card.rank != lone and involving & (1 << place | 1 << CELL)
+        ]
     if involving >> STOCK & 1 and state.stock_top_index() is not None:
         moves.append(DRAW)
     if involving & (1 << STOCK | _waste_bits(state)) and _check_recycle(state) is None:
@@ -244,7 +284,10 @@ def apply_legal(state: State, move: Move) -> State:
             pyramid &= ~(1 << place)
         else:
             stock, columns = state.kind.take(state, place, stock, columns)
-    return replace(state, pyramid=pyramid, stock=stock, cursor=state.normal_cursor(stock), columns=columns)
+    cell = state.card_at(move.places[0]) if move.is_store else None if CELL in move.places else state.cell
+    return replace(
+        state, pyramid=pyramid, stock=stock, cursor=state.normal_cursor(stock), columns=columns, cell=cell
+    )
 
 
 def is_dead_end(state: State) -> bool:
@@ -256,13 +299,13 @@ def is_dead_end(state: State) -> bool:
 
 
 def cycle_removes_nothing(state: State) -> bool:
-    """No removal is legal anywhere on a whole cycle of draws and recycles from ``state``: the
+    """No removal (nor store) is legal anywhere on a whole cycle of draws and recycles from ``state``: the
     positions then repeat (the pass count aside), so the deal is proven over (SPEC §12)."""
     seen: set[tuple[int, int]] = set()
     while (state.stock, state.cursor) not in seen:
         seen.add((state.stock, state.cursor))
         moves = legal_moves(state)
-        if any(move.is_removal for move in moves) or not moves:
+        if any(move.kind not in (Kind.DRAW, Kind.RECYCLE) for move in moves) or not moves:
             return not moves
         state = apply_legal(state, moves[-1])  # the draw or the recycle, the only other moves
     return True

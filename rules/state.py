@@ -11,7 +11,10 @@ The state is a few integers over a fixed :class:`Layout` (where every card was d
 * ``columns`` — in a variant with face-up columns (Giza), bitmask of the column cards still on
   the table: card ``k`` of column ``c`` (``k`` = 0 the first dealt, at the bottom) is bit
   ``c * variant.column_depth + k``. Only a column's top card can leave, so each column's bits
-  are a run from its bottom, and the column's uncovered card is its highest bit.
+  are a run from its bottom, and the column's uncovered card is its highest bit;
+* ``cell`` — in a variant with a free cell (:mod:`rules.stock.cell`), the card in the cell, or
+  None when it is empty (always None elsewhere). The card keeps no place in the layout: the
+  bit of the place it left is cleared like a removed card's.
 
 Drawing moves the cursor past the stock's top card (with several waste piles: past its group of
 three); a recycle sets it back to 0, so the waste becomes the stock again in the same order.
@@ -27,7 +30,7 @@ from rules.cards import Card, Deck, format_cards, parse_card
 from rules.deals import deal_cards, parse_deal_text
 from rules.errors import NotationError
 from rules.layout import Layout
-from rules.moves import STOCK, WASTE, WASTE_PILES, parse_place
+from rules.moves import CELL, STOCK, WASTE, WASTE_PILES, parse_place
 from rules.numbers import NumberTextError, shown, whole_number_text
 from rules.piles import pile_cards
 from rules.stock import SECTIONS
@@ -69,6 +72,7 @@ class State:
     cursor: int
     pass_no: int
     columns: int = 0
+    cell: Card | None = None
 
     # --- construction -------------------------------------------------------------------
     @staticmethod
@@ -233,9 +237,11 @@ class State:
 
     @property
     def is_won(self) -> bool:
-        """All 28 pyramid cards removed; stock and waste may keep cards, unless the variant
-        wants every card gone (strict win)."""
-        return self.pyramid == 0 and (not self.rules.variant.win_all or self.kind.cleared(self))
+        """All 28 pyramid cards removed and the free cell (if any) empty; stock and waste may
+        keep cards, unless the variant wants every card gone (strict win)."""
+        if self.pyramid or self.cell is not None:
+            return False
+        return not self.rules.variant.win_all or self.kind.cleared(self)
 
     # --- text ---------------------------------------------------------------------------
     def to_text(self, unseen: int = 0) -> str:
@@ -273,6 +279,7 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
                                             bottom card first, the last one on top; ``--`` or
                                             nothing for an empty column, missing ones are empty)
         stock: 7h 2c                       (top card first)
+        cell: 9s                           (a variant with a free cell: its card, or nothing)
         waste: 4c 5d 8d                    (bottom card first; the last one is on top)
         pass: 3                            (current pass, default 1)
         passes: 3                          (rule set: a number or ``unlimited``; default from ``rules`` or 3)
@@ -331,8 +338,28 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
     present = sum(1 << s for s, card in enumerate(pyramid) if card is not None)
     layout, stock_mask, cursor = variant.stock_kind.parse(values, pyramid, rule_set)
     columns = _columns_mask(layout, variant)
-    state = State(layout, rule_set, present & variant.shape.all_slots, stock_mask, cursor, pass_no, columns)
+    cell = _parse_cell(values, layout, rule_set)
+    state = State(
+        layout, rule_set, present & variant.shape.all_slots, stock_mask, cursor, pass_no, columns, cell
+    )
     return state, _parse_unseen(values, state)
+
+
+def _parse_cell(values: dict[str, str], layout: Layout, rules: RuleSet) -> Card | None:
+    """The ``cell:`` section: the free cell's card, or None (nothing, or ``--``)."""
+    if values.get("cell", "").strip() in ("", "--"):
+        return None
+    cards = section_cards(values, "cell", rules.deck)
+    if CELL not in rules.variant.stock_kind.places():
+        raise NotationError(f"cell: the {rules.variant.name} variant has no cell")
+    if len(cards) > 1:
+        raise NotationError(f"cell: the cell holds one card, not {len(cards)}")
+    card = cards[0]
+    if card.rank == rules.deck.lone_rank:
+        raise NotationError(f"cell: {card} is a King, which never enters the cell")
+    if card in layout.stock or card in layout.pyramid or card in layout.column_cards():
+        raise NotationError(f"cell: {card} is placed twice")
+    return card
 
 
 def _columns_mask(layout: Layout, variant: Variant) -> int:

@@ -17,12 +17,13 @@ from dataclasses import dataclass, field
 
 from rules.cards import SPANISH_DECK, STANDARD_DECK, Deck
 from rules.errors import NotationError
-from rules.stock import DRAW_THREE, ONE_WASTE, Columns, StockKind, WastePiles
+from rules.stock import DRAW_THREE, ONE_CELL, ONE_WASTE, Columns, StockKind, WastePiles
 from rules.topology import PYRAMID_FORM, TRIANGLE_FORM, Form, Shape, shape
 
 __all__ = [
     "ALL_RULE_SETS",
     "APOPHIS",
+    "CELL",
     "CLASSIC",
     "DEFAULT_RULES",
     "GIZA",
@@ -120,7 +121,12 @@ TUT = Variant("tut", STANDARD_DECK, stock_kind=DRAW_THREE)
 card alone plays; the pyramid must go. SPEC's default of unlimited passes is the player's
 passes setting (one for every variant): the rule set does not carry a default of its own."""
 
-REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH, APOPHIS, GIZA, PYRAMID6, TRIANGLE, TUT)
+CELL = Variant("cell", STANDARD_DECK, stock_kind=ONE_CELL)
+"""One free cell (SPEC §12): the default game with one cell beside the waste that takes any free
+card but a King; its card leaves only by pairing, and the deal is won when the pyramid is
+cleared and the cell is empty."""
+
+REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH, APOPHIS, GIZA, PYRAMID6, TRIANGLE, TUT, CELL)
 """The variants the rules play in full, the default first (command-line choices, tests)."""
 VARIANTS: dict[str, Variant] = {variant.name: variant for variant in REGISTERED}
 

@@ -30,6 +30,7 @@ from rules.state import RuleSet, State
 from rules.variant import DEFAULT_RULES
 from rules.verdict import Verdict
 from solver.backends import default_backend
+from solver.cell import CellDepthFirst
 from solver.dfs import DepthFirst
 from solver.giza import GizaDepthFirst
 from solver.layered import CHUNK, Backend, Layered
@@ -97,7 +98,7 @@ class Search:
         self.problem = engines.problem
         self._line = engines.line
         self.node_limit = node_limit
-        self.depth_first: DepthFirst | GizaDepthFirst | TombDepthFirst = engines.depth_first
+        self.depth_first: DepthFirst | GizaDepthFirst | TombDepthFirst | CellDepthFirst = engines.depth_first
         self.layered: Layered | None = engines.layered
         self.schedule = schedule or default_schedule(self.backend, state.rules)
         self.result: Result | None = None
@@ -149,7 +150,7 @@ class Search:
                 self.result = Result(Verdict.UNKNOWN, (), self.nodes, self._seconds * 1000)
                 return self.result
 
-    def _work(self, nodes: int) -> Sequence[Node | tuple[int, int]] | None:
+    def _work(self, nodes: int) -> Sequence[Node | tuple[int, int] | tuple[int, int, int, int]] | None:
         """Give about ``nodes`` nodes to the engines; the path an engine finished with, if any."""
         left = nodes
         while left > 0:
@@ -157,7 +158,7 @@ class Search:
             depth_first_turn = layered is None or self.schedule.depth_first_turn(
                 self.depth_first.nodes, layered.nodes
             )
-            engine: DepthFirst | GizaDepthFirst | TombDepthFirst | Layered = (
+            engine: DepthFirst | GizaDepthFirst | TombDepthFirst | CellDepthFirst | Layered = (
                 self.depth_first if depth_first_turn or layered is None else layered
             )
             budget = min(left, ROUND if engine is not layered else CHUNK)  # a layered turn: one batch
@@ -196,7 +197,7 @@ class Search:
         self._front_steps = None
         return True
 
-    def _finish(self, path: Sequence[Node | tuple[int, int]]) -> Result:
+    def _finish(self, path: Sequence[Node | tuple[int, int] | tuple[int, int, int, int]]) -> Result:
         """The result for an engine's answer: a path to a win, or ``[]`` for none."""
         if not path:
             return Result(Verdict.UNSOLVABLE, (), self.nodes, self._seconds * 1000)

@@ -22,7 +22,18 @@ from rules.legality import (
     playable_places,
     replay,
 )
-from rules.moves import DRAW, MAX_COLUMNS, RECYCLE, STOCK, WASTE, WASTE_PILES, Move, column_place, parse_moves
+from rules.moves import (
+    CELL,
+    DRAW,
+    MAX_COLUMNS,
+    RECYCLE,
+    STOCK,
+    WASTE,
+    WASTE_PILES,
+    Move,
+    column_place,
+    parse_moves,
+)
 from rules.state import RuleSet, State, parse_position
 from rules.variant import SPANISH, every_rule_set
 
@@ -317,12 +328,16 @@ def test_known_winning_lines_clear_the_pyramid(rules: RuleSet, number: int, move
 
 # --- every variant --------------------------------------------------------------------------
 
-EVERY_PLACE = [*range(28), STOCK, WASTE, *WASTE_PILES, *(column_place(c) for c in range(MAX_COLUMNS))]
-ANY_MOVE = [DRAW, RECYCLE] + [
-    Move.remove(*places)
-    for places in [(p,) for p in EVERY_PLACE]
-    + [(a, b) for i, a in enumerate(EVERY_PLACE) for b in EVERY_PLACE[i + 1 :]]
-]
+EVERY_PLACE = [*range(28), STOCK, WASTE, *WASTE_PILES, CELL, *(column_place(c) for c in range(MAX_COLUMNS))]
+ANY_MOVE = (
+    [DRAW, RECYCLE]
+    + [
+        Move.remove(*places)
+        for places in [(p,) for p in EVERY_PLACE]
+        + [(a, b) for i, a in enumerate(EVERY_PLACE) for b in EVERY_PLACE[i + 1 :]]
+    ]
+    + [Move.store(p) for p in EVERY_PLACE if p != CELL]
+)
 
 
 def _values(state: State, move: Move) -> list[int]:

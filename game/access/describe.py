@@ -34,7 +34,7 @@ from game.table_terms import DECK
 from game.texts import Texts
 from rules import STOCK, WASTE, State, overlap_cover
 from rules.moves import column_place, parse_place, place_name
-from rules.stock import Columns, DrawThree, OneWaste, WastePiles
+from rules.stock import Columns, DrawThree, OneCell, OneWaste, WastePiles
 from rules.topology import iter_slots
 
 from .tree import Act, Bounds, Node, Role, Tree
@@ -226,6 +226,7 @@ BLOCK_GROUPS: dict[str, tuple[str, str, Callable[[TableScene, Texts], list[Branc
     OneWaste.name: ("piles", "ax_piles", _piles),
     WastePiles.name: ("piles", "ax_piles", _piles),
     DrawThree.name: ("piles", "ax_piles", _piles),
+    OneCell.name: ("piles", "ax_piles", _piles),
     Columns.name: ("columns", "ax_columns", _columns),
 }
 """The group of the block beside the pyramid, per stock kind: its key, its name's text key and

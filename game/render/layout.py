@@ -27,7 +27,7 @@ from game.config import CARD_ASPECT, MAX_ROW_STEP, ROW_STEP, SPARE_TO_STEP
 from game.table_terms import DECK
 from rules import STOCK, WASTE, State
 from rules.moves import WASTE_PILES, column_of, column_place, place_name
-from rules.stock import Columns, DrawThree, OneWaste, WastePiles
+from rules.stock import Columns, DrawThree, OneCell, OneWaste, WastePiles
 from rules.topology import SLOTS, Shape
 from rules.variant import PYRAMID, Variant
 
@@ -735,6 +735,7 @@ BLOCKS: dict[str, BlockPlan] = {
     OneWaste.name: PILES,
     WastePiles.name: PILES,
     DrawThree.name: PILES,
+    OneCell.name: PILES,
     Columns.name: COLUMNS,
 }
 """The block plan of each stock kind, by the kind's name: a new kind adds its line."""

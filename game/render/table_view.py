@@ -29,7 +29,7 @@ from game.config import (
 from game.table_terms import Tone
 from rules import STOCK, WASTE, Card, State
 from rules.moves import WASTE_PILES, column_of, column_place
-from rules.stock import Columns, DrawThree, OneWaste, WastePiles
+from rules.stock import Columns, DrawThree, OneCell, OneWaste, WastePiles
 from rules.topology import SLOTS, Shape
 
 from .assets import Assets
@@ -372,6 +372,7 @@ BLOCK_ITEMS: dict[str, Callable[[TableView, TableLayout, TableFrame], list[Item]
     OneWaste.name: TableView._piles,
     WastePiles.name: TableView._piles,
     DrawThree.name: TableView._piles,
+    OneCell.name: TableView._piles,
     Columns.name: TableView._columns,
 }
 """How each stock kind's block is drawn, by the kind's name: a new kind adds its line."""

@@ -57,6 +57,9 @@ MESSAGES: dict[str, str] = {
     "no_stock": "there is no stock here: every card is face up",
     "no_slot": "this pyramid has no such place",
     "waste_top_only": "in the Tomb only the top card of the waste plays",
+    "no_cell": "this variant has no cell",
+    "cell_full": "the cell already holds a card: it leaves only in a pair",
+    "king_alone": "a King never enters the cell: the King goes alone",
     "game_won": "the pyramid is already cleared",
     # other lines under the table
     "welcome": "Tap a free card, then its partner: together they must add up to {sum}",
@@ -173,6 +176,7 @@ MESSAGES: dict[str, str] = {
     "variant_pyramid6": "Six rows",
     "variant_triangle": "Triangle",
     "variant_tut": "Tut's Tomb",
+    "variant_cell": "One cell",
     "set_par": "Par scoring",
     "set_passes": "Passes through the stock",
     "passes_unlimited": "unlimited",
@@ -427,6 +431,13 @@ VARIANT_RULES: dict[str, list[str]] = {
         "that makes 13 with it, or alone if it is a King. Pyramid cards pair as usual.",
         "A recycle turns the waste back over as it lies. The Tomb is meant to be played with "
         "unlimited passes (set them in Settings); with one pass it is hardly ever won.",
+    ],
+    "cell": [
+        "One free cell beside the waste: a free pyramid card, the stock's top card or the waste's "
+        "top card may be put into the empty cell (select the card, then tap the cell). It counts "
+        "as a move and is undone like any other.",
+        "The card in the cell is free and leaves only in a pair. A King never enters the cell: it "
+        "goes alone. You win when the pyramid is empty and so is the cell.",
     ],
 }
 """One section per variant on the rules screen (only the variants the rules play are shown)."""

@@ -60,6 +60,9 @@ MESSAGES: dict[str, str] = {
     "no_stock": "aquí no hay mazo: todas las cartas están a la vista",
     "no_slot": "esta pirámide no tiene esa posición",
     "waste_top_only": "en la Tumba solo juega la carta de arriba del descarte",
+    "no_cell": "esta variante no tiene celda",
+    "cell_full": "la celda ya tiene una carta: sale solo emparejada",
+    "king_alone": "el Rey no entra en la celda: el Rey se va solo",
     "game_won": "la pirámide ya está despejada",
     # other lines under the table
     "welcome": "Toca una carta libre y luego su pareja: juntas deben sumar {sum}",
@@ -179,6 +182,7 @@ MESSAGES: dict[str, str] = {
     "variant_pyramid6": "Seis filas",
     "variant_triangle": "Triángulo",
     "variant_tut": "Tumba de Tut",
+    "variant_cell": "Una celda",
     "set_par": "Puntuación par",
     "set_passes": "Vueltas al mazo",
     "passes_unlimited": "sin límite",
@@ -438,6 +442,13 @@ VARIANT_RULES: dict[str, list[str]] = {
         "de la pirámide se juntan como siempre.",
         "Al dar otra vuelta, el descarte vuelve al mazo tal como está. La Tumba se juega con "
         "vueltas sin límite (elígelas en Ajustes); con una sola vuelta casi nunca se gana.",
+    ],
+    "cell": [
+        "Una celda libre junto al descarte: una carta libre de la pirámide, la de arriba del mazo "
+        "o la de arriba del descarte puede guardarse en la celda vacía (selecciona la carta y toca "
+        "la celda). Cuenta como una jugada y se deshace como cualquiera.",
+        "La carta de la celda está libre y solo sale emparejada. El rey nunca entra en la celda: "
+        "se va solo. Ganas cuando la pirámide está vacía y la celda también.",
     ],
 }
 """One section per variant on the rules screen (only the variants the rules play are shown)."""

@@ -1,10 +1,11 @@
 """Stock kinds: what a variant deals besides the pyramid, as values behind one protocol.
 
 :class:`~rules.stock.kind.StockKind` is the protocol; :data:`ONE_WASTE` (the default game),
-:class:`WastePiles` (apophis), :data:`DRAW_THREE` (Tut's Tomb) and
-:class:`Columns` (giza) are the kinds.
+:class:`WastePiles` (apophis), :data:`DRAW_THREE` (Tut's Tomb), :data:`ONE_CELL` (one free
+cell) and :class:`Columns` (giza) are the kinds.
 """
 
+from rules.stock.cell import ONE_CELL, OneCell
 from rules.stock.columns import Columns
 from rules.stock.draw_three import DRAW_THREE, DrawThree
 from rules.stock.kind import StockKind
@@ -13,17 +14,19 @@ from rules.stock.waste_piles import WastePiles
 
 __all__ = [
     "DRAW_THREE",
+    "ONE_CELL",
     "ONE_WASTE",
     "SECTIONS",
     "Columns",
     "DrawThree",
+    "OneCell",
     "OneWaste",
     "StockKind",
     "WastePiles",
     "waste_kind",
 ]
 
-SECTIONS = ("columns", "stock", "waste", "waste1", "waste2", "waste3")
+SECTIONS = ("columns", "stock", "waste", "waste1", "waste2", "waste3", "cell")
 """Every kind's position-text sections (:attr:`StockKind.sections`), in the order a position
 text's error lists them: a new kind adds its own here."""
 
