@@ -8,11 +8,12 @@ The search is in two parts, both exact:
    model folds draws and recycles into the nodes) is asked first, for at most
    :data:`BASE_NODES` nodes. A win it finds is a win here; a loss it proves, or a budget it
    runs out of, says nothing about the cell, and the search goes on to part 2.
-2. **A depth-first search of whole positions** (as :mod:`solver.tomb`), the cell included:
-   a node is ``(pyr, stk, acc, cell)``, the pyramid mask, the stock mask over stock-sequence
-   indices (stock and waste), ``pass << 6 | cursor`` (the cursor as in :class:`rules.State`;
-   with unlimited passes the pass is no resource and is left 0), and the *rank* of the card in
-   the cell (0 when it is empty). Every draw, recycle, pair and store is an edge.
+2. **A depth-first search of positions with the cell**: a node is ``(pyr, stk, acc, cell)``,
+   the pyramid mask, the stock mask over stock-sequence indices (stock and waste), the
+   *access* ``pass << 6 | cursor`` (the cursor as in :class:`rules.State`; :func:`access`)
+   and the *rank* of the card in the cell (0 when it is empty). Every pair, King and store is
+   an edge; draws and recycles are folded in: a node's children are the moves playable at
+   its access or at any later one, each at the earliest access it is playable from.
 
 Sound shortcuts, each argued where it is made:
 
@@ -22,14 +23,31 @@ Sound shortcuts, each argued where it is made:
 * **Pyramid Kings go at once** (:meth:`CellProblem.norm`): removing a free pyramid King only
   uncovers pyramid cards and touches neither the stock, the waste nor the cell, so any winning
   line stays winning with it removed first.
-* **Visited set**: whether a win is reachable from a node depends on the node alone, so a node
-  searched once is never searched again (with unlimited passes the graph has cycles; a
-  depth-first search with a visited set still finds a win whenever one is reachable).
-* **Lost positions** (:meth:`CellProblem.lost`): a pyramid card, or the cell's card, whose
-  partner rank has no card left anywhere else (pyramid, stock, waste or cell) can never leave,
-  and both must leave to win. This is what keeps a store from a card that could never pair
-  again (the cell would stay full for good): its child is lost at once. It reads which cards
-  are left, never their order, so it holds for every order of unseen cards.
+* **Access dominance**: draws and recycles take a smaller access to every larger one of the
+  same pass count (and, passes left, to every access of a later pass), so a node is worth at
+  least as much as the same ``(pyr, stk, cell)`` at a larger access. The table keeps, per
+  ``(pyr, stk, cell)``, the smallest access searched; a node met again at that access or a
+  larger one is not searched again. With unlimited passes every access reaches every other
+  (draw to the end, recycle, draw), so all are one, 0, and the table is a visited set (a
+  depth-first search with one finds a win whenever one is reachable, cycles or not).
+* **Lost positions** (:meth:`CellProblem.lost`): the pyramid's cards and the cell's must all
+  go to win, each with a card of its partner rank (a King alone). For ranks r and s that pair,
+  each of the ``a`` such cards of rank r needs a card of rank s of its own (one of the ``b``
+  such cards of rank s, or a stock or waste card of rank s), and the other way round: a pair
+  takes one of each, so ``a`` cannot exceed ``b`` plus the stock's cards of rank s. A count
+  that fails can never be met, whatever the order. This is what keeps a store from a card
+  that could never pair again (the cell would stay full for good): its child is lost at once.
+  It reads which cards are left, never their order, so it holds for every order of unseen
+  cards.
+* **A pyramid card is stored only when its going frees another card** (:meth:`CellProblem.uncovering`).
+  Take a winning line that stores a free pyramid card X whose going frees nothing. Until X
+  leaves the cell (paired with some Y) the cell is full, so the line's moves in between use
+  neither the cell nor, until some move frees a card X still covers, X's slot. Move the store
+  to just after the first move after which X's going would free a card, or, if none comes
+  before X's pair, play X with Y from the pyramid instead: X stays free all along (removals
+  only uncover), the cell is empty until then, and every move in between is as legal as
+  before. The line still wins, and its store (if any) frees a card when it is made. A free
+  King never waits (it is gone at once), so this covers every pyramid store.
 * **A store then a pair is never tried where the pair was playable at once** (the node it
   leads to is the one the pair leads to, already in the visited set when pairs go first).
 
@@ -96,9 +114,14 @@ class CellProblem:
         self.pmask = [sum(1 << s for s, r in enumerate(self.prank) if r == rank) for rank in range(top + 1)]
         self.smask = [sum(1 << i for i, r in enumerate(self.srank) if r == rank) for rank in range(top + 1)]
         self.partner = [deck.partner_rank(rank) if rank else 0 for rank in range(top + 1)]
+        self.rank_pairs = tuple(
+            (rank, other) for rank in range(1, top + 1) if (other := self.partner[rank]) and rank <= other
+        )
+        """Each pair of ranks that make the pair sum, once."""
         self.king_slots = tuple(s for s, rank in enumerate(self.prank) if rank == self.lone)
         self._free: dict[int, int] = {}
         self._pairs: dict[int, list[tuple[int, int]]] = {}
+        self._uncovering: dict[int, list[int]] = {}
         pass_no = 0 if self.unlimited else state.pass_no
         cell = 0 if state.cell is None else state.cell.rank
         self.start: CellNode = (
@@ -124,6 +147,20 @@ class CellProblem:
             if not kings:
                 return pyr
             pyr &= ~kings
+
+    def uncovering(self, pyr: int) -> list[int]:
+        """The free cards of ``pyr`` whose going frees another card (cached per pyramid): the
+        only pyramid cards worth storing (see the module docstring)."""
+        found = self._uncovering.get(pyr)
+        if found is None:
+            free, norm = self.free(pyr), self.norm
+            found = []
+            for slot in iter_slots(free):
+                rest = norm(pyr & ~(1 << slot))
+                if rest != pyr & ~(1 << slot) or self.free(rest) & ~free:
+                    found.append(slot)
+            self._uncovering[pyr] = found
+        return found
 
     def won(self, node: CellNode) -> bool:
         return node[0] == 0 and node[3] == 0 and not (self.win_all and node[1])
@@ -161,10 +198,10 @@ class CellProblem:
         stores: list[CellNode] = []
         self._walk(pyr, stk, acc, cell, free, out, stores)
         if not cell:
-            stores[:0] = [(norm(pyr & ~(1 << s)), stk, acc, prank[s]) for s in free]
-        out += stores
-        out.sort(key=_BY_ACCESS)  # (stable: at one access, pairs before stores)
-        return out
+            stores[:0] = [(norm(pyr & ~(1 << s)), stk, acc, prank[s]) for s in self.uncovering(pyr)]
+        out.sort(key=_BY_ACCESS)
+        stores.sort(key=_BY_ACCESS)
+        return out + stores
 
     def _walk(  # noqa: PLR0917 (one loop over the accesses, no calls)
         self,
@@ -226,18 +263,23 @@ class CellProblem:
                 return
 
     def lost(self, pyr: int, stk: int, cell: int) -> bool:
-        """Some pyramid card, or the cell's card, has no card of its partner rank left anywhere
-        else (see the module docstring)."""
-        pmask, smask, partner = self.pmask, self.smask, self.partner
-        for rank in range(1, len(pmask)):
-            if rank == self.lone:
+        """The cards that must go (the pyramid's and the cell's) cannot all find partners among
+        the cards left: for each pair of ranks r and s, every such card of rank r needs its own
+        card of rank s (see the module docstring)."""
+        pmask, smask = self.pmask, self.smask
+        for rank, other in self.rank_pairs:
+            must_r = (pyr & pmask[rank]).bit_count() + (cell == rank)
+            must_s = (pyr & pmask[other]).bit_count() + (cell == other)
+            if not must_r and not must_s:
                 continue
-            here = (pyr & pmask[rank]).bit_count() + (cell == rank)
-            if not here:
-                continue
-            other = partner[rank]
-            left = (pyr & pmask[other]).bit_count() + (stk & smask[other]).bit_count() + (cell == other)
-            if left <= (other == rank):
+            if rank == other:  # a twin rank (6 + 6 = 12) pairs among its own cards
+                spare = (stk & smask[rank]).bit_count()
+                if must_r + spare < 2 or (not spare and must_r % 2):
+                    return True
+            elif (
+                must_r > must_s + (stk & smask[other]).bit_count()
+                or must_s > must_r + (stk & smask[rank]).bit_count()
+            ):
                 return True
         return False
 
