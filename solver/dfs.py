@@ -14,7 +14,7 @@ milliseconds; a shard is 64 times smaller, and so is the pause.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from operator import itemgetter
 
 from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, Node, Problem
@@ -22,6 +22,8 @@ from solver.movegen import last_pass_pairs, successors_for
 from solver.piles import partners_by_pile, pile_pairs, pile_tables
 
 _BY_ACCESS = itemgetter(2)
+Walker = Callable[["_Walk", Node], Generator[None, None, bool]]
+"""A search from a start node, as one generator (:func:`_visit` and its written-out kin)."""
 SHARDS = 64
 SHARD_MASK = SHARDS - 1
 NEVER = 1 << 62
@@ -38,8 +40,11 @@ class DepthFirst:
         must match node for node."""
         self.problem = problem
         self._walk = _Walk(problem)
-        written_out = not plain and not problem.unlimited  # (the walks read accesses as passes)
-        visit = problem.kind.walk if written_out else _visit  # the generator written out, per stock kind
+        visit: Walker = _visit
+        if not plain and not problem.unlimited:  # the generator written out, per stock kind
+            visit = problem.kind.walk
+        elif not plain:  # (the walks read accesses as passes: unlimited passes have their own)
+            visit = UNLIMITED_WALKS.get(problem.kind.walk, _visit)
         self._run = visit(self._walk, problem.start)
 
     @property
@@ -369,3 +374,88 @@ def _visit_piles(walk: _Walk, start: Node) -> Generator[None, None, bool]:  # no
                 path.pop()
     walk.nodes = nodes
     return False
+
+
+def _visit_piles_unlimited(walk: _Walk, start: Node) -> Generator[None, None, bool]:  # noqa: PLR0915 - one loop, no calls
+    """:func:`_visit` for several waste piles with unlimited passes, with the move generator
+    (:func:`solver.piles.successors` through :func:`solver.movegen.cycling`) written out: every
+    node is at :data:`~solver.model.ANY_ACCESS` (cursor 0 of a pass before the last), so no
+    card is stranded, every stock card of a free card's partner rank pairs with it, every stock
+    pair counts, and the table is a visited set. The same children in the same order (no move
+    leads where another does, so the generator's de-duplication drops none), so the same nodes
+    and the same line."""
+    problem, path, best = walk.problem, walk.path, walk.best
+    shapes, shape_of = problem.shapes, problem.shape
+    rank_stock = problem.rank_stock
+    tops = FIELD_TOPS
+    counts0, counts1, counts2 = problem.counts_by_byte or problem.count_tables()
+    pairs_of = problem.pile_pairs_of
+    stock_bits, goal = problem.stock_bits, problem.goal_shift
+    pyr, stk, acc = start  # acc: ANY_ACCESS, as every node's
+    key = pyr << stock_bits | stk
+    best[key & SHARD_MASK][key] = acc
+    nodes = walk.nodes = walk.nodes + 1
+    pause_at = walk.pause_at
+    if nodes >= pause_at:
+        yield
+        pause_at = walk.pause_at
+    children = walk.successors(problem, pyr, stk, acc)
+    if not children:
+        return False
+    stack = [iter(children)]
+    push = stack.append
+    while stack:
+        for child in stack[-1]:
+            pyr, stk, _ = child
+            key = pyr << stock_bits | stk
+            if not key >> goal:  # won: the pyramid cleared (and, strict, the stock)
+                path.append(child)
+                walk.nodes = nodes
+                return True
+            table = best[key & SHARD_MASK]
+            if key in table:
+                continue  # searched already
+            table[key] = acc
+            nodes += 1
+            if nodes >= pause_at:  # (the path holds the node while paused, as in _visit)
+                walk.nodes = nodes
+                path.append(child)
+                yield
+                path.pop()
+                pause_at = walk.pause_at
+            shape = shapes.get(pyr) or shape_of(pyr)
+            wanted = shape.need_counts
+            if wanted:
+                have = counts0[stk & 255] + counts1[stk >> 8 & 255] + counts2[stk >> 16]
+                if ((have | tops) - wanted) & tops != tops:
+                    continue  # the stock cannot meet the pyramid's needs
+            pairs = shape.pairs
+            children = [(after, stk, acc) for after in pairs] if pairs else []
+            append = children.append
+            for need, after in shape.singles:
+                cards = stk & rank_stock[need]
+                while cards:
+                    low = cards & -cards
+                    cards ^= low
+                    append((after, stk ^ low, acc))
+            stock_pairs = pairs_of.get(stk)
+            if stock_pairs is None:
+                stock_pairs = pile_pairs(problem, stk)
+            for first, second, _ in stock_pairs:
+                append((pyr, stk & ~(1 << first) & ~(1 << second), acc))
+            if children:
+                path.append(child)  # only a node with children joins the path
+                push(iter(children))
+                break
+        else:
+            stack.pop()
+            if stack:
+                path.pop()
+    walk.nodes = nodes
+    return False
+
+
+UNLIMITED_WALKS: dict[Walker, Walker] = {_visit_piles: _visit_piles_unlimited}
+"""Per stock kind's written-out walk (:attr:`solver.models.StockModelKind.walk`), its walk for
+unlimited passes; a kind not here walks them with :func:`_visit` (one waste pile: the move
+generator is about as fast as a written-out walk there)."""

@@ -194,8 +194,6 @@ class NumpyBackend:
             positions, child_keys, child_accs = (np.array(column, dtype=np.int64) for column in lists)
         else:
             positions, child_keys, child_accs = expand_arrays(problem, self.tables(problem), keys, accs)
-            if problem.unlimited:  # every access is one (Problem.unlimited); merge drops the twins
-                child_accs = np.full_like(child_accs, ANY_ACCESS)
         winning = np.flatnonzero(child_keys >> problem.goal_shift == 0)
         win = int(winning[0]) if len(winning) else None
         return Batch(child_keys, child_accs, keys[positions]), win
@@ -256,7 +254,9 @@ class NumpyBackend:
 def expand_arrays(problem: Problem, tables: Tables, keys: Array, accs: Array) -> tuple[Array, Array, Array]:
     """Successors of every node: (parent position, child key, child access) arrays, the same
     set :func:`solver.movegen.expand_batch` gives (the order may differ); with several waste
-    piles, the set :func:`solver.piles.successors` gives."""
+    piles, the set :func:`solver.piles.successors` gives. With unlimited passes every child's
+    access is :data:`ANY_ACCESS`, as :func:`solver.movegen.cycling` gives it (twins are left for
+    the merge to drop)."""
     pyramids = keys >> tables.stock_bits
     stocks = keys & ((1 << tables.stock_bits) - 1)
     shapes = tables.shape_indices(pyramids) if len(keys) else np.zeros(0, dtype=np.int64)
@@ -284,7 +284,10 @@ def expand_arrays(problem: Problem, tables: Tables, keys: Array, accs: Array) ->
     node = part.live(tables, pyramids[live], stocks[live], accs[live], shapes[live])
     parts = [_pyramid_pairs(tables, node), _stock_singles(tables, node), part.pairs(tables, node)]
     rows = np.concatenate([p[0] for p in parts])
-    return live[rows], np.concatenate([p[1] for p in parts]), np.concatenate([p[2] for p in parts])
+    child_accs = np.concatenate([p[2] for p in parts])
+    if problem.unlimited:  # every access is one (Problem.unlimited)
+        child_accs = np.full_like(child_accs, ANY_ACCESS)
+    return live[rows], np.concatenate([p[1] for p in parts]), child_accs
 
 
 def _counts(tables: Tables, stocks: Array) -> Array:

@@ -419,3 +419,63 @@ def test_an_estimate_says_what_its_figures_mean_and_what_is_not_known(lang: str)
     else:
         assert f"of {found.orders_tried} orders" in shown and f"won in {won}" in shown, shown
         assert f"not in {lost}" in shown and (f"{open_} unresolved" in shown) == bool(open_), shown
+
+
+class CountingQuestion:
+    """Wraps a question's ``step`` to record the nodes each step was given."""
+
+    def __init__(self, play: Play) -> None:
+        inquiry = play.inquiry
+        assert inquiry is not None
+        self.steps: list[int] = []
+        self._step = inquiry.question.step
+        inquiry.question.step = self.step  # type: ignore[method-assign]
+
+    def step(self, nodes: int) -> bool:
+        self.steps.append(nodes)
+        return self._step(nodes)
+
+
+SLOW, FAST = 0.02, 0.0001
+"""Milliseconds a node takes on a slow machine and on a fast one."""
+
+
+@pytest.mark.parametrize("pure", [True, False], ids=["pure", "numpy"])
+def test_a_sliced_answer_is_the_unsliced_one_on_a_slow_and_on_a_fast_machine(
+    pure: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """«¿Aún se gana?» after the first draw of deal 3 (one pass), answered slice by slice on a
+    fake clock: on a slow machine (a node 20 µs: steps of about 150 nodes, a frame's slice kept)
+    and on a fast one (a node 0.1 µs: steps of thousands), the answer is the one a single
+    unsliced search gives: the slices change when it comes, never what it says."""
+    from solver.backends import _Choice  # noqa: PLC0415
+    from solver.questions import answer_cache, question  # noqa: PLC0415
+
+    monkeypatch.setattr(_Choice, "pure", pure)  # the browser's path, or numpy's where it is
+    settings = Settings(passes=1)
+    answers: dict[float, Answer] = {}
+    steps: dict[float, list[int]] = {}
+    for ms_per_node in (SLOW, FAST):
+        clock = PlayClock(ms_per_node)
+        ctx = make_context(settings, LabelTable(), seed=1, clock=clock)
+        play = ctx.dealer.deal(settings, 3)
+        clock.play = play
+        assert play.draw() is not None
+        assert play.ask(Purpose.ASK) is None
+        counted = CountingQuestion(play)
+        for _ in range(20_000):
+            found = play.step_inquiry(ANALYSIS_SLICE_IDLE_MS)
+            if found is not None:
+                break
+        assert found is not None and not found.cut_short
+        answers[ms_per_node], steps[ms_per_node] = found, counted.steps
+    slow, fast = steps[SLOW], steps[FAST]
+    assert max(slow[1:]) <= ANALYSIS_SLICE_IDLE_MS / SLOW  # no step longer than a slice
+    assert len(slow) > 10 * len(fast) and max(fast) > 10 * max(slow)  # the steps follow the pace
+    unsliced = question(Purpose.ASK, play.session, answer_cache())
+    while not unsliced.step(10**9):
+        pass
+    whole = unsliced.partial()
+    for found in answers.values():
+        assert found.verdict is whole.verdict and found.line == whole.line and found.hint == whole.hint
+        assert (found.win_share, found.orders, found.exact) == (whole.win_share, whole.orders, whole.exact)

@@ -11,11 +11,18 @@ from solver_cases import random_position
 
 from rules.state import RuleSet, State
 from rules.variant import every_rule_set
-from solver.dfs import DepthFirst
+from solver.dfs import UNLIMITED_WALKS, DepthFirst
 from solver.model import Problem
 from solver.models import StockModelKind, kind_of
 
-STOCK_RULE_SETS = [rules for rules in every_rule_set() if isinstance(kind_of(rules.variant), StockModelKind)]
+STOCK_RULE_SETS = [
+    rules
+    for rules in every_rule_set()
+    if isinstance(kind := kind_of(rules.variant), StockModelKind)
+    and (not rules.unlimited or kind.walk in UNLIMITED_WALKS)
+]
+"""The rule sets walked written out: with unlimited passes only the kinds with a walk of their
+own for them (:data:`solver.dfs.UNLIMITED_WALKS`; the others walk the plain way)."""
 SLICE = 97
 """Nodes per step: pauses fall anywhere, as in a game's frames."""
 

@@ -50,7 +50,7 @@ def test_the_first_deals_answer_as_the_reference(rules: RuleSet, path: str) -> N
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["solver.txt", "pyramid6.txt", "triangle.txt", "cell.txt"])
+@pytest.mark.parametrize("name", sorted(path.name for path in TOOL.files()))
 def test_every_deal_answers_as_the_reference(name: str) -> None:
     chosen = {path.name: rule_sets for path, rule_sets in TOOL.files().items()}[name]
     assert TOOL.whole(("numpy", "pure"), chosen) == (TOOL.FOLDER / name).read_text(encoding="utf-8")

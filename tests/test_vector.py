@@ -56,9 +56,11 @@ def _compare(problem: Problem, keys: list[int], accs: list[int]) -> dict[int, li
 
 
 def _by_parent(parents: list[int], keys: list[int], accs: list[int]) -> dict[int, list[tuple[int, int]]]:
-    grouped: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    """Each parent's distinct children (with unlimited passes the numpy path leaves twins,
+    children alike once every access is the same, for the merge to drop)."""
+    grouped: dict[int, set[tuple[int, int]]] = defaultdict(set)
     for parent, key, acc in zip(parents, keys, accs, strict=True):
-        grouped[parent].append((key, acc))
+        grouped[parent].add((key, acc))
     return {p: sorted(children) for p, children in grouped.items()}
 
 
@@ -149,7 +151,7 @@ def test_numpy_pile_generator_gives_the_pure_moves(variant: Variant) -> None:
             keys, accs = _pile_nodes(problem, rng, 150)
             children = _compare(problem, keys, accs)
             seen.count(problem, keys, accs, children)
-    assert seen.nodes == 4 * 4 * 300
+    assert seen.nodes == len(rule_sets(variant)) * 4 * 300
     assert seen.stranded >= 30 and seen.cut_reach >= 30 and seen.lost >= 500
     assert seen.pile_pairs >= 1000 and seen.next_pass >= 1000
     if variant.waste_piles > 2:  # (with two piles any card dealt after a pair's group lies on it)

@@ -108,7 +108,11 @@ def analysis(state: State, engine: Backend) -> str:
 
 
 def best_score(state: State) -> str:
-    search = BestScore(state)
+    """The best-score search's answer, or the name of its refusal (as :func:`analysis` prints one)."""
+    try:
+        search = BestScore(state)
+    except ValueError as error:
+        return f"error {type(error).__name__}"
     while search.step(2_048) is None:
         if search.work >= SCORE_NODES:
             return f"given up work={search.work}"
