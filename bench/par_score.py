@@ -1,9 +1,10 @@
 """Best par score benchmark: the exact best score of whole deals (solver/score.py).
 
-    python bench/par_score.py [--deals 40] [--passes 1|3] [--no-overlap]
+    python bench/par_score.py [--deals 40] [--passes 1|3|unlimited] [--no-overlap]
 
 For deals 1..N under one rule set: the time of each search (process CPU time), p50, p95 and
-max, the nodes searched, and how the best scores fall (cleared in pass 1, 2, 3, not cleared).
+max, the nodes searched, and how the best scores fall (cleared in pass 1, 2, 3 …, not cleared).
+Under unlimited passes the search covers enough passes (:func:`solver.score.enough_passes`).
 """
 
 from __future__ import annotations
@@ -18,14 +19,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import RuleSet, State
-from rules.cli import whole_number
+from rules.cli import pass_count, whole_number
 from solver.score import best_score
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
     parser.add_argument("--deals", type=whole_number, default=40, help="deals 1..N (default 40)")
-    parser.add_argument("--passes", type=whole_number, choices=(1, 3), default=3)
+    parser.add_argument("--passes", type=pass_count, default=3, metavar="{1,3,unlimited}")
     parser.add_argument("--overlap", action=argparse.BooleanOptionalAction, default=True)
     args = parser.parse_args()
     rules = RuleSet(args.passes, args.overlap)

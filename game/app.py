@@ -399,7 +399,10 @@ def launch(
     The solver is told here, once, whether it runs in the browser (:func:`solver.configure`)."""
     solver.configure(pure=IS_WEB)
     new = dataclasses.replace(Settings(), **(first or {}))  # type: ignore[arg-type]
-    settings = dataclasses.replace(load_settings(storage, new), **(overrides or {}))  # type: ignore[arg-type]
+    loaded, given = load_settings(storage, new), dict(overrides or {})
+    if "variant" in given and "passes" not in given:  # the variant's passes come with it
+        loaded.choose_variant(str(given.pop("variant")))
+    settings = dataclasses.replace(loaded, **given)  # type: ignore[arg-type]
     ctx = make_context(settings, labels, seed, storage, now)
     play = ctx.keeper.restore_game(ctx.dealer)
     other_variant = False

@@ -48,11 +48,13 @@ class Dealer:
 
     def deal(self, settings: Settings, number: int | None = None, variant: str | None = None) -> Play:
         """A fresh deal: ``number`` if given, else a random one in the current mode; of
-        ``variant`` (by name) when given, the settings' variant otherwise (the settings' passes
-        and overlap rule either way)."""
+        ``variant`` (by name) when given, the settings' variant otherwise (the settings' overlap
+        rule either way; another variant's passes as choosing it in the settings would give
+        them, :meth:`Settings.choose_variant`, the settings themselves unchanged)."""
         picked = number is None
-        if variant is not None:
-            settings = dataclasses.replace(settings, variant=variant)
+        if variant is not None:  # with the passes that variant's would be (its default, or chosen)
+            settings = dataclasses.replace(settings, variant_passes=dict(settings.variant_passes))
+            settings.choose_variant(variant)
         chosen = self.random_number(settings) if number is None else number
         rules = settings.rule_set()
         session = Session(State.from_deal(chosen, rules), chosen, now=self.now)

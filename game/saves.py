@@ -75,6 +75,10 @@ def _setting_value(name: str, default: object, value: object) -> object:
         if not isinstance(value, str):
             raise ValueError(f"{name} must be text, not {value!r}")
         return value
+    if isinstance(default, dict):  # names to texts (the passes chosen per variant)
+        if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+            raise ValueError(f"{name} must be names and texts, not {value!r}")
+        return dict(value)
     raise TypeError(f"setting {name}: no document form for {type(default).__name__}")
 
 

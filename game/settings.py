@@ -7,7 +7,7 @@ never in the middle of one.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules import RuleSet
 from rules.variant import PYRAMID, UNLIMITED, VARIANTS
@@ -92,10 +92,17 @@ class Settings:
     left_handed: bool = False
     """Mirrored table: stock, waste and the primary controls on the left (left-handed and
     one-handed play)."""
+    variant_passes: dict[str, str] = field(default_factory=dict)
+    """The passes the player chose per variant (its name), as :data:`PASS_NAMES` writes them:
+    choosing a variant brings them back, or its own default (:attr:`Variant.default_passes`)
+    when the player never chose any for it (:meth:`choose_variant`)."""
 
     def __post_init__(self) -> None:
         if self.passes not in PASSES:
             raise ValueError(f"passes must be one of {PASSES}, not {self.passes!r}")
+        for name, passes in self.variant_passes.items():
+            if not isinstance(name, str) or passes not in PASS_NAMES:
+                raise ValueError(f"variant_passes: {name!r} cannot have {passes!r} passes")
         if self.variant not in VARIANTS:
             raise ValueError(f"variant must be one of {', '.join(VARIANTS)}, not {self.variant!r}")
         if self.scan_seconds not in SCAN_SECONDS:
@@ -119,6 +126,27 @@ class Settings:
         """Nothing animates: every change is instant (reduced motion, or speed «none»)."""
         return self.motion_scale == 0
 
+    def choose_variant(self, name: str) -> None:
+        """Play variant ``name`` from the next deal, with the passes the player chose for it
+        before, else its default (Tut's Tomb: unlimited); the passes of the variant left are
+        remembered for it when they are not its default."""
+        if name == self.variant:
+            return
+        if self.passes != VARIANTS[self.variant].default_passes:
+            self.variant_passes[self.variant] = _pass_name(self.passes)
+        self.variant = name
+        chosen = self.variant_passes.get(name)
+        self.passes = PASS_NAMES[chosen] if chosen is not None else VARIANTS[name].default_passes
+
+    def choose_passes(self, passes: int) -> None:
+        """Play ``passes`` passes from the next deal, remembered for the variant chosen now."""
+        self.passes = passes
+        self.variant_passes[self.variant] = _pass_name(passes)
+
     def rule_set(self) -> RuleSet:
         """The rules the next deal is played under."""
         return RuleSet(passes=self.passes, overlap=self.overlap, variant=VARIANTS[self.variant])
+
+
+def _pass_name(passes: int) -> str:
+    return next(name for name, count in PASS_NAMES.items() if count == passes)

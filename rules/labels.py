@@ -88,6 +88,12 @@ class LabelTable:
         least one deal solvable, so random deals come only from proven-solvable numbers."""
         return LETTERS[Label.SOLVABLE] in self.tables.get(rules.key, "")
 
+    def share(self, rules: RuleSet) -> float | None:
+        """The share of deals proven winnable under ``rules`` (None when the table has no labels
+        for them)."""
+        table = self.tables.get(rules.key)
+        return None if table is None else table.count(LETTERS[Label.SOLVABLE]) / len(table)
+
     def random_deal(self, rules: RuleSet, rng: random.Random, solvable_only: bool = True) -> int:
         """A deal number: by default one proven solvable under ``rules`` (any number when the
         table has none, so the game can always deal)."""

@@ -45,6 +45,11 @@ __all__ = [
 ]
 
 
+UNLIMITED = 1 << 30
+"""``RuleSet.passes`` with no limit on recycling (SPEC §12, key ``passes=unlimited``): a count
+no game reaches; the rules and the solver test :attr:`RuleSet.unlimited`, never the number."""
+
+
 @dataclass(frozen=True, slots=True)
 class Variant:
     """One way to play. ``name`` is the stable name used on command lines, in rule-set keys and
@@ -52,7 +57,9 @@ class Variant:
 
     ``rows`` rows of ``form`` (:mod:`rules.topology`) make the pyramid;
     ``stock_kind`` deals what the pyramid leaves (:mod:`rules.stock`); the rest of the deck is
-    the stock. ``win_all``: every card must go (pyramid, stock and waste), not only the pyramid."""
+    the stock. ``win_all``: every card must go (pyramid, stock and waste), not only the pyramid.
+    ``default_passes``: the passes the game offers first for it (the player's setting decides;
+    rule sets and keys never read it)."""
 
     name: str
     deck: Deck
@@ -60,6 +67,7 @@ class Variant:
     stock_kind: StockKind = ONE_WASTE
     win_all: bool = False
     form: Form = PYRAMID_FORM
+    default_passes: int = 3
     shape: Shape = field(init=False, repr=False, compare=False)
     """The pyramid's topology tables (built once per form and number of rows)."""
 
@@ -116,10 +124,10 @@ default game."""
 TRIANGLE = Variant("triangle", STANDARD_DECK, win_all=True, form=TRIANGLE_FORM)
 """Triangle (SPEC §12): the pyramid upside down, rows of 7 … 1 from the top, only the bottom card
 free at the start; every card must go, the stock and the waste too."""
-TUT = Variant("tut", STANDARD_DECK, stock_kind=DRAW_THREE)
+TUT = Variant("tut", STANDARD_DECK, stock_kind=DRAW_THREE, default_passes=UNLIMITED)
 """Tut's Tomb (SPEC §12): the stock face down, drawn three at a time onto one waste whose top
-card alone plays; the pyramid must go. SPEC's default of unlimited passes is the player's
-passes setting (one for every variant): the rule set does not carry a default of its own."""
+card alone plays; the pyramid must go. Passes unlimited by default (SPEC): the game offers them
+first (:attr:`Variant.default_passes`); the rule set's passes are the player's setting."""
 
 CELL = Variant("cell", STANDARD_DECK, stock_kind=ONE_CELL)
 """One free cell (SPEC §12): the default game with one cell beside the waste that takes any free
@@ -129,11 +137,6 @@ cleared and the cell is empty."""
 REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH, APOPHIS, GIZA, PYRAMID6, TRIANGLE, TUT, CELL)
 """The variants the rules play in full, the default first (command-line choices, tests)."""
 VARIANTS: dict[str, Variant] = {variant.name: variant for variant in REGISTERED}
-
-
-UNLIMITED = 1 << 30
-"""``RuleSet.passes`` with no limit on recycling (SPEC §12, key ``passes=unlimited``): a count
-no game reaches; the rules and the solver test :attr:`RuleSet.unlimited`, never the number."""
 
 
 def parse_passes(text: str) -> int:

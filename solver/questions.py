@@ -142,11 +142,12 @@ class BestScoreQuestion:
     until the search is complete, and stays None when it was :attr:`given_up`."""
 
     def __init__(self, session: Session, node_limit: int = BEST_SCORE_NODE_LIMIT) -> None:
-        rules = session.start_state.rules  # the best score counts passes, on the stock model's nodes
-        searched = not rules.unlimited and has_stock_model(rules.variant)
-        self.search = BestScore(session.start_state) if searched else None
+        # the best score counts passes, on the stock model's nodes
+        self.applies = has_stock_model(session.start_state.rules.variant)
+        """The variant has a best score to search (not one without a one-waste stock model)."""
+        self.search = BestScore(session.start_state) if self.applies else None
         self.node_limit = node_limit
-        self.given_up = not searched
+        self.given_up = not self.applies
         """The search passed ``node_limit`` nodes and was left unfinished, or was never run."""
 
     @property

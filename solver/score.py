@@ -28,6 +28,20 @@ pyramid can be cleared within one pass, two, …: a pass within which no game fr
 clears it is a pass within which no position reached clears it either, so every bound starts
 at the first pass that can, and when no pass can, no position is scored as if it might.
 
+Unlimited passes (SPEC §12) are searched as a finite number of them, :func:`enough_passes`:
+``pass_no + n + 1`` passes, ``n`` the cards still in the pyramid and the stock, and never fewer
+than one past the last pass with a base. Why no game needs more: without a removal, a recycle
+gives back the same stock in the same order (every stock kind turns its waste over as it lies),
+so what a game reaches after two recycles with no removal between them it reaches after one,
+in an earlier pass; a game can therefore be played again with its k-th removal in pass
+``pass_no + k`` at the latest, every removal the same and none later than before, so it scores
+at least as much (a base never grows with the pass). At most ``n`` removals are left (each takes
+a card), so ``pass_no + n`` passes hold the best game. The one more pass covers the model's
+one inexactness (a King buried in the waste on the last pass counts as removable): past the
+last pass with a base, the extra recycle a real game needs for it costs nothing.
+:func:`tests.test_solver_score` checks the result against a plain search over the rules' own
+states with no pass limit at all.
+
 The search is a generator of progress (:class:`BestScore`, ``step(nodes)``), so the game can
 give it a few milliseconds a frame.
 """
@@ -38,7 +52,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, replace
 from operator import itemgetter
 
-from rules.scoring import DealScore, par_base, stock_cleanup
+from rules.scoring import PAR_BASES, DealScore, par_base, stock_cleanup
 from rules.state import State
 from rules.topology import iter_slots
 from rules.verdict import Verdict
@@ -72,10 +86,9 @@ class BestScore:
     def __init__(self, state: State) -> None:
         if _buried_waste_king(state):
             raise ValueError("a King lies under other waste cards on the last pass")
-        if state.rules.unlimited:
-            raise ValueError("the best score is searched for a limited number of passes only")
-        self.problem = Problem(state)
-        self.passes = state.rules.passes
+        self.passes = enough_passes(state)
+        """The passes searched: the rules' own, or enough of them when they are unlimited."""
+        self.problem = Problem(_bounded(state, self.passes))
         self.nodes = 0
         """Positions the score search expanded."""
         self.verdict_nodes = 0
@@ -114,9 +127,16 @@ class BestScore:
         the current pass on: a pass within which no game from the start clears it is a pass
         within which no position reached clears it either, so every position's bound starts at
         the first pass that can (:meth:`_bound`). An answer the node limit cut short proves
-        nothing and stops the questions there."""
-        for passes in range(state.pass_no, self.passes + 1):
-            rules = replace(state.rules, passes=passes)
+        nothing and stops the questions there. Past the last pass with a base
+        (:data:`rules.scoring.PAR_BASES`) one question is asked for all the passes left (the
+        rules' own: unlimited passes are asked as such), its answer bounding from the pass
+        after the bases."""
+        last = len(PAR_BASES)
+        rules = state.rules
+        questions = [replace(rules, passes=p) for p in range(state.pass_no, min(self.passes, last) + 1)]
+        if self.passes > last:  # one question for every pass after the bases: any clearing at all
+            questions.append(rules)
+        for rules in questions:
             search = Search(replace(state, rules=rules), node_limit=VERDICT_NODE_LIMIT, line_limit=0)
             while True:
                 before = search.nodes
@@ -127,7 +147,7 @@ class BestScore:
                 if self.work >= self._pause_at:
                     yield
             if found.verdict is not Verdict.UNSOLVABLE:
-                self.first_pass = passes
+                self.first_pass = min(rules.passes, max(state.pass_no, last + 1))
                 return
         self.first_pass = None
 
@@ -266,6 +286,24 @@ def _buried_waste_king(state: State) -> bool:
         return False
     lone = state.rules.deck.lone_rank
     return any(lone in [card.rank for card in state.pile_cards(k)[:-1]] for k in range(state.piles))
+
+
+def enough_passes(state: State) -> int:
+    """The passes the best-score search covers: the rules' own, or with unlimited passes
+    ``pass_no + n + 1`` (``n`` the cards left in the pyramid and the stock, columns included),
+    and at least one past the last pass with a base (the module docstring says why no game
+    needs more)."""
+    rules = state.rules
+    if not rules.unlimited:
+        return rules.passes
+    left = state.pyramid_left + state.stock.bit_count() + state.column_count
+    return max(state.pass_no + left + 1, len(PAR_BASES) + 1)
+
+
+def _bounded(state: State, passes: int) -> State:
+    """``state`` under ``passes`` passes (itself when they are its rules' own)."""
+    rules = state.rules
+    return state if passes == rules.passes else replace(state, rules=replace(rules, passes=passes))
 
 
 def best_score(state: State) -> Best:

@@ -17,7 +17,7 @@ from game.scenes.deal_dialog import DealDialog
 from game.scenes.panel import Panel
 from game.texts import Texts
 from rules import DealNumberError, RuleSet, State
-from rules.variant import REGISTERED, SPANISH
+from rules.variant import REGISTERED, SPANISH, TUT, UNLIMITED
 from solver import Search, Verdict
 
 AppFactory = Callable[..., App]
@@ -134,3 +134,16 @@ def test_the_command_line_and_the_page_address_take_the_name_too() -> None:
     assert (options.deal, options.variant, options.lang, options.bad) == (77, "spanish", "en", ())
     clash = parse_page_query("?deal=Estricta%2077&variant=spanish")
     assert clash.variant == "spanish" and clash.deal is None and [b.name for b in clash.bad] == ["deal"]
+
+
+def test_a_pasted_deal_of_another_variant_comes_with_that_variants_passes(make_app: AppFactory) -> None:
+    """«Tumba de Tut: reparto 5» pasted while playing the default game on one pass: Tut's Tomb's
+    own passes (unlimited, its default), the player's settings untouched."""
+    app = make_app(deal=1, passes=1)
+    app.ctx.paste_text = lambda: "Tumba de Tut: reparto 5"
+    press_key(app, pygame.K_n)
+    press_key(app, pygame.K_v, pygame.KMOD_LCTRL)
+    press_key(app, pygame.K_RETURN)
+    assert app.table.play.state.rules == RuleSet(UNLIMITED, True, TUT) and app.table.play.number == 5
+    settings = app.ctx.settings
+    assert (settings.variant, settings.passes, settings.variant_passes) == ("pyramid", 1, {})

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
+import main
 from game.access.voice import Voice
 from game.app import App, launch, make_context
 from game.config import FINGER_LOST_SECONDS
@@ -26,7 +27,8 @@ from game.stats import Stats
 from game.storage import FileBackend, Storage
 from game.table_terms import DECK
 from rules import Kind, Move, Session
-from rules.labels import LabelTable
+from rules.labels import LabelTable, load_table
+from rules.variant import REGISTERED, VARIANTS
 
 AppFactory = Callable[..., App]
 LineFinder = Callable[[str], tuple[int, list[Move]]]
@@ -588,3 +590,37 @@ def test_a_visitor_who_asks_to_hear_is_told_when_there_is_no_voice(kiosk_app: Ca
     assert app.ctx.settings.speech is Speech.ON
     line = app.table.play.line
     assert line is not None and line.key == "voice_missing"
+
+
+@pytest.mark.parametrize("variant", [variant.name for variant in REGISTERED])
+def test_a_kiosk_of_every_variant_deals_it_and_its_demo_wins_it(
+    display: None, tmp_path: Path, variant: str
+) -> None:
+    """``--kiosk --variant V`` for every registered variant: a proven-winnable deal of V with its
+    own passes (Tut's Tomb: unlimited), and the demo playing a win through the rules."""
+    args = main.parse_args(["--kiosk", "--variant", variant, "--idle-seconds", "1"])
+    options = KioskOptions(args.idle_seconds, lang="es")
+    storage = Storage(FileBackend(tmp_path))
+    given = main.overrides(args)
+    app = launch(storage, load_table(), overrides=given, size=(1280, 720), seed=3, kiosk=options)
+    rules = app.table.play.state.rules
+    assert rules.variant is VARIANTS[variant]
+    assert rules.passes == (rules.variant.default_passes if rules.variant.has_stock else 1)
+    run_for(app, 1.1)
+    demo = app.manager.top
+    assert isinstance(demo, AttractScene)
+    for _ in range(1500):
+        step(app, 1, 0.35)
+        if app.table.play.session.is_won:
+            break
+    session = app.table.play.session
+    assert session.is_won and demo.refused == 0, variant
+    assert session.state.rules.variant.name == variant
+    assert session.moves == len(session.history) >= 20
+
+
+def test_a_kiosk_refuses_an_unknown_variant_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main.parse_args(["--kiosk", "--variant", "reservee"])
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "invalid choice: 'reservee'" in error and "tut" in error

@@ -17,10 +17,12 @@ from game.saves import STATS_VERSION
 from game.scenes.panel import Panel
 from game.scenes.record_screens import StatsScreen
 from game.scenes.settings_screen import SettingsScreen
+from game.settings import PASS_NAMES
 from game.storage import FileBackend, Storage
 from game.texts import signed
 from rules import Move
 from rules.labels import LabelTable
+from rules.legality import legal_moves
 from rules.scoring import Match, score_session
 from solver.hints import suggest
 from solver.score import best_score
@@ -137,6 +139,45 @@ def test_a_par_dead_end_is_final_and_scored(open_game: Callable[..., App]) -> No
     app.table.press("undo")
     assert app.table.play.session.is_dead_end
     assert app.table.frame().line == texts.t("par_no_undo")
+
+
+def _play_to_the_end(app: App) -> None:
+    play = app.table.play
+    for _ in range(500):
+        if play.session.is_over:
+            return
+        move = suggest(play.state) or legal_moves(play.state)[-1]
+        play_by_taps(app, move)
+    raise AssertionError("the deal did not end")
+
+
+@pytest.mark.parametrize(
+    ("variant", "passes", "searched"), [("pyramid", "unlimited", True), ("giza", "1", False)]
+)
+def test_the_best_score_with_unlimited_passes_and_where_there_is_none(
+    open_game: Callable[..., App], variant: str, passes: str, searched: bool
+) -> None:
+    """Unlimited passes get a best score like any other rule set; a variant the best-score search
+    cannot take (Giza: no stock) says so in one line instead of searching."""
+    app = open_game(deal=4, par_scoring=True, variant=variant, passes=PASS_NAMES[passes])
+    press_key(app, pygame.K_ESCAPE)
+    _play_to_the_end(app)
+    for _ in range(2_000):
+        step(app)
+        best = app.table.play.best
+        if best is not None and best.done:
+            break
+    panel = app.manager.top
+    assert isinstance(panel, Panel)
+    texts, play = app.ctx.texts, app.table.play
+    body = panel.body(texts)
+    none = texts.t("par_best_none", variant=play.state.rules.variant)
+    if searched:
+        assert play.best is not None and play.best.answer is not None
+        assert texts.t("par_best", points=signed(play.best.answer.points)) in body and none not in body
+    else:
+        assert none in body and texts.t("par_best_unknown") not in body
+        assert none == "Lo mejor posible no se calcula en Giza"
 
 
 @pytest.mark.parametrize("size", [(320, 480), (1280, 800)])

@@ -10,7 +10,15 @@ import pygame
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from test_game_layout import layout_problems, orientation_problems
+from test_game_layout import (
+    EDGE_SIZES,
+    full_size,
+    giza_problems,
+    layout_problems,
+    orientation_problems,
+    tap_target_problems,
+    targets_kept,
+)
 
 from game.app import App
 from game.deal_names import parse_deal_name
@@ -18,8 +26,9 @@ from game.driver import post_key, step
 from game.platform import PageOptions, parse_page_query
 from game.render.layout import compute_layout
 from game.scenes.settings_rows import VARIANT_ROW
+from rules import RuleSet, State
 from rules.topology import iter_slots
-from rules.variant import PYRAMID6, TRIANGLE, Variant
+from rules.variant import PYRAMID6, REGISTERED, TRIANGLE, Variant
 
 AppFactory = Callable[..., App]
 
@@ -78,3 +87,22 @@ def test_the_first_arrow_key_focuses_the_middle_of_the_base_row(make_app: AppFac
     step(app)
     base = iter_slots(PYRAMID6.shape.base_row if variant == "pyramid6" else TRIANGLE.shape.base_row)
     assert app.table.focus_visible and app.table.focus in base
+
+
+WINDOWS = sorted({*EDGE_SIZES, *((h, w) for w, h in EDGE_SIZES), (390, 844), (844, 390)})
+"""The edge windows either way up, from 320×480 to 3840×2160 (and 320×3840)."""
+
+
+@pytest.mark.parametrize("variant", REGISTERED, ids=lambda v: v.name)
+def test_every_registered_variant_fits_the_edge_windows_either_way_up(variant: Variant) -> None:
+    """Every variant the settings offer (a later one as soon as it is registered) on every edge
+    window where the targets can be kept (:func:`targets_kept`): nothing leaves the window or
+    overlaps, 44 px targets, each card's index in sight; a variant with columns by Giza's checks."""
+    state = State.from_deal(1, RuleSet(variant=variant))
+    for size in (size for size in WINDOWS if targets_kept(size)):
+        layout = compute_layout(size, variant=variant)
+        if variant.columns:
+            problems = giza_problems(layout, full_size(size)) + tap_target_problems(layout, state)
+        else:
+            problems = layout_problems(layout, variant.shape) + orientation_problems(layout)
+        assert problems == [], (variant.name, size)

@@ -4,9 +4,12 @@ without «de N», a dead end said to be proven, no labels yet, saves and the com
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
+
+import pytest
 
 import main
-from game.app import App, make_context
+from game.app import App, launch, make_context
 from game.driver import tap_place
 from game.platform import parse_page_query
 from game.saves import settings_doc, settings_from_doc
@@ -14,10 +17,11 @@ from game.scenes.panel import Panel
 from game.scenes.record_screens import rules_name
 from game.scenes.settings_screen import ROWS
 from game.settings import Settings
+from game.storage import FileBackend, Storage
 from game.texts import Texts
 from rules import LAST_DEAL, RuleSet, parse_position
 from rules.labels import LabelTable
-from rules.variant import SPANISH, UNLIMITED
+from rules.variant import REGISTERED, SPANISH, TUT, UNLIMITED
 
 AppFactory = Callable[..., App]
 
@@ -73,3 +77,50 @@ def test_the_statistics_name_the_rule_set() -> None:
     assert rules_name(Texts("es"), RuleSet(UNLIMITED)) == "vueltas sin límite · superposición: Sí"
     spanish = rules_name(Texts("en"), RuleSet(UNLIMITED, False, SPANISH))
     assert spanish.endswith("unlimited passes · overlap: No")
+
+
+def test_each_variant_brings_its_own_passes_tut_unlimited_by_default() -> None:
+    assert [v.name for v in REGISTERED if v.default_passes == UNLIMITED] == ["tut"]
+    settings = Settings()
+    variant_row = next(row for row in ROWS if row.key == "set_variant")
+    passes_row = next(row for row in ROWS if row.key == "set_passes")
+    variant_row.set(settings, "tut")
+    assert settings.passes == UNLIMITED and settings.rule_set() == RuleSet(UNLIMITED, True, TUT)
+    passes_row.set(settings, 1)  # chosen for Tut: it stays Tut's
+    variant_row.set(settings, "pyramid")
+    assert settings.passes == 3
+    passes_row.set(settings, UNLIMITED)
+    variant_row.set(settings, "tut")
+    assert settings.passes == 1
+    variant_row.set(settings, "strict")  # never chosen: its default
+    assert settings.passes == 3
+    variant_row.set(settings, "pyramid")
+    assert settings.passes == UNLIMITED
+    doc = settings_doc(settings)  # kept across a restart, unlimited in words
+    assert doc["variant_passes"] == {"tut": "1", "pyramid": "unlimited"}
+    assert settings_from_doc(doc) == settings
+
+
+def test_passes_of_an_older_save_are_kept_for_its_variant() -> None:
+    settings = settings_from_doc({"variant": "pyramid", "passes": 1})  # saved before passes per variant
+    settings.choose_variant("tut")
+    assert settings.passes == UNLIMITED
+    settings.choose_variant("pyramid")
+    assert settings.passes == 1
+
+
+def test_a_bad_passes_per_variant_document_is_refused_with_its_name() -> None:
+    with pytest.raises(ValueError, match="variant_passes"):
+        settings_from_doc({"variant_passes": {"tut": "7"}})
+    with pytest.raises(ValueError, match="variant_passes"):
+        settings_from_doc({"variant_passes": ["tut"]})
+
+
+def test_asking_for_tut_by_address_brings_its_passes(tmp_path: Path, display: None) -> None:
+    storage = Storage(FileBackend(tmp_path))
+    app = launch(
+        storage, LabelTable(), overrides=parse_page_query("?variant=tut").overrides(), size=(390, 844)
+    )
+    assert app.table.play.state.rules == RuleSet(UNLIMITED, True, TUT)
+    given = parse_page_query("?variant=tut&passes=3").overrides()
+    assert launch(storage, LabelTable(), overrides=given, size=(390, 844)).ctx.settings.passes == 3

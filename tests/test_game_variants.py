@@ -13,23 +13,27 @@ import pytest
 from families import big_windows_slow
 
 import main
-from game.app import App, launch, make_context
+from game import config
+from game.app import App, display_surface, launch, make_context
 from game.driver import play_by_taps, press_key, step, tap, tap_button
 from game.platform import BadOption, PageOptions, deal_link, deal_query, parse_page_query
 from game.play import welcome_line
 from game.render.assets import face_name
 from game.render.card_look import face_rect
+from game.render.widgets import line_height
 from game.scenes.deal_dialog import DealDialog
 from game.scenes.panel import Panel
 from game.scenes.rules_screen import RulesScreen
+from game.scenes.settings_rows import settings_note
 from game.scenes.settings_screen import ROWS, VARIANT_ROW, SettingsScreen
+from game.scenes.settings_shape import NOTE_SHARE
 from game.settings import Settings
 from game.storage import FileBackend, Storage
 from game.texts import Texts
 from rules import LAST_DEAL, Move, RuleSet, State
 from rules.cards import SPANISH_DECK, parse_card
-from rules.labels import LabelTable
-from rules.variant import PYRAMID, REGISTERED, SPANISH, VARIANTS
+from rules.labels import LabelTable, load_table
+from rules.variant import PYRAMID, REGISTERED, SPANISH, VARIANTS, Variant
 from solver import Search, Verdict
 
 AppFactory = Callable[..., App]
@@ -193,6 +197,63 @@ def test_settings_that_fit_do_not_scroll_and_choose_on_the_press(make_app: AppFa
     assert app.ctx.settings.passes == 1
 
 
+@pytest.mark.parametrize("variant", REGISTERED, ids=lambda v: v.name)
+def test_passes_with_sin_limite_wherever_there_is_a_stock(make_app: AppFactory, variant: Variant) -> None:
+    """Every variant with a stock offers 1, 3 and «sin límite»; one without (Giza) greys the
+    row, says why, and a tap on it changes nothing."""
+    app = make_app(deal=1, size=(1280, 800), variant=variant.name)
+    screen = settings_screen(app)
+    row = row_of("set_passes")
+    assert screen.locked(row) is not variant.has_stock
+    if variant.has_stock:
+        assert [screen.option_name(ROWS[row], v) for v in ROWS[row].values] == ["1", "3", "sin límite"]
+        screen.choose(row, 2)
+        assert app.ctx.settings.rule_set().unlimited
+        return
+    assert screen.locked_text(row) == "Sin mazo: no hay vueltas"
+    before = app.ctx.settings.passes
+    tap(app, screen.options[row][2].center)
+    step(app)
+    assert app.ctx.settings.passes == before and app.ctx.settings.rule_set().passes == 1
+    whole = screen.options[row][0].unionall(screen.options[row][1:])  # greyed, one control
+    assert display_surface().get_at((whole.left + 8, whole.centery))[:3] == config.BUTTON_OFF
+
+
+@pytest.mark.parametrize(("size", "text_size"), [((390, 844), 100), ((1280, 800), 100), ((320, 480), 200)])
+def test_the_settings_note_says_how_few_deals_win_where_few_do(
+    tmp_path: Path, display: None, size: tuple[int, int], text_size: int
+) -> None:
+    """Triangle on one pass wins about 15 % of deals (the label table): the note says so, read
+    from the table; on three passes (82 %) it says nothing more. The screen makes room for it
+    at once; the rows above stay where they were on a phone (the note takes room from the
+    scrolling rows' view)."""
+    given = {"variant": "triangle", "passes": 3, "text_size": text_size}
+    app = launch(Storage(FileBackend(tmp_path)), load_table(), deal=1, overrides=given, size=size)
+    screen = settings_screen(app)
+    texts = app.ctx.texts
+    assert settings_note(app.ctx) == texts.t("settings_note")
+    rows_before, close_before = [list(r) for r in screen.options], screen.close_rect.copy()
+    screen.choose(row_of("set_passes"), 0)
+    assert app.ctx.settings.rule_set().key == "variant=triangle passes=1 overlap=on"
+    share = app.ctx.dealer.labels.share(app.ctx.settings.rule_set())
+    assert share is not None and 0.1 < share < 0.2
+    assert settings_note(app.ctx).endswith(texts.t("settings_small_share", pct=round(share * 100)))
+    assert "solo se gana el 15 %" in settings_note(app.ctx)
+    step(app, 2)
+    if screen.scrolls and text_size == 100:  # (at 200 % the panel may take another arrangement)
+        assert [list(r) for r in screen.options] == rows_before and screen.close_rect == close_before
+    lines = app.ctx.assets.wrap(settings_note(app.ctx), screen.note_font, screen.panel.width - 24)
+    below = screen.close_rect.top if screen.close_rect.top > screen.note_y else screen.panel.bottom
+    assert screen.note_y + len(lines) * line_height(screen.note_font) <= below + 2
+    assert len(lines) * line_height(screen.note_font) <= size[1] * NOTE_SHARE
+
+
+def test_without_labels_the_note_says_nothing_of_shares(display: None) -> None:
+    settings = Settings(variant="triangle", passes=1)
+    ctx = make_context(settings, LabelTable(), seed=1)
+    assert settings_note(ctx) == ctx.t("settings_note")
+
+
 # --- the rules screen ------------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", ["es", "en"])
 @pytest.mark.parametrize("current", [variant.name for variant in REGISTERED])
@@ -216,7 +277,7 @@ def test_the_rules_screen_pages_show_the_variant_sections(make_app: AppFactory) 
     app = make_app(deal=1, size=(480, 800), variant="spanish")
     screen = RulesScreen(app.ctx, app.manager)
     screen.relayout((480, 800))
-    lines = [text for page in screen.pages() for column in page for text, _ in column]
+    lines = [text for page in screen.pages() for column in page for text, _, _ in column]
     joined = " ".join(lines)
     assert "Variante: Baraja española (la que juegas)" in joined
     assert lines[0].startswith("Variante: Baraja española")
@@ -367,6 +428,39 @@ def test_a_bad_variant_in_the_address_is_one_line_and_a_normal_deal(tmp_path: Pa
     storage = Storage(FileBackend(tmp_path))
     app = launch(storage, LabelTable(), deal=options.deal, overrides=options.overrides(), size=(480, 800))
     assert app.table.play.state.rules == RuleSet() and app.table.play.number == 9
+
+
+@pytest.mark.parametrize("variant", [variant.name for variant in REGISTERED])
+def test_every_variant_opens_by_its_address_with_its_own_passes(
+    tmp_path: Path, display: None, variant: str
+) -> None:
+    options = parse_page_query(f"?variant={variant}&deal=77")
+    storage = Storage(FileBackend(tmp_path))
+    app = launch(storage, load_table(), deal=options.deal, overrides=options.overrides(), size=(390, 844))
+    rules = app.table.play.state.rules
+    assert (rules.variant, app.table.play.number) == (VARIANTS[variant], 77)
+    assert rules.passes == (rules.variant.default_passes if rules.variant.has_stock else 1)
+    assert app.table.frame().line != "" and "reserva" not in app.table.frame().line
+
+
+def test_an_unknown_variant_over_a_saved_game_is_one_line_and_loses_nothing(
+    tmp_path: Path, display: None
+) -> None:
+    """A mistyped (or newer) variant in the address: the saved Triangle game with its move goes
+    on, and one line under the table names the bad option."""
+    first = launch(Storage(FileBackend(tmp_path)), LabelTable(), deal=5, overrides={"variant": "triangle"})
+    play_first_legal(first)
+    first.save(force_clock=True)
+    state = first.table.play.state
+    options = parse_page_query("?variant=reserva&deal=5")
+    again = launch(
+        Storage(FileBackend(tmp_path)), LabelTable(), deal=options.deal, overrides=options.overrides(),
+        bad_options=options.bad, size=(390, 844),
+    )  # fmt: skip
+    play = again.table.play
+    assert play.state == state and play.session.moves == 1 and play.number == 5
+    line = again.table.frame().line
+    assert "reserva" in line and "\n" not in line
 
 
 # --- saves and statistics ------------------------------------------------------------------------

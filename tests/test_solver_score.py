@@ -15,54 +15,64 @@ from rules import Session, State, parse_position
 from rules.legality import apply, legal_moves
 from rules.scoring import par_base, score_session
 from rules.state import ALL_RULE_SETS, RuleSet
-from rules.variant import SPANISH
+from rules.variant import PYRAMID6, SPANISH, UNLIMITED
 from solver import Verdict, solve
-from solver.score import BestScore, best_score
+from solver.score import BestScore, best_score, enough_passes
 
 
 def _plain_cleanup(stock: tuple[int, ...], waste: tuple[int, ...], pass_no: int, rules: RuleSet) -> int:
     """Most cards removable from a stock (top first) and waste (top last) with no pyramid:
-    every draw, recycle, King and stock-top + waste-top pair tried, nothing skipped."""
+    every draw, recycle, King and stock-top + waste-top pair tried, nothing skipped. With
+    unlimited passes a recycle is refused only after a whole pass that removed nothing (``fresh``
+    false): it would give back the stock just recycled, in a later pass."""
     passes, lone, pair_sum = rules.passes, rules.deck.lone_rank, rules.deck.pair_sum
 
     @cache
-    def go(stock: tuple[int, ...], waste: tuple[int, ...], pass_no: int) -> int:
+    def go(stock: tuple[int, ...], waste: tuple[int, ...], pass_no: int, fresh: bool) -> int:
         options = [0]
         if stock:
-            options.append(go(stock[1:], (*waste, stock[0]), pass_no))
+            options.append(go(stock[1:], (*waste, stock[0]), pass_no, fresh))
             if stock[0] == lone:
-                options.append(1 + go(stock[1:], waste, pass_no))
-        elif waste and pass_no < passes:
-            options.append(go(waste, (), pass_no + 1))
+                options.append(1 + go(stock[1:], waste, pass_no, True))
+        elif waste and (pass_no < passes if not rules.unlimited else fresh):
+            options.append(go(waste, (), pass_no + 1, False))
         if waste and waste[-1] == lone:
-            options.append(1 + go(stock, waste[:-1], pass_no))
+            options.append(1 + go(stock, waste[:-1], pass_no, True))
         if stock and waste and stock[0] + waste[-1] == pair_sum:
-            options.append(2 + go(stock[1:], waste[:-1], pass_no))
+            options.append(2 + go(stock[1:], waste[:-1], pass_no, True))
         return max(options)
 
-    return go(stock, waste, pass_no)
+    return go(stock, waste, pass_no, True)
 
 
 def plain_best(state: State) -> int:
     """The best score by brute force: every legal move from every position (memoised on the
-    whole state); a cleared pyramid scores its pass's base minus what the plain clean-up leaves."""
+    whole state); a cleared pyramid scores its pass's base minus what the plain clean-up leaves.
+    With unlimited passes a recycle is refused after a whole pass that removed nothing, as in
+    the plain clean-up (the game is over there, :func:`rules.legality.is_over`)."""
 
     @cache
-    def go(position: State) -> int:
+    def go(position: State, fresh: bool) -> int:
         if position.pyramid == 0:
             stock = tuple(c.rank for c in position.stock_cards())
             waste = tuple(c.rank for c in position.waste_cards())
             removed = _plain_cleanup(stock, waste, position.pass_no, position.rules)
             return par_base(position.pass_no) - (len(stock) + len(waste) - removed)
-        moves = legal_moves(position)
-        if not moves:
-            return -(position.pyramid_left + position.stock.bit_count())
-        return max(go(apply(position, move)) for move in moves)
+        options = [-(position.pyramid_left + position.stock.bit_count())]
+        for move in legal_moves(position):
+            after = apply(position, move)
+            if move.is_removal:
+                options.append(go(after, True))
+            elif after.pass_no == position.pass_no:
+                options.append(go(after, fresh))
+            elif fresh or not position.rules.unlimited:
+                options.append(go(after, False))
+        return max(options)
 
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, 20_000))
     try:
-        return go(state)
+        return go(state, True)
     finally:
         sys.setrecursionlimit(old)
         go.cache_clear()
@@ -102,6 +112,44 @@ def test_best_score_on_hand_made_positions() -> None:
     # nothing can ever go: every card stays
     stuck = parse_position("pyramid: P21=9s P22=9h; stock: 2c; passes: 1")
     assert best_score(stuck).points == -3 == plain_best(stuck)
+
+
+def _in_pass(state: State, pass_no: int) -> State:
+    """``state`` drawn and recycled, removing nothing, on into pass ``pass_no`` (itself when it
+    is there already, or when nothing is left to draw)."""
+    while state.pass_no < pass_no and (moves := legal_moves(state)) and not moves[-1].is_removal:
+        state = apply(state, moves[-1])  # the draw or the recycle
+    return state
+
+
+UNLIMITED_RULE_SETS = [
+    RuleSet(UNLIMITED, True),
+    RuleSet(UNLIMITED, False, SPANISH),
+    RuleSet(UNLIMITED, True, PYRAMID6),
+]
+
+
+@pytest.mark.parametrize("rules", UNLIMITED_RULE_SETS, ids=str)
+def test_best_score_with_unlimited_passes_matches_a_search_with_no_pass_limit(rules: RuleSet) -> None:
+    """The finite pass bound (:func:`solver.score.enough_passes`) loses nothing: the same best
+    as the plain search, which has no bound but the rules' own end (a pass removing nothing)."""
+    rng = random.Random(f"par unlimited {rules}")
+    cleared_late = 0
+    for _ in range(30):
+        state = _in_pass(random_position(rng, rules, cards_left=rng.randint(8, 14)), rng.randint(1, 5))
+        best = best_score(state)
+        assert best.points == plain_best(state), state.to_text()
+        cleared_late += (best.score.cleared_pass or 0) > 3
+    assert enough_passes(state) == state.pass_no + state.pyramid_left + state.stock.bit_count() + 1
+    assert cleared_late  # some best games clear the pyramid after the passes with a base
+
+
+def test_a_later_pass_counts_for_nothing_but_the_cards_it_removes() -> None:
+    # the Q's partner is deep in the waste of pass 3: no base, but the pair still goes
+    state = parse_position("pyramid: P27=Qh; waste: As 5c 5d; pass: 3; passes: unlimited")
+    best = best_score(state)
+    assert (best.points, best.score.cleared_pass) == (-2, 4) and plain_best(state) == -2
+    assert enough_passes(state) == 3 + 4 + 1
 
 
 def test_refuses_a_king_buried_in_the_waste_on_the_last_pass() -> None:

@@ -235,7 +235,7 @@ def shoot_variants(size: tuple[int, int], lang: str, out: Path) -> None:
     variant), a refused pair (named with the deck's sum), and the rules screen opening on it."""
     tag = f"{size[0]}x{size[1]}-{lang}"
     for variant in REGISTERED[1:]:
-        settings = Settings(lang=lang, variant=variant.name)
+        settings = Settings(lang=lang, variant=variant.name, passes=variant.default_passes)
         ctx = make_context(settings, LABELS, seed=7)
         app = App(ctx, ctx.dealer.deal(settings, 77), size=size)
         save(app, out, f"{tag}-variant-{variant.name}")

@@ -16,6 +16,7 @@ from game.analysis import Inquiry
 from game.platform import parse_page_query
 from rules import RuleSet, Session, State
 from rules.deals import LAST_DEAL, deal_cards, format_deal_text
+from rules.variant import REGISTERED
 from solver import AnswerCache, Purpose, solve
 from solver.analysis import POSITION_WORDS
 from solver.layered import PureBackend
@@ -39,8 +40,12 @@ QUERIES = [
     "?lang=fr&passes=2",
     "?classic=maybe",
     "?zoom=2&deal=5",
+    *(f"?variant={variant.name}&deal=7" for variant in REGISTERED),
+    "?variant=triangle&passes=unlimited",
+    "?variant=piramide&deal=5",
 ]
-"""Page addresses, good and bad, for ``game.platform.parse_page_query``."""
+"""Page addresses, good and bad, for ``game.platform.parse_page_query`` (every registered
+variant by name, and one the game does not know)."""
 
 
 def timed(fn: Callable[[], Any]) -> tuple[Any, float]:
@@ -103,6 +108,7 @@ def observe_queries() -> dict[str, dict[str, Any]]:
             "lang": options.lang,
             "passes": options.passes,
             "classic": options.classic,
+            "variant": options.variant,
             "bad": [[b.name, b.value] for b in options.bad],
         }
     return out

@@ -45,6 +45,8 @@ def par_lines(ctx: Context, play: Play) -> Callable[[Texts], list[str]]:
         best = play.best.answer if play.best is not None else None
         if best is not None:
             found.append(texts.t("par_best", points=signed(best.points)))
+        elif play.best is not None and not play.best.applies:
+            found.append(texts.t("par_best_none", variant=play.state.rules.variant))
         elif play.best_given_up:
             found.append(texts.t("par_best_unknown"))
         else:

@@ -1,7 +1,9 @@
 """«Reglas»: the rules and tips in our own words, split into pages that fit the window.
 
 After how to play, a section per variant the rules play; the one chosen in the settings comes
-first among them, marked (and opens the screen when it is not the default).
+first among them, marked (and opens the screen when it is not the default). Under each
+variant's heading, a small picture of its layout (:mod:`game.render.diagram`), kept whole in
+one column.
 
 Pages instead of scrolling, so nothing needs dragging: arrows, Page Up/Down or the wheel
 turn pages, the buttons do too, and Esc closes. A wide window shows two columns per page.
@@ -14,19 +16,28 @@ import pygame
 from game.config import BAR, HEADING, PANEL, PANEL_TEXT, RULES_MAX_TEXT_WIDTH, RULES_TEXT_EMS, TEXT
 from game.context import Context
 from game.input import Action, Command, Key, Scroll, Tap
+from game.render.diagram import diagram_height, draw_diagram
 from game.render.widgets import Style, draw_button, line_height
+from rules.variant import Variant
 
 from .base import Scene, SceneManager, hit
 from .focus import TAB, cycle
 
 NAV = ("prev", "next", "close")
 
-Line = tuple[str, bool]
-"""A line of text and whether it is a heading."""
+Line = tuple[str, bool, Variant | None]
+"""A line of text, whether it is a heading, and the variant whose picture starts on it (its
+picture takes the blank lines after it too)."""
 Page = list[list[Line]]
 """The columns of one page."""
 COLUMN_MIN_EMS = 24
 """Two columns when each can be at least this many font sizes wide."""
+PICTURE_CARD_EMS = 1.4
+"""A picture's cards are at most this many font sizes wide (smaller where the column is short)."""
+PICTURE_SHARE = 0.4
+"""The most of a column a picture takes, so the rules stay mostly text on a phone."""
+PICTURE_MIN_LINES = 3
+"""The fewest lines a picture takes (a gap below it included), however short the column."""
 
 
 class RulesScreen(Scene):
@@ -46,6 +57,8 @@ class RulesScreen(Scene):
         self.rects: dict[str, pygame.Rect] = {}
         self._pages: list[Page] = []
         self._pages_key: tuple[object, ...] = ()
+        self._picture_cards: dict[str, int] = {}
+        """Each variant's picture's largest card width, as paginated."""
 
     # --- pages -----------------------------------------------------------------------------------
     def pages(self) -> list[Page]:
@@ -82,11 +95,15 @@ class RulesScreen(Scene):
         width = self.column_width
         per_column = self.lines_per_column
         columns: list[list[Line]] = [[]]
-        for heading, paragraphs in self.ctx.texts.rules_sections(self.variant):
-            title = [(line, True) for line in assets.wrap(heading, self.font + 3, width, bold=True)]
+        for heading, paragraphs, variant in self.ctx.texts.rules_pictured(self.variant):
+            wrapped = assets.wrap(heading, self.font + 3, width, bold=True)
+            title: list[Line] = [(line, True, None) for line in wrapped]
             for index, paragraph in enumerate(paragraphs):
-                text = [(line, False) for line in assets.wrap(paragraph, self.font, width)]
-                block = title + text if index == 0 else text
+                text: list[Line] = [(line, False, None) for line in assets.wrap(paragraph, self.font, width)]
+                block = text
+                if index == 0:  # the picture goes with the heading and the first paragraph, whole
+                    room = min(per_column - len(title) - len(text), round(per_column * PICTURE_SHARE))
+                    block = title + (self._picture_lines(variant, room) if variant else []) + text
                 if columns[-1] and len(columns[-1]) + len(block) > per_column:
                     columns.append([])
                 for line in block:  # fits, unless taller than a whole column
@@ -94,8 +111,20 @@ class RulesScreen(Scene):
                         columns.append([])
                     columns[-1].append(line)
                 if len(columns[-1]) < per_column:
-                    columns[-1].append(("", False))  # a blank line between paragraphs
+                    columns[-1].append(("", False, None))  # a blank line between paragraphs
         return [column for column in columns if column]
+
+    def _picture_lines(self, variant: Variant, room: int) -> list[Line]:
+        """The lines ``variant``'s picture takes: its cards as large as :data:`PICTURE_CARD_EMS`
+        allows within ``room`` lines (at least :data:`PICTURE_MIN_LINES`, a gap below included)."""
+        height = line_height(self.font + 1)
+        room_px = (max(PICTURE_MIN_LINES, room) - 1) * height
+        largest = round(self.font * PICTURE_CARD_EMS)
+        while largest > 4 and diagram_height(variant, self.column_width, largest) > room_px:
+            largest -= 1
+        self._picture_cards[variant.name] = largest
+        lines = -(-diagram_height(variant, self.column_width, largest) // height) + 1  # and a gap
+        return [("", False, variant)] + [("", False, None)] * (lines - 1)
 
     def turn(self, step: int) -> None:
         self.page = max(0, min(len(self.pages()) - 1, self.page + step))
@@ -169,12 +198,15 @@ class RulesScreen(Scene):
         for index, column in enumerate(pages[self.page]):
             x = self.text_area.left + index * (self.column_width + self.column_gap)
             y = self.text_area.top
-            for text, heading in column:
+            for text, heading, variant in column:
                 if text:
                     color = HEADING if heading else PANEL_TEXT
                     surface.blit(
                         assets.text(text, self.font + 3 if heading else self.font, color, heading), (x, y)
                     )
+                elif variant is not None:
+                    area = pygame.Rect(x, y, self.column_width, self.text_area.bottom - y)
+                    draw_diagram(surface, area, variant, self._picture_cards[variant.name])
                 y += line_height(self.font + 1)
         last = len(pages) - 1
         for name, rect in self.rects.items():

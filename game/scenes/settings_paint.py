@@ -28,7 +28,8 @@ def draw_row(screen: SettingsScreen, surface: pygame.Surface, row: int) -> None:
     if screen.locked(row):
         whole = screen.options[row][0].unionall(screen.options[row][1:])
         focused = screen.focus_visible and screen.focus == row
-        draw_button(surface, assets, whole, ctx.t("large_index_auto"), font, style=Style.OFF, focused=focused)
+        text = screen.locked_text(row)
+        draw_button(surface, assets, whole, text, font, style=Style.OFF, focused=focused)
         return
     for index, rect in enumerate(screen.options[row]):
         value = spec.values[index]

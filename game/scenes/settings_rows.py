@@ -48,7 +48,7 @@ VARIANT_ROW = Row(
     tuple(variant.name for variant in REGISTERED),
     lambda t, v: t.t(f"variant_{v}"),
     lambda s: s.variant,
-    lambda s, v: setattr(s, "variant", v),
+    lambda s, v: s.choose_variant(str(v)),
     wraps=True,
     option_ems=5,  # seven variants: two a line on a phone at 200 % text, or the row outgrows the view
 )
@@ -61,6 +61,11 @@ SCAN_NAMES: dict[object, str] = {mode: f"scan_{mode.value}" for mode in ScanMode
 def _passes_name(texts: Texts, value: object) -> str:
     """«1», «3», «sin límite»."""
     return texts.t("passes_unlimited") if value == UNLIMITED else str(value)
+
+
+def _choose_passes(settings: Settings, value: object) -> None:
+    assert isinstance(value, int)
+    settings.choose_passes(value)
 
 
 def _named_row(key: str, field: str, names: dict[object, str]) -> Row:
@@ -78,7 +83,7 @@ def _named_row(key: str, field: str, names: dict[object, str]) -> Row:
 
 ROWS: tuple[Row, ...] = (
     VARIANT_ROW,
-    Row("set_passes", PASSES, _passes_name, lambda s: s.passes, lambda s, v: setattr(s, "passes", v)),
+    Row("set_passes", PASSES, _passes_name, lambda s: s.passes, _choose_passes),
     Row("set_overlap", (True, False), _yes_no, lambda s: s.overlap, lambda s, v: setattr(s, "overlap", v)),
     Row(
         "set_mode",
@@ -183,3 +188,18 @@ def option_name(ctx: Context, spec: Row, value: object) -> str:
     if value is DealMode.SOLVABLE and not ctx.dealer.labels.can_promise(ctx.settings.rule_set()):
         return ctx.t("mode_solvable_unsure")
     return spec.names(ctx.texts, value)
+
+
+SMALL_SHARE = 0.2
+"""Under this share of winnable deals (one in five) the settings' note says how few there are."""
+
+
+def settings_note(ctx: Context) -> str:
+    """The note under the rows: rule settings apply from the next deal; and where the rules
+    chosen win few deals (under :data:`SMALL_SHARE`, read from the label table), how few, so the
+    player knows what they chose («… solo se gana el 15 % de los repartos»)."""
+    note = ctx.t("settings_note")
+    share = ctx.dealer.labels.share(ctx.settings.rule_set())
+    if share is None or share >= SMALL_SHARE:
+        return note
+    return f"{note} {ctx.t('settings_small_share', pct=max(1, round(share * 100)))}"

@@ -27,14 +27,14 @@ from game.render.widgets import (
     draw_button,
     draw_panel,
     fitting_size,
-    line_height,
     panel_room,
 )
+from rules.variant import VARIANTS
 
 from .base import Scene, SceneManager
 from .focus import VERTICAL, ring_step
 from .settings_paint import draw_row, draw_scroll_bar
-from .settings_rows import KIOSK_ROWS, LANGUAGE_NAMES, ROWS, VARIANT_ROW, Row, option_name
+from .settings_rows import KIOSK_ROWS, LANGUAGE_NAMES, ROWS, VARIANT_ROW, Row, option_name, settings_note
 from .settings_shape import Placed, SettingsShaper, label_room
 
 __all__ = ["LANGUAGE_NAMES", "ROWS", "VARIANT_ROW", "SettingsScreen"]
@@ -77,6 +77,8 @@ class SettingsScreen(Scene):
         """How far the rows are scrolled up, in pixels (0 when they all fit)."""
         self.content_h = 0
         self.note_y = 0
+        self.note_font = 15
+        """The note's size (:meth:`SettingsShaper.note_font`)."""
         self._placed: list[Placed] = []
         self._press: tuple[int, int] | None = None
         """Where a press in the scrolling rows began (chosen on release, unless it became a drag)."""
@@ -87,12 +89,23 @@ class SettingsScreen(Scene):
         if self.locked(row):
             return
         spec = self.rows[row]
+        note = settings_note(self.ctx)
         spec.set(self.ctx.settings, spec.values[index])
+        if settings_note(self.ctx) != note:  # the note on a small share of winnable deals came or went
+            self.relayout(self.size)
 
     def locked(self, row: int) -> bool:
-        """The row can change nothing now: «Índices grandes» while the table's cards are small
-        enough to use the large index anyway (it is greyed, and says so)."""
-        return self.rows[row].key == "set_large_index" and self.ctx.assets.large_index_forced()
+        """The row can change nothing now (it is greyed, and says why, :meth:`locked_text`):
+        «Índices grandes» while the table's cards are small enough to use the large index
+        anyway; «Vueltas al mazo» for a variant without a stock (Giza)."""
+        key = self.rows[row].key
+        if key == "set_passes":
+            return not VARIANTS[self.ctx.settings.variant].has_stock
+        return key == "set_large_index" and self.ctx.assets.large_index_forced()
+
+    def locked_text(self, row: int) -> str:
+        """What a locked row reads instead of its options."""
+        return self.ctx.t("passes_no_stock" if self.rows[row].key == "set_passes" else "large_index_auto")
 
     @property
     def scrolls(self) -> bool:
@@ -204,13 +217,14 @@ class SettingsScreen(Scene):
         self._place()
         self.reveal(self.focus)
         self.note_y = top + shape.view_h
+        self.note_font = shaper.note_font(self.panel.width, self.font, size[1])
         if shape.close_in_title:  # close on the right of the title row, «Estadísticas» on its left
             close_w = max(metrics.min_tap, min(inner // 3, self.font * 7))
             top_y = self.title_rect.top
             self.close_rect = pygame.Rect(self.panel.right - margin - close_w, top_y, close_w, button_h)
             self.stats_rect = pygame.Rect(self.panel.left + margin, top_y, close_w, button_h)
         else:
-            bottom_y = self.note_y + shaper.note_rows(self.panel.width, self.font) * line_height(self.font)
+            bottom_y = self.note_y + shaper.note_height(self.panel.width, self.note_font)
             if self.on_stats is None:
                 self.close_rect = pygame.Rect(self.panel.centerx - inner // 4, bottom_y, inner // 2, button_h)
             else:
@@ -262,9 +276,9 @@ class SettingsScreen(Scene):
         if self.scrolls:
             draw_scroll_bar(self, surface)
         if self.note_lines:
-            note = assets.wrap(ctx.t("settings_note"), font - 1, self.panel.width - 24)
+            note = assets.wrap(settings_note(ctx), self.note_font, self.panel.width - 24)
             blit_lines(
-                surface, assets, note, (self.panel.left, self.note_y), font - 1,
+                surface, assets, note, (self.panel.left, self.note_y), self.note_font,
                 color=PANEL_TEXT, centered_in=self.panel.width,
             )  # fmt: skip
         focused = self.focus_visible and self.focus == self.close_index
@@ -284,7 +298,7 @@ class SettingsScreen(Scene):
         for row, spec in enumerate(self.rows):
             if self.locked(row):
                 whole = self.options[row][0].unionall(self.options[row][1:])
-                options.append((ctx.t("large_index_auto"), label_room(whole)))
+                options.append((self.locked_text(row), label_room(whole)))
                 continue
             options += [
                 (self.option_name(spec, v), label_room(r))

@@ -14,10 +14,12 @@ from game.context import Context
 from game.render.theme import MIN_CAPTION
 from game.render.widgets import label_lines, line_height, panel_width
 
-from .settings_rows import Row, option_name
+from .settings_rows import Row, option_name, settings_note
 
 COLUMN_MIN_EMS = 14
 """Rows go in two columns only if each column is at least this many font sizes wide."""
+NOTE_SHARE = 0.2
+"""The most of the window's height the note under the rows takes (its text shrinks first)."""
 SCROLL_ROWS_SHOWN = 2
 """A scrolling arrangement is usable only if at least this many rows' height shows at once."""
 DENSE = 0.75
@@ -72,11 +74,21 @@ class SettingsShaper:
     font: int
     note_lines: int
 
-    def note_rows(self, panel_w: int, font: int) -> int:
-        """Lines the note on when settings apply takes in a panel ``panel_w`` wide (none in a kiosk)."""
+    def note_font(self, panel_w: int, font: int, height: int) -> int:
+        """The note's size in a panel ``panel_w`` wide in a window ``height`` high: one less than
+        the screen's, smaller (down to :data:`MIN_CAPTION`) while it would take more than
+        :data:`NOTE_SHARE` of the window's height, so the rows keep their room at 200 % text."""
+        size = font - 1
+        while size > MIN_CAPTION and self.note_height(panel_w, size) > height * NOTE_SHARE:
+            size -= 1
+        return size
+
+    def note_height(self, panel_w: int, size: int) -> int:
+        """The note's height at ``size`` in a panel ``panel_w`` wide (none in a kiosk)."""
         if not self.note_lines:
             return 0
-        return len(self.ctx.assets.wrap(self.ctx.t("settings_note"), font - 1, panel_w - 24))
+        lines = self.ctx.assets.wrap(settings_note(self.ctx), size, panel_w - 24)
+        return len(lines) * line_height(size)
 
     def arrange(
         self, columns: int, beside: bool, gap: int, panel_w: int, dense: float = 1.0
@@ -135,7 +147,7 @@ class SettingsShaper:
         ) -> Shape:
             close_h = 0 if close_title else button_h + gap
             panel_w = one_column_w if columns == 1 else width - 2 * margin
-            note_h = self.note_rows(panel_w, font) * line_height(font)
+            note_h = self.note_height(panel_w, self.note_font(panel_w, font, height))
             fixed_h = 2 * gap + title_h + note_h + close_h
             col_w = (panel_w - 2 * margin - (columns - 1) * margin) // columns
             rows, content_h, wide_enough = self.arrange(columns, beside, gap, panel_w, dense)

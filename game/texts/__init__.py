@@ -81,16 +81,23 @@ class Texts:
         """The rules screen's sections: how to play, then one section per variant the rules play
         (:data:`rules.variant.REGISTERED`). ``current`` (the variant being played) is marked and
         comes first among the variants; when it is not the default it opens the screen."""
-        variants = [variant.name for variant in REGISTERED]
-        if current in variants:
-            variants.remove(current)
-            variants.insert(0, current)
-        sections = []
-        for name in variants:
-            heading = "rules_variant_now" if name == current else "rules_variant"
-            sections.append((self.t(heading, name=self.t(f"variant_{name}")), VARIANT_RULES[self.lang][name]))
-        basics = RULES_TEXT[self.lang]
-        if current is not None and current != REGISTERED[0].name:
+        return [(heading, paragraphs) for heading, paragraphs, _ in self.rules_pictured(current)]
+
+    def rules_pictured(self, current: str | None = None) -> list[tuple[str, list[str], Variant | None]]:
+        """:meth:`rules_sections`, each with the variant it explains (None for the others): the
+        rules screen draws that variant's layout under its heading."""
+        variants = list(REGISTERED)
+        chosen = next((variant for variant in variants if variant.name == current), None)
+        if chosen is not None:
+            variants.remove(chosen)
+            variants.insert(0, chosen)
+        sections: list[tuple[str, list[str], Variant | None]] = []
+        for variant in variants:
+            heading = "rules_variant_now" if variant is chosen else "rules_variant"
+            paragraphs = VARIANT_RULES[self.lang][variant.name]
+            sections.append((self.t(heading, name=self.t(f"variant_{variant.name}")), paragraphs, variant))
+        basics = [(heading, paragraphs, None) for heading, paragraphs in RULES_TEXT[self.lang]]
+        if chosen is not None and chosen != REGISTERED[0]:
             return [sections[0], *basics[:3], *sections[1:], *basics[3:]]
         return [*basics[:3], *sections, *basics[3:]]
 

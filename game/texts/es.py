@@ -206,6 +206,7 @@ MESSAGES: dict[str, str] = {
     "speed_none": "Ninguna",
     "set_left_handed": "Mano izquierda",
     "large_index_auto": "Ya grandes a este tamaño",
+    "passes_no_stock": "Sin mazo: no hay vueltas",
     "mode_solvable": "solo con solución",
     "mode_solvable_unsure": "sin tabla: sin garantía",
     "mode_random": "totalmente al azar",
@@ -214,6 +215,7 @@ MESSAGES: dict[str, str] = {
     "settings_note": (
         "La variante, las vueltas, la superposición y la puntuación par cambian desde el próximo reparto."
     ),
+    "settings_small_share": "Con estas reglas solo se gana el {pct} % de los repartos.",
     # deal dialog
     "dialog_title": "Nuevo reparto",
     "dialog_prompt": "Escribe un número del 1 al 20000, o reparte al azar.",
@@ -301,6 +303,7 @@ MESSAGES: dict[str, str] = {
     "par_best": "Lo mejor posible en este reparto: {points}",
     "par_best_busy": "Buscando lo mejor posible en este reparto…",
     "par_best_unknown": "Lo mejor posible en este reparto: sin determinar",
+    "par_best_none": "Lo mejor posible no se calcula en {variant}",
     "confirm_par": "En la partida par, este reparto contará {points}.",
     "match_title": "Partida par terminada",
     "match_scores": "Repartos: {scores}",
