@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from rules import Kind, Move
+from rules.moves import CELL
 
 from .app import App
 from .table_terms import DECK
@@ -59,5 +60,5 @@ def play_by_taps(app: App, move: Move) -> None:
     if move.kind in (Kind.DRAW, Kind.RECYCLE):
         tap_place(app, DECK)
         return
-    for place in move.places:
+    for place in (*move.places, CELL) if move.is_store else move.places:  # a store: the card, the cell
         tap_place(app, place)

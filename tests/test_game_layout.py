@@ -21,9 +21,10 @@ from game.render.layout import SMALLEST_COLUMN_CARD, TableLayout, compute_layout
 from game.render.metrics import DEFAULT_METRICS, Metrics
 from game.table_terms import DECK
 from rules import STOCK, WASTE, RuleSet, State
+from rules.moves import CELL as CELL_PLACE
 from rules.moves import WASTE_PILES, column_place
 from rules.topology import ALL_SLOTS, SLOTS, Shape
-from rules.variant import APOPHIS, GIZA, PYRAMID, TRIANGLE, Variant
+from rules.variant import APOPHIS, CELL, GIZA, PYRAMID, TRIANGLE, Variant
 
 PILES_VARIANT = {1: PYRAMID, 3: APOPHIS}
 """The variant of each waste-pile count."""
@@ -521,3 +522,23 @@ def test_large_text_never_costs_the_cards(size: tuple[int, int], variant: Varian
     assert layout_problems(large, variant.shape) == []
     assert min(large.card) >= 0.6 * min(plain.card)
     assert large.font >= plain.font
+
+
+# --- the free cell (variant «Una celda») ----------------------------------------------------------
+@pytest.mark.parametrize("mirrored", [False, True])
+@pytest.mark.parametrize(
+    "size", [*EDGE_SIZES, (390, 844), (844, 390), (1280, 800), (1920, 1080), (3840, 2160)]
+)
+def test_the_cell_lies_beside_the_waste_a_whole_tap_target(size: tuple[int, int], mirrored: bool) -> None:
+    """The cell lies beside the waste, on its line, as large as the waste, hit where it is drawn,
+    overlapping nothing, at least ``min_tap`` on both sides."""
+    layout = compute_layout(size, variant=CELL, mirrored=mirrored)
+    assert layout_problems(layout) + ([] if mirrored else orientation_problems(layout)) == []
+    assert layout.pile_places == (*PILES, CELL_PLACE)
+    cell, waste = layout.cell, layout.waste
+    assert cell.size == waste.size and min(cell.size) >= layout.metrics.min_tap
+    assert cell.top == waste.top and not cell.colliderect(waste)
+    assert abs(cell.centerx - waste.centerx) <= 2 * layout.card[0]
+    for place in [*range(SLOTS), *layout.pile_places]:
+        assert layout.hit_place(layout.tap_point(place), ALL_SLOTS) == place
+    assert layout.regions()["F"] == cell

@@ -14,6 +14,7 @@ from game.render.widgets import Style
 from game.table_terms import DECK, Tone
 from game.texts import format_time, signed
 from rules import RECYCLE, Kind, check
+from rules.moves import CELL
 from rules.variant import DEFAULT_RULES
 
 from .table_commands import COMMANDS
@@ -56,6 +57,7 @@ def table_frame(scene: TableScene) -> TableFrame:
         dealing=scene.anim.dealing,
         recycle_ready=check(state, RECYCLE) is None,
         pile_labels=(texts.t("pile_stock"), texts.t("pile_waste")),
+        cell_label=texts.t("pile_cell"),
     )
 
 
@@ -117,4 +119,6 @@ def hint_targets(scene: TableScene) -> list[int | str]:
         return [DECK]
     if move.kind is Kind.RECYCLE:
         return [DECK, "recycle"]
+    if move.is_store:  # the card, then the cell it goes into
+        return [*move.places, CELL]
     return list(move.places)

@@ -20,6 +20,7 @@ MESSAGES: dict[str, str] = {
     "columns_left": "columns: {n}",
     "pile_stock": "Stock",
     "pile_waste": "Waste",
+    "pile_cell": "Cell",
     "time": "time {t}",
     "moves_one": "1 move",
     "moves_many": "{n} moves",
@@ -63,9 +64,7 @@ MESSAGES: dict[str, str] = {
     "game_won": "the pyramid is already cleared",
     # other lines under the table
     "welcome": "Tap a free card, then its partner: together they must add up to {sum}",
-    "welcome_all": (
-        "To win, all {total} cards must go, the stock and the waste too; pairs add up to {sum}"
-    ),
+    "welcome_all": ("To win, all {total} cards must go, the stock and the waste too; pairs add up to {sum}"),
     "pyramid_cleared_all": "Pyramid cleared: to win, clear the stock and the waste too",
     "bad_address_one": "Page address: {options} is not valid; {outcome}",
     "bad_address_many": "Page address: {options} are not valid; {outcome}",
@@ -84,6 +83,7 @@ MESSAGES: dict[str, str] = {
     "par_no_undo": "this deal is already scored in the par match: go on with another",
     "hint_pair": "Hint: {a} with {b}",
     "hint_king": "Hint: remove {a}",
+    "hint_store": "Hint: put {a} into the cell",
     "hint_draw": "Hint: draw a card from the stock",
     "hint_recycle": "Hint: recycle the waste into the stock",
     "hint_none": "no move left",
@@ -482,6 +482,8 @@ ACCESS: dict[str, str] = {
     "ax_pile_top_one": "{card}, waste {pile} of 1 card, free",
     "ax_pile_top_many": "{card}, top of waste {pile} of {n} cards, free",
     "ax_waste_empty": "Waste empty",
+    "ax_cell": "{card}, in the cell, free",
+    "ax_cell_empty": "Cell empty",
     "ax_pile_empty": "Waste {pile} empty",
     "ax_column": "{card}, column {n}, free",
     "ax_screen": "This screen is not read aloud yet: Esc goes back to the table",
