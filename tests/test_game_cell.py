@@ -95,6 +95,7 @@ def test_a_card_is_stored_by_taps_and_undone(make_app: AppFactory, size: tuple[i
     tap_place(app, CELL)
     assert str(play.state.cell) == "Td" and not play.state.pyramid >> TEN & 1
     assert play.session.moves == 1 and play.selected is None
+    assert "celda: 10♦" in app.table.frame().status
     step(app, 60)
     assert shows_card(app, app.table.layout.cell, "Td")
     tap_button(app, "undo")

@@ -247,7 +247,7 @@ def _status(table: TableScene, texts: Texts) -> list[str]:
     cells = [texts.removed(state)]
     if state.rules.variant.has_stock:
         turn = texts.pass_of(state)
-        cells += [texts.t("stock", n=state.stock_count), turn]
+        cells += [texts.t("stock", n=state.stock_count), *filter(None, [texts.cell_of(state)]), turn]
     else:
         cells.append(texts.t("columns_left", n=state.column_count))
     cells.append(texts.moves(table.play.session.moves))

@@ -85,8 +85,9 @@ def deal_text(scene: TableScene) -> str:
 
 
 def status(scene: TableScene, pass_text: str) -> list[str]:
-    """The status bar's cells: cards removed, the stock (or the columns), the pass, the time,
-    the moves; in a par match, this deal's number in it and the running total."""
+    """The status bar's cells: cards removed, the stock (or the columns), the free cell's card
+    (when it holds one), the pass, the time, the moves; in a par match, this deal's number in it
+    and the running total."""
     texts, play, settings = scene.ctx.texts, scene.play, scene.ctx.settings
     state = play.state
     has_stock = state.rules.variant.has_stock
@@ -94,6 +95,7 @@ def status(scene: TableScene, pass_text: str) -> list[str]:
     cells = [
         texts.removed(state),
         texts.t("stock", n=state.stock_count) if has_stock else texts.t("columns_left", n=state.column_count),
+        texts.cell_of(state),
         pass_text,
         "" if settings.hide_timer else texts.t("time", t=scene.shown_time or format_time(elapsed)),
         texts.moves(play.session.moves),

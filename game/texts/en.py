@@ -17,6 +17,7 @@ MESSAGES: dict[str, str] = {
     "removed": "{n} of {total}",
     "removed_all": "{n} of {total}",
     "stock": "stock: {n}",
+    "cell_status": "cell: {card}",
     "columns_left": "columns: {n}",
     "pile_stock": "Stock",
     "pile_waste": "Waste",

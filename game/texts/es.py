@@ -20,6 +20,7 @@ MESSAGES: dict[str, str] = {
     "removed": "{n} de {total}",
     "removed_all": "{n} de {total}",
     "stock": "mazo: {n}",
+    "cell_status": "celda: {card}",
     "columns_left": "columnas: {n}",
     "pile_stock": "Mazo",
     "pile_waste": "Descarte",
