@@ -171,3 +171,23 @@ def test_the_accessibility_tree_names_the_cell(make_app: AppFactory) -> None:
     tap_place(app, TEN)
     node = tree_of(app).node("F")
     assert node is not None and not node.disabled  # the selected card may go into it
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_the_arrows_reach_the_empty_cell_once_a_card_is_selected(
+    make_app: AppFactory, size: tuple[int, int]
+) -> None:
+    app = cell_app(make_app, size)
+    table = app.table
+    assert CELL not in TableFocus().candidates(table.play, table.layout)  # nothing to store yet
+    table.focus, table.focus_visible = TEN, True
+    press_key(app, pg.K_RETURN)
+    seen = []
+    for key in (pg.K_RIGHT, pg.K_DOWN) * 6:
+        if table.focus == CELL:
+            break
+        press_key(app, key)
+        seen.append(table.focus)
+    assert table.focus == CELL, seen
+    press_key(app, pg.K_RETURN)
+    assert str(table.play.state.cell) == "Td"
