@@ -198,7 +198,7 @@ class Play:
             empty_cell = place == CELL and self.state.cell is None
             return self.play(Move.store(self.selected) if empty_cell else Move.remove(self.selected, place))
         if refusal is not None:
-            self._refuse(refusal)
+            self._refuse(refusal, self.state, Move.remove(place))
             return None
         self.selected = place
         self.line = None if self.partners() else Line("no_partner", {"sum": self.state.rules.deck.pair_sum})
@@ -436,7 +436,10 @@ def _effect(before: State, move: Move) -> Effect:
 
 
 def _named_refusal(refusal: Refusal, state: State, move: Move) -> Line | None:
-    """The refusal of a pair with its cards named, when the rules' reason is about them."""
+    """The refusal of a pair with its cards named, when the rules' reason is about them; or, the
+    empty free cell tapped with no card selected, how a card goes into it."""
+    if refusal is Refusal.NO_CARD and move.places == (CELL,):
+        return Line("cell_how", tone=Tone.REFUSAL)
     cards = [state.card_at(place) for place in move.places]
     if len(cards) != 2 or cards[0] is None or cards[1] is None:
         return None

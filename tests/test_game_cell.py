@@ -129,6 +129,8 @@ def test_the_cells_card_pairs_with_a_free_card(make_app: AppFactory) -> None:
 def test_refused_stores_say_the_rules_line(make_app: AppFactory) -> None:
     app = cell_app(make_app)
     play = app.table.play
+    tap_place(app, CELL)  # nothing selected: the empty cell says how it is used
+    assert app.table.frame().line == "la celda está vacía: elige antes una carta libre y luego toca la celda"
     play.play(Move.store(21))  # K♠: never selected by a tap (it goes alone), refused by the rules
     assert app.table.frame().line == "el Rey no entra en la celda: el Rey se va solo"
     play_by_taps(app, Move.store(TEN))

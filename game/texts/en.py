@@ -61,6 +61,7 @@ MESSAGES: dict[str, str] = {
     "waste_top_only": "in the Tomb only the top card of the waste plays",
     "no_cell": "this variant has no cell",
     "cell_full": "the cell already holds a card: it leaves only in a pair",
+    "cell_how": "the cell is empty: select a free card first, then tap the cell",
     "king_alone": "a King never enters the cell: the King goes alone",
     "game_won": "the pyramid is already cleared",
     # other lines under the table

@@ -64,6 +64,7 @@ MESSAGES: dict[str, str] = {
     "waste_top_only": "en la Tumba solo juega la carta de arriba del descarte",
     "no_cell": "esta variante no tiene celda",
     "cell_full": "la celda ya tiene una carta: sale solo emparejada",
+    "cell_how": "la celda está vacía: elige antes una carta libre y luego toca la celda",
     "king_alone": "el Rey no entra en la celda: el Rey se va solo",
     "game_won": "la pirámide ya está despejada",
     # other lines under the table
