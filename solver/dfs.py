@@ -7,6 +7,18 @@ The table keeps, per
 ``(pyr, stk)``, the best access already searched; a node reached again with a worse or equal
 access is skipped (dominance, see :mod:`solver.model`), a better one is searched again.
 
+Where every card must go (strict win, :attr:`Problem.win_all`) over several passes (unlimited
+ones too, where every access is one and the second order is the fewest stock cards), the wins lie
+deep and the stock's cards must all be paired too: a walk in access order alone sometimes spends
+hundreds of thousands of nodes clearing the pyramid with stock cards still left for a later pass,
+where a walk in a second order (the pass first, then the fewest stock cards left: stock pairs,
+then a pyramid card with a stock card, then pyramid pairs; then the access) wins in two
+thousand; and the other way round on other deals. So such a search runs two walks, each with its
+own table, taking turns (a portfolio): either walk searches every node an exact search must, so
+whichever finishes first gives the verdict, and the verdict never depends on the order. The
+second walk is dropped after :data:`SECOND_WALK_NODES` nodes, so a lost deal costs at most that
+much more (bench/RESULTS.md#two-walks).
+
 The table is split into :data:`SHARDS` dicts by the key's low bits: a Python dict that grows
 copies itself whole, and one table of a few million entries would stall a step for tens of
 milliseconds; a shard is 64 times smaller, and so is the pause.
@@ -16,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from operator import itemgetter
+from typing import Any
 
 from solver.model import ACC_SHIFT, CURSOR_MASK, FIELD_TOPS, Node, Problem
 from solver.movegen import last_pass_pairs, successors_for
@@ -24,6 +37,18 @@ from solver.piles import partners_by_pile, pile_pairs, pile_tables
 _BY_ACCESS = itemgetter(2)
 Walker = Callable[["_Walk", Node], Generator[None, None, bool]]
 """A search from a start node, as one generator (:func:`_visit` and its written-out kin)."""
+
+
+def _by_pass_then_stock(node: Node) -> tuple[int, int, int]:
+    """The second order of a win-all walk: pass, stock cards left, access."""
+    return node[2] >> ACC_SHIFT, node[1].bit_count(), node[2]
+
+
+SECOND_WALK_NODES = 16_384
+"""Nodes the second walk of a win-all search gets before it is dropped (its table freed): half the
+strict head start (:data:`solver.schedule.HEAD_START_STRICT`), after which the layered engine
+proves the lost deals on the numpy path, and the first walk alone on the pure path
+(bench/RESULTS.md#two-walks)."""
 SHARDS = 64
 SHARD_MASK = SHARDS - 1
 NEVER = 1 << 62
@@ -39,30 +64,54 @@ class DepthFirst:
         the walks with the generator written out (:func:`_visit_one_pile`, :func:`_visit_piles`)
         must match node for node."""
         self.problem = problem
-        self._walk = _Walk(problem)
         visit: Walker = _visit
         if not plain and not problem.unlimited:  # the generator written out, per stock kind
             visit = problem.kind.walk
         elif not plain:  # (the walks read accesses as passes: unlimited passes have their own)
             visit = UNLIMITED_WALKS.get(problem.kind.walk, _visit)
-        self._run = visit(self._walk, problem.start)
+        orders = (_BY_ACCESS, _by_pass_then_stock) if two_orders(problem) else (_BY_ACCESS,)
+        self._walks = [_Walk(problem, order) for order in orders]
+        self._runs = [visit(walk, problem.start) for walk in self._walks]
+        self._turn = 0
+        self._dropped = 0
+        """The nodes of a walk dropped (still counted in :attr:`nodes`)."""
 
     @property
     def nodes(self) -> int:
-        return self._walk.nodes
+        return self._dropped + sum(walk.nodes for walk in self._walks)
 
     @property
     def work(self) -> int:
         """The work done, in nodes (as :attr:`Layered.work`)."""
-        return self._walk.nodes
+        return self.nodes
+
+    @property
+    def paths(self) -> list[list[Node]]:
+        """Each walk's path so far (what the walks with the generator written out and the
+        plain walks must agree on, slice by slice)."""
+        return [list(walk.path) for walk in self._walks]
 
     def advance(self, budget: int) -> list[Node] | None:
-        self._walk.pause_at = self._walk.nodes + budget
+        """``budget`` more nodes of one walk, the walks taking turns call by call; the second
+        walk is dropped once it has searched :data:`SECOND_WALK_NODES` nodes."""
+        turn = self._turn
+        self._turn = (turn + 1) % len(self._walks)
+        walk = self._walks[turn]
+        walk.pause_at = walk.nodes + budget
         try:
-            next(self._run)
+            next(self._runs[turn])
         except StopIteration as finished:
-            return list(self._walk.path) if finished.value else []
+            return list(walk.path) if finished.value else []
+        if turn and walk.nodes >= SECOND_WALK_NODES:
+            self._dropped += walk.nodes
+            del self._walks[turn], self._runs[turn]
+            self._turn = 0
         return None
+
+
+def two_orders(problem: Problem) -> bool:
+    """A win-all search over several passes walks in both orders (see the module's docstring)."""
+    return problem.win_all and problem.passes > 1
 
 
 class _Walk:
@@ -71,10 +120,12 @@ class _Walk:
     and a dropped search (its table can hold millions of entries) would only be freed by a full
     garbage collection, inside some later search step, instead of at once."""
 
-    __slots__ = ("best", "nodes", "path", "pause_at", "problem", "successors")
+    __slots__ = ("best", "nodes", "order", "path", "pause_at", "problem", "successors")
 
-    def __init__(self, problem: Problem) -> None:
+    def __init__(self, problem: Problem, order: Callable[[Node], Any] = _BY_ACCESS) -> None:
         self.problem = problem
+        self.order = order
+        """The children's order (the access, or :func:`_by_pass_then_stock`)."""
         self.nodes = 0
         self.pause_at = 0
         self.best: list[dict[int, int]] = [{} for _ in range(SHARDS)]
@@ -89,6 +140,7 @@ def _visit(walk: _Walk, start: Node) -> Generator[None, None, bool]:
     no ``yield from`` through every level above it). Pauses after counting a node once
     ``walk.pause_at`` is reached, before expanding it."""
     problem, path, best, successors = walk.problem, walk.path, walk.best, walk.successors
+    by_access = walk.order
     goal, bits = problem.goal_shift, problem.stock_bits
     pyr, stk, acc = start
     key = pyr << bits | stk
@@ -99,7 +151,7 @@ def _visit(walk: _Walk, start: Node) -> Generator[None, None, bool]:
     children = successors(problem, pyr, stk, acc)
     if not children:
         return False
-    children.sort(key=_BY_ACCESS)
+    children.sort(key=by_access)
     stack = [iter(children)]
     while stack:
         for child in stack[-1]:
@@ -120,7 +172,7 @@ def _visit(walk: _Walk, start: Node) -> Generator[None, None, bool]:
             children = successors(problem, pyr, stk, acc)
             if children:
                 if len(children) > 1:
-                    children.sort(key=_BY_ACCESS)
+                    children.sort(key=by_access)
                 stack.append(iter(children))
                 break
             path.pop()
@@ -140,6 +192,7 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
     order, so the same nodes and the same line; the other nodes go to the move generator."""
     problem, path, best, successors = walk.problem, walk.path, walk.best, walk.successors
     win_all = problem.win_all  # won: the pyramid cleared (and, strict, the stock)
+    crossing = problem.crossing
     shapes, shape_of = problem.shapes, problem.shape
     rank_stock = problem.rank_stock
     last_acc = problem.passes << ACC_SHIFT  # the first access of the last pass
@@ -164,9 +217,10 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
     children = successors(problem, pyr, stk, acc)
     if not children:
         return False
-    children.sort(key=_BY_ACCESS)
+    by_access = walk.order
+    children.sort(key=by_access)
     stack = [iter(children)]
-    push, by_access = stack.append, _BY_ACCESS
+    push = stack.append
     while stack:
         for child in stack[-1]:
             pyr, stk, acc = child
@@ -191,9 +245,11 @@ def _visit_one_pile(walk: _Walk, start: Node) -> Generator[None, None, bool]:  #
                 children = successors(problem, pyr, stk, acc)
             else:
                 shape = shapes.get(pyr) or shape_of(pyr)
+                lonely = shape.partnerless
+                if crossing and lonely and problem.crossed(stk, lonely):
+                    continue  # strict win: the closed pairs' stock cards cross
                 cursor = acc & cursor_mask
                 reach = stk
-                lonely = shape.partnerless
                 if lonely and cursor:
                     waste = stk & ((1 << cursor) - 1)
                     lonely &= ranks0[waste & 255] | ranks1[waste >> 8 & 255] | ranks2[waste >> 16]
@@ -280,9 +336,10 @@ def _visit_piles(walk: _Walk, start: Node) -> Generator[None, None, bool]:  # no
     children = walk.successors(problem, pyr, stk, acc)
     if not children:
         return False
-    children.sort(key=_BY_ACCESS)
+    by_access = walk.order
+    children.sort(key=by_access)
     stack = [iter(children)]
-    push, by_access = stack.append, _BY_ACCESS
+    push = stack.append
     while stack:
         for child in stack[-1]:
             pyr, stk, acc = child

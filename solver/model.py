@@ -162,6 +162,13 @@ class Problem:
         """Per byte of a stock mask and its value: bit ``q`` set for each rank ``q`` whose partner
         rank one of those cards has (:meth:`stranded`'s test, three lookups per mask); made on
         first use (:meth:`_partner_tables`)."""
+        self.crossing = variant.win_all and self.kind.neighbour_pairs and not unseen and self.passes > 1
+        """Nodes are tested for crossed closed pairs (:meth:`crossed`): strict win, a stock kind
+        whose stock pairs are neighbours in a fixed order (one waste pile), every stock card's
+        place known, more than one pass (sound on one pass too, where
+        it cost more than it saved: bench/RESULTS.md#crossed-closed-pairs)."""
+        self._closed_stock: dict[int, int] = {}
+        self._crossed: dict[int, bool] = {}
         self.king_slots = tuple(iter_slots(rank_pyr[self.lone]))
         self.king_mask = rank_pyr[self.lone]
         self.closed = _is_closed(self.topology, state.pyramid)
@@ -230,9 +237,13 @@ class Problem:
     def _init_fronts(self, like: Problem | None) -> None:
         """The stock fronts' tables (see :meth:`front`); shared with ``like`` when it has the
         same pyramid, rules and stock cards."""
-        self.fronts_apply = self.closed and self.kind.fronts
+        self.fronts_apply = self.closed and (self.kind.fronts or self.unlimited)
         """Stock fronts (:meth:`front`) may be used: a dealt game (a closed pyramid, at most 1430
-        shapes below it) with one waste pile."""
+        shapes below it) with one waste pile, or with any stock kind on unlimited passes. The
+        front's argument never reads the stock's order nor how it is dealt (the relaxed game
+        may play any stock card at any time), so the test is sound for every kind; with several
+        piles only the numpy engine reads it, and it pays there only where lost deals are long,
+        on unlimited passes (bench/RESULTS.md#fronts_after: deal 19707 of apophis, 665 ms to 25)."""
         self.use_fronts = False
         """Test nodes by their pyramid's stock front instead of its stock needs. Off at first:
         the fronts of every pyramid below the start cost a few milliseconds, more than most
@@ -414,6 +425,56 @@ class Problem:
                 found.append((low, pair[1]))
         found.sort(reverse=True)
         return tuple(found)
+
+    def crossed(self, stk: int, partnerless: int) -> bool:
+        """Strict win, one waste pile (:attr:`crossing`): the stock and waste cards ``stk`` can
+        never all go, because the cards of the *closed* rank pairs cross.
+
+        A rank pair (r, pair_sum − r) is closed when no pyramid card of either rank is left
+        (``partnerless``, :attr:`Shape.partnerless`, has both bits; a twin rank, 6 + 6: its own
+        bit). Under strict win every card must go, and a stock or waste card of a closed pair
+        can only go with another such card of the partner rank: two stock cards leave together
+        only as neighbours, nothing left between them (the waste's top and the stock's top; the
+        cards' order in the stock never changes, recycles included). Take the closed pairs' cards
+        in stock order, leaving out every other card (those may leave with pyramid cards: leaving
+        them out only allows more). In a won game their pairs form a non-crossing matching of
+        that sequence: were ``a < b < c < d`` paired ``a``–``c`` and ``b``–``d``, ``b`` would
+        have to go before ``a``–``c`` could, and ``c`` before ``b``–``d``. A non-crossing perfect
+        matching has an innermost pair, next to each other in the sequence; taking it out leaves
+        a non-crossing perfect matching of the rest. So the sequence must cancel to nothing by
+        taking out neighbouring partners again and again, and such cancelling ends in the same
+        sequence whichever neighbours go first (each rank has one partner rank, as a letter and
+        its inverse in a free group, or a letter that is its own inverse), so cancelling with a
+        stack decides it. When something is left, the position is lost. Kings are not in the
+        sequence (:mod:`solver.model` deletes them), blanks and unseen places never
+        (:attr:`crossing` is off with unseen places; a blank has rank 0, in no pair)."""
+        closed = self._closed_stock.get(partnerless)
+        word = stk & (self.closed_stock(partnerless) if closed is None else closed)
+        if not word:
+            return False
+        found = self._crossed.get(word)
+        return self.crossed_word(word) if found is None else found
+
+    def closed_stock(self, partnerless: int) -> int:
+        """The stock cards of the closed rank pairs of a pyramid whose :attr:`Shape.partnerless`
+        is ``partnerless`` (see :meth:`crossed`)."""
+        closed = self._closed_stock.get(partnerless)
+        if closed is None:
+            closed = 0
+            for q in self.paired_ranks:
+                if partnerless >> q & 1 and partnerless >> (self.pair_sum - q) & 1:
+                    closed |= self.rank_stock[q]
+            self._closed_stock[partnerless] = closed
+        return closed
+
+    def crossed_word(self, word: int) -> bool:
+        """:meth:`crossed` of the closed pairs' stock cards ``word``."""
+        found = self._crossed.get(word)
+        if found is None:
+            if len(self._crossed) >= CROSSED_CAP:
+                self._crossed.clear()
+            found = self._crossed[word] = _cancels_to_something(word, self.srank, self.pair_sum)
+        return found
 
     def start_fronts(self) -> bool:
         """Test nodes by their stock fronts from now on (where they apply); whether they do.
@@ -629,6 +690,23 @@ def piles_reach(problem: Problem, stk: int, stuck: int) -> int:
     return reach
 
 
+def _cancels_to_something(word: int, srank: Sequence[int], pair_sum: int) -> bool:
+    """The stock cards of ``word``, in order, with neighbouring partners cancelled again and
+    again (a stack): whether any is left (:meth:`Problem.crossed`)."""
+    stack: list[int] = []
+    while word:
+        low = word & -word
+        word ^= low
+        rank = srank[low.bit_length() - 1]
+        if stack and stack[-1] + rank == pair_sum:
+            stack.pop()
+        else:
+            stack.append(rank)
+    return bool(stack)
+
+
+CROSSED_CAP = 100_000
+"""Entries kept of :meth:`Problem.crossed`'s answers per stock word before the table is emptied."""
 FIELD = 4
 """Bits per rank in a packed count (:meth:`Problem.front`)."""
 FIELD_MAX = (1 << FIELD) - 1

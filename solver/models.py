@@ -95,6 +95,9 @@ class StockModelKind(StockKind):
     reach: Callable[[Problem, int, int], int]
     fronts: bool
     """Stock fronts (:meth:`Problem.front`) apply: one waste pile only."""
+    neighbour_pairs: bool
+    """Two stock cards leave together only as neighbours in a stock order that never changes
+    (one waste pile), which :meth:`Problem.crossed` reads."""
 
 
 def _stock_problem(state: State, blank: int, like: AnyProblem | None, unseen: int) -> AnyProblem:
@@ -212,6 +215,7 @@ KINDS: dict[str, StockKind] = {
         stranded=one_waste_stranded,
         reach=one_waste_reach,
         fronts=True,
+        neighbour_pairs=True,
     ),
     PILES: StockModelKind(
         name=PILES,
@@ -226,6 +230,7 @@ KINDS: dict[str, StockKind] = {
         stranded=piles_stranded,
         reach=piles_reach,
         fronts=False,
+        neighbour_pairs=False,
     ),
     DRAW_THREE: StockKind(
         name=DRAW_THREE,

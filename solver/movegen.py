@@ -42,7 +42,8 @@ def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | N
     """Every removal possible from ``(pyr, stk, acc)`` as the node it leads to (draws and
     recycles folded in, see :mod:`solver.model`); None when a stock test proves the pyramid
     can no longer be cleared (its stock front, :meth:`Problem.front`, when the problem uses
-    fronts; else its stock needs), or (strict win) a card is stranded on the last pass."""
+    fronts; else its stock needs), or (strict win) a card is stranded on the last pass or the
+    closed pairs' stock cards cross (:meth:`Problem.crossed`)."""
     shape = problem.shapes.get(pyr) or problem.shape(pyr)
     rank_stock = problem.rank_stock
     reach = stk  # the stock cards still in reach (Problem.reachable_stock, written out)
@@ -52,6 +53,8 @@ def successors(problem: Problem, pyr: int, stk: int, acc: int) -> list[Node] | N
             if not problem.goal_shift:
                 return None  # strict win: a card that can never leave
             reach = stk & ~((1 << (stuck.bit_length() - 1)) - 1)
+    if problem.crossing and shape.partnerless and problem.crossed(stk, shape.partnerless):
+        return None  # strict win: the closed pairs' stock cards cross
     if problem.use_fronts:
         front = problem.front_lists.get(pyr)
         if front is None:

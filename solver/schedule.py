@@ -22,6 +22,11 @@ HEAD_START_PILES = 2_048
 """Several waste piles (apophis): see :func:`piles_schedule`."""
 HEAD_START_STRICT = 32_768
 """Strict win on three passes: see :func:`one_waste_schedule`."""
+HEAD_START_WIDE_STOCK = 65_536
+"""Three passes through a stock wider than :data:`WIDE_STOCK` cards (pyramid6's 31): see
+:func:`one_waste_schedule`."""
+WIDE_STOCK = 24
+"""The default game's stock: 24 cards."""
 LATE_SHARE_ONE_PASS = 8
 LATE_SHARE_AFTER = 400_000
 """One pass with the overlap rule: once the layered engine has searched this many nodes,
@@ -60,16 +65,19 @@ class Schedule:
 def one_waste_schedule(backend: Backend, rules: RuleSet) -> Schedule:
     """Depth-first alone on the pure path; with numpy, a depth-first head start, then layered.
 
-    The head start per rule set: :data:`HEAD_START` on three passes, :data:`HEAD_START_ONE_PASS`
-    on one, :data:`HEAD_START_STRICT` under strict win on three passes (its wins lie deeper:
-    every card must go). After it, on three passes, depth-first search keeps one node for every
-    :data:`LAYERED_SHARE` layered ones: with stock fronts most lost deals are proven within a few
-    hundred nodes, and the slowest solves left are wins depth-first search finds in tens of
-    thousands of nodes where the layered engine needs hundreds of thousands. One pass with the
-    overlap rule gets a late share (:data:`LATE_SHARE_ONE_PASS` after :data:`LATE_SHARE_AFTER`),
-    which only the slowest deals reach; without the overlap rule any share slowed them. Each
-    value was measured with ``bench/schedules.py`` against its neighbours: the tables are in
-    bench/RESULTS.md (sections ``HEAD_START``, ``HEAD_START_ONE_PASS``, ``HEAD_START_STRICT``,
+    The head start per rule set: :data:`HEAD_START` on three passes, :data:`HEAD_START_ONE_PASS` on
+    one, :data:`HEAD_START_STRICT` under strict win on three passes (its wins lie deeper: every card
+    must go), :data:`HEAD_START_WIDE_STOCK` on three passes through a stock of more than
+    :data:`WIDE_STOCK` cards (pyramid6's 31: nearly every deal is won, some deep in the stock, where
+    the layered engine searches hundreds of thousands of nodes). After it, on three passes,
+    depth-first search keeps one node for every :data:`LAYERED_SHARE` layered ones: with stock
+    fronts most lost deals are proven within a few hundred nodes, and the slowest solves left are
+    wins depth-first search finds in tens of thousands of nodes where the layered engine needs
+    hundreds of thousands. One pass with the overlap rule gets a late share
+    (:data:`LATE_SHARE_ONE_PASS` after :data:`LATE_SHARE_AFTER`), which only the slowest deals
+    reach; without the overlap rule any share slowed them. Each value was measured with
+    ``bench/schedules.py`` against its neighbours: the tables are in bench/RESULTS.md (sections
+    ``HEAD_START``, ``HEAD_START_ONE_PASS``, ``HEAD_START_STRICT``, ``HEAD_START_WIDE_STOCK``,
     ``LAYERED_SHARE``, ``LATE_SHARE``; e.g. bench/RESULTS.md#head_start)."""
     one_pass = rules.passes == 1
     fronts_after = None if one_pass else FRONTS_AFTER
@@ -80,15 +88,21 @@ def one_waste_schedule(backend: Backend, rules: RuleSet) -> Schedule:
     if one_pass:
         return Schedule(HEAD_START_ONE_PASS, math.inf, fronts_after)
     head_start = HEAD_START_STRICT if rules.variant.win_all else HEAD_START
+    if rules.variant.stock_size > WIDE_STOCK and not rules.unlimited:
+        head_start = max(head_start, HEAD_START_WIDE_STOCK)
     return Schedule(head_start, LAYERED_SHARE, fronts_after)
 
 
 def piles_schedule(backend: Backend, rules: RuleSet) -> Schedule:
-    """Several waste piles: no stock fronts; with numpy, :data:`HEAD_START_PILES` nodes of
-    depth-first search, then the layered engine alone (bench/RESULTS.md#head_start_piles)."""
+    """Several waste piles: with numpy, :data:`HEAD_START_PILES` nodes of depth-first search,
+    then the layered engine alone (bench/RESULTS.md#head_start_piles); stock fronts after
+    :data:`FRONTS_AFTER` nodes on unlimited passes only, where the numpy layered engine reads them
+    (:attr:`solver.model.Problem.fronts_apply`); never on the pure path, whose several-pile
+    generator does not."""
+    fronts_after = FRONTS_AFTER if rules.unlimited and backend.share else None
     if not backend.share:
-        return Schedule(HEAD_START, 0, None)
-    return Schedule(HEAD_START_PILES, math.inf, None)
+        return Schedule(HEAD_START, 0, fronts_after)
+    return Schedule(HEAD_START_PILES, math.inf, fronts_after)
 
 
 def depth_first_schedule(backend: Backend, rules: RuleSet) -> Schedule:

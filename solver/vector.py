@@ -84,6 +84,8 @@ class Tables:
                     table += (values >> bit & 1) << (4 * rank)
             self.counts_by_byte.append(table)
         self.partnerless = np.zeros(64, dtype=np.int64)
+        self.closed = np.zeros(64, dtype=np.int64)
+        """Per shape, the stock cards of its closed rank pairs (:meth:`Problem.closed_stock`)."""
         self.fronts = np.full((64, 1), NO_COUNT, dtype=np.int64)
         """Per shape, its stock front (:meth:`Problem.front`), padded with :data:`NO_COUNT`."""
         self.front_wanted = np.zeros(64, dtype=np.int64)
@@ -118,6 +120,7 @@ class Tables:
         self.single_after = _regrow(self.single_after, self.rows, (capacity, free), 0)
         self.needs = _regrow(self.needs, self.rows, (capacity,), 0)
         self.partnerless = _regrow(self.partnerless, self.rows, (capacity,), 0)
+        self.closed = _regrow(self.closed, self.rows, (capacity,), 0)
         self.fronts = _regrow(self.fronts, self.rows, (capacity, fronts), NO_COUNT)
         self.front_wanted = _regrow(self.front_wanted, self.rows, (capacity,), 0)
 
@@ -139,6 +142,7 @@ class Tables:
                     self.single_after[row, k] = after
                 self.needs[row] = sum(count << (4 * rank) for rank, count in shape.needs)
                 self.partnerless[row] = shape.partnerless
+                self.closed[row] = problem.closed_stock(shape.partnerless) if problem.crossing else 0
             self.rows = needed
         if problem.use_fronts and self.front_rows < self.rows:  # fronts since they were turned on
             fronts = [problem.front(shape.pyr) for shape in problem.shape_list[self.front_rows : self.rows]]
@@ -251,6 +255,19 @@ class NumpyBackend:
         )
 
 
+def _crossed(problem: Problem, closed: Array, stocks: Array) -> Array:
+    """:meth:`Problem.crossed` of every node (its closed pairs' stock cards ``stocks & closed``),
+    asked once per distinct set of those cards."""
+    found = np.zeros(len(stocks), dtype=bool)
+    words = stocks & closed
+    asked = np.flatnonzero(words)
+    if len(asked):
+        distinct, where = np.unique(words[asked], return_inverse=True)
+        answers = np.array([problem.crossed_word(int(word)) for word in distinct], dtype=bool)
+        found[asked] = answers[where.reshape(-1)]
+    return found
+
+
 def expand_arrays(problem: Problem, tables: Tables, keys: Array, accs: Array) -> tuple[Array, Array, Array]:
     """Successors of every node: (parent position, child key, child access) arrays, the same
     set :func:`solver.movegen.expand_batch` gives (the order may differ); with several waste
@@ -263,6 +280,8 @@ def expand_arrays(problem: Problem, tables: Tables, keys: Array, accs: Array) ->
     reach, stranded = _reachable(problem, tables, shapes, stocks, accs)
     # strict win: a node with a card that can never leave is lost
     alive = ~stranded if problem.win_all else np.ones(len(keys), dtype=bool)
+    if problem.crossing:  # strict win: the closed pairs' stock cards cross (Problem.crossed)
+        alive &= ~_crossed(problem, tables.closed[shapes], stocks)
     if problem.use_fronts:
         # alive when the reachable stock holds, rank by rank, at least one element of the front
         wanting = np.flatnonzero(tables.front_wanted[shapes])

@@ -38,7 +38,7 @@ def _walk_alike(problem: Problem, plain_problem: Problem, budget: int, *, fronts
         found = fast.advance(SLICE)
         assert plain.advance(SLICE) == found
         assert fast.nodes == plain.nodes
-        assert fast._walk.path == plain._walk.path
+        assert fast.paths == plain.paths
         if found is not None:
             break
         if fronts:

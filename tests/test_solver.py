@@ -21,9 +21,10 @@ from rules.deals import deal_cards, format_deal_text
 from rules.legality import apply, replay
 from rules.moves import Move, parse_moves
 from rules.state import CLASSIC, RuleSet, State, parse_position
-from rules.variant import PYRAMID, SPANISH, STRICT, Variant, every_rule_set
+from rules.variant import PYRAMID, SPANISH, STRICT, TRIANGLE, UNLIMITED, Variant, every_rule_set
 from solver import Search, Verdict, solve
 from solver.backends import numpy_available
+from solver.dfs import DepthFirst, _by_pass_then_stock, _visit, _Walk, two_orders
 from solver.layered import PureBackend
 from solver.model import Problem
 from solver.movegen import successors
@@ -99,6 +100,31 @@ def test_verdicts_match_the_reference_search(rules: RuleSet) -> None:
         _check(state, expected)
         outcomes.append(expected)
     assert 1 <= sum(outcomes) <= len(outcomes) - 1  # both verdicts come up (six rows win 97 %)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [RuleSet(3, True, STRICT), RuleSet(3, False, TRIANGLE), RuleSet(UNLIMITED, True, STRICT)],
+    ids=str,
+)
+def test_each_walk_of_a_win_all_search_alone_matches_the_reference_search(rules: RuleSet) -> None:
+    """A win-all search over several passes runs two walks (:mod:`solver.dfs`) and takes the
+    verdict of whichever finishes first: each order, walked alone to its end, must be exact."""
+    rng = random.Random(f"two walks {rules}")
+    outcomes = []
+    for state in reference_positions(rng, rules, 8, 8):
+        expected = winnable(state)
+        problem = Problem(state)
+        assert two_orders(problem) and len(DepthFirst(problem).paths) == 2
+        for order in (None, _by_pass_then_stock):
+            walk = _Walk(problem, order) if order else _Walk(problem)
+            run = (_visit if problem.unlimited else problem.kind.walk)(walk, problem.start)
+            walk.pause_at = 1 << 40
+            with pytest.raises(StopIteration) as finished:
+                next(run)
+            assert finished.value.value is expected, state.to_text()
+        outcomes.append(expected)
+    assert 2 <= sum(outcomes) <= len(outcomes) - 2  # both verdicts come up
 
 
 @pytest.mark.slow
@@ -314,10 +340,10 @@ def test_strict_win_needs_the_stock_cleared_and_the_line_removes_stock_kings() -
 
 
 def test_strict_win_prunes_a_waste_card_stranded_on_the_last_pass() -> None:
-    """On the last pass the 2c (no Jack left in the pyramid or ahead in the stock) can never
-    leave: the pyramid can still be cleared, but under strict win the node is lost at once,
-    by the pure generator and the numpy one alike."""
-    text = "pyramid: P21=5h P22=8c; waste: 2c 4d; stock: 9s; pass: 3"
+    """On the last pass the 2c (its Jack beneath it in the waste, none in the pyramid or ahead
+    in the stock) can never leave: the pyramid can still be cleared, but under strict win the
+    node is lost at once, by the pure generator and the numpy one alike."""
+    text = "pyramid: P21=5h P22=8c; waste: Jc 2c 4d; stock: 9s; pass: 3"
     plain = Problem(parse_position(text))
     assert successors(plain, *plain.start)
     assert solve(parse_position(text)).verdict is Verdict.SOLVABLE
@@ -329,6 +355,29 @@ def test_strict_win_prunes_a_waste_card_stranded_on_the_last_pass() -> None:
     assert solve(parse_position("variant: strict; " + text)).verdict is Verdict.UNSOLVABLE
     earlier = Problem(parse_position("variant: strict; " + text.replace("pass: 3", "pass: 2")))
     assert successors(earlier, *earlier.start)  # before the last pass the 2c comes round again
+
+
+@pytest.mark.parametrize("overlap", [True, False], ids=["on", "off"])
+def test_strict_win_prunes_closed_pairs_whose_stock_cards_cross(overlap: bool) -> None:
+    """No 2, 3, 10 or Jack is left in the pyramid, so the stock's 2c, 3d, Jc and Th can only go
+    as neighbouring stock pairs: in the order 2 3 J 10 they cross (the 3 must go before 2+J,
+    the J before 3+10) and the node is lost at once on the first pass, by the pure generator and
+    the numpy one alike; in the order 2 3 10 J they nest and the deal is won. The plain
+    reference search agrees on both."""
+    crossed_text = "variant: strict; pyramid: P21=5h P22=8c; stock: 2c 3d Jc Th"
+    nested_text = "variant: strict; pyramid: P21=5h P22=8c; stock: 2c 3d Th Jc"
+    overlap_line = "" if overlap else "; overlap: off"
+    for text, won in ((crossed_text, False), (nested_text, True)):
+        state = parse_position(text + overlap_line)
+        problem = Problem(state)
+        pyr, stk, acc = problem.start
+        assert problem.crossing and (successors(problem, pyr, stk, acc) is None) is not won
+        tables = Tables(problem)
+        parents, _, _ = expand_arrays(problem, tables, np.array([pyr << 24 | stk]), np.array([acc]))
+        assert (len(parents) == 0) is not won
+        assert winnable(state) is won
+        verdict = Verdict.SOLVABLE if won else Verdict.UNSOLVABLE
+        assert solve(state).verdict is verdict and solve(state, backend=PureBackend()).verdict is verdict
 
 
 @pytest.mark.parametrize("variant", [STRICT, SPANISH], ids=lambda v: v.name)

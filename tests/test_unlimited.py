@@ -3,6 +3,7 @@ proven by a whole cycle that removes nothing, position text and the command line
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -24,7 +25,9 @@ from solver.layered import Layered, PureBackend
 from solver.line import play_out
 from solver.model import Problem
 from solver.questions import BestScoreQuestion
+from solver.schedule import Schedule
 from solver.score import BestScore
+from solver.search import Search
 from solver.vector import NumpyBackend
 
 UNLIMITED_RULES = RuleSet(UNLIMITED)
@@ -189,3 +192,25 @@ def test_a_saved_game_keeps_its_key_and_its_passes_past_three() -> None:
     assert "passes=unlimited overlap=on" in str(record)
     restored = Session.from_record(record)
     assert restored.state == session.state and restored.state.rules.unlimited
+
+
+@pytest.mark.parametrize("overlap", [False, True], ids=["off", "on"])
+def test_stock_fronts_with_several_piles_keep_the_verdicts_of_the_plain_search(overlap: bool) -> None:
+    """Apophis on unlimited passes tests nodes by their stock fronts in the numpy layered engine:
+    here the layered engine alone, the fronts on from the first node, against the plain
+    reference search on positions of both verdicts; the pure path, which never reads them,
+    must agree."""
+    rules = RuleSet(UNLIMITED, overlap, APOPHIS)
+    rng = random.Random(f"fronts {rules}")
+    outcomes = []
+    for state in reference_positions(rng, rules, 10, 8):
+        expected = winnable(state)
+        search = Search(state, backend=NumpyBackend(), schedule=Schedule(0, math.inf, 0))
+        result = search.run()
+        assert isinstance(search.problem, Problem) and search.problem.use_fronts
+        assert result.verdict is (Verdict.SOLVABLE if expected else Verdict.UNSOLVABLE), state.to_text()
+        assert solve(state, backend=PureBackend()).verdict is result.verdict
+        if expected:
+            assert replay(state, list(result.moves)).is_won
+        outcomes.append(expected)
+    assert 3 <= sum(outcomes) <= len(outcomes) - 3  # both verdicts come up
