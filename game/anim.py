@@ -32,9 +32,10 @@ from game.render.card_look import CardLook, face_rect, face_size
 from game.render.layout import TableLayout, column_card_key
 from game.render.theme import CARD_LIFTED
 from rules import STOCK, Card, State
+from rules.moves import CELL
 
 from .cascade import Cascade
-from .play import Drawn, Effect, Recycled, Removed
+from .play import Drawn, Effect, Recycled, Removed, Stored
 
 DEAL = "deal"
 """Tag of the ghosts of the deal animation (skippable)."""
@@ -184,6 +185,9 @@ class Animator:
                 end = layout.place_rect(place).copy()
                 ghost = Ghost(card, start.copy(), end, DRAW_SECONDS, delay=index * stagger, hides=place)
                 self.ghosts.append(ghost)
+        elif isinstance(effect, Stored):  # the card slides into the free cell
+            start = layout.place_rect(effect.place, effect.before).copy()
+            self.ghosts.append(Ghost(effect.card, start, layout.cell.copy(), DRAW_SECONDS, hides=CELL))
         elif isinstance(effect, Recycled):
             count = min(effect.count, RECYCLE_GHOSTS)
             stagger = RECYCLE_SECONDS / (2 * max(count, 1))

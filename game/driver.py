@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pygame
 
-from rules import Kind, Move
+from rules import Move
 
 from .app import App
-from .table_terms import DECK
+from .table_terms import tapped_places
 
 FRAME_SECONDS = 1 / 60
 
@@ -55,9 +55,7 @@ def press_key(app: App, key: int, mod: int = 0) -> None:
 
 
 def play_by_taps(app: App, move: Move) -> None:
-    """Make ``move`` the way a player would: tap its cards, or tap the stock to draw or recycle."""
-    if move.kind in (Kind.DRAW, Kind.RECYCLE):
-        tap_place(app, DECK)
-        return
-    for place in move.places:
+    """Make ``move`` the way a player would: tap its cards (a store: the card, then the cell), or
+    tap the stock to draw or recycle."""
+    for place in tapped_places(move):
         tap_place(app, place)

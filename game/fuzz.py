@@ -33,7 +33,7 @@ from typing import Any
 
 import pygame
 
-from rules import Kind, legal_moves
+from rules import legal_moves
 from rules.invariants import Tally, Watch, describe
 from rules.labels import LabelTable
 from rules.variant import OFFERED
@@ -44,7 +44,7 @@ from .kiosk import KioskOptions, Mood
 from .scenes.panel import Panel
 from .settings import LANGUAGES, PASSES, DealMode
 from .storage import MemoryBackend, Storage
-from .table_terms import DECK
+from .table_terms import tapped_places
 
 SIZES = ((1280, 720), (1024, 768), (800, 600), (640, 360), (480, 320), (320, 480), (390, 844), (1920, 1080))
 """Window sizes a life starts with (resizes go anywhere from 320×320 to 1920×1200)."""
@@ -345,7 +345,7 @@ class Fuzz:
         if not moves:
             return self.tap(self.target(app))
         move = self.rng.choice(moves)
-        places = (DECK,) if move.kind in (Kind.DRAW, Kind.RECYCLE) else move.places
+        places = tapped_places(move)
         touch = self.rng.random() < 0.3
         return sum(
             self.touch(app.table.layout.tap_point(place, state))

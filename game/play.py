@@ -23,11 +23,13 @@ from rules import (
     Refusal,
     Session,
     State,
+    check,
     check_select,
     overlap_cover,
 )
 from rules import partners as rules_partners
 from rules.labels import Label
+from rules.moves import CELL
 from solver import Answer, BestScoreQuestion, Purpose, Verdict, answer_cache, suggest
 
 from .analysis import Inquiry, Pacer, label_answer
@@ -54,7 +56,15 @@ class Recycled:
     count: int
 
 
-Effect = Removed | Drawn | Recycled
+@dataclass(frozen=True)
+class Stored:
+    place: int
+    """Where the card lay before it went into the free cell."""
+    card: Card
+    before: State
+
+
+Effect = Removed | Drawn | Recycled | Stored
 
 
 @dataclass(frozen=True)
@@ -164,6 +174,8 @@ class Play:
     def selectable(self, place: int) -> bool:
         if place == DECK:
             return True
+        if place == CELL and self.state.cell is None and self.selected is not None:  # a store's target
+            return check(self.state, Move.store(self.selected)) is None
         return check_select(self.state, place) is None
 
     # --- player actions ----------------------------------------------------------------------
@@ -182,10 +194,11 @@ class Play:
         if refusal is None and card is not None and card.is_king:
             self.selected = None
             return self.play(Move.remove(place))
-        if self.selected is not None:
-            return self.play(Move.remove(self.selected, place))
+        if self.selected is not None:  # the empty cell takes the selected card; a card pairs with it
+            empty_cell = place == CELL and self.state.cell is None
+            return self.play(Move.store(self.selected) if empty_cell else Move.remove(self.selected, place))
         if refusal is not None:
-            self._refuse(refusal)
+            self._refuse(refusal, self.state, Move.remove(place))
             return None
         self.selected = place
         self.line = None if self.partners() else Line("no_partner", {"sum": self.state.rules.deck.pair_sum})
@@ -410,6 +423,10 @@ def _effect(before: State, move: Move) -> Effect:
         return Drawn(tuple((piles[i % len(piles)], stock[i]) for i in turned if before.stock >> i & 1))
     if move.kind is Kind.RECYCLE:
         return Recycled(before.waste_count)
+    if move.is_store:
+        card = before.card_at(move.places[0])
+        assert card is not None
+        return Stored(move.places[0], card, before)
     cards = []
     for place in move.places:
         card = before.card_at(place)
@@ -419,7 +436,10 @@ def _effect(before: State, move: Move) -> Effect:
 
 
 def _named_refusal(refusal: Refusal, state: State, move: Move) -> Line | None:
-    """The refusal of a pair with its cards named, when the rules' reason is about them."""
+    """The refusal of a pair with its cards named, when the rules' reason is about them; or, the
+    empty free cell tapped with no card selected, how a card goes into it."""
+    if refusal is Refusal.NO_CARD and move.places == (CELL,):
+        return Line("cell_how", tone=Tone.REFUSAL)
     cards = [state.card_at(place) for place in move.places]
     if len(cards) != 2 or cards[0] is None or cards[1] is None:
         return None
@@ -466,6 +486,8 @@ def _hint_line(state: State, move: Move | None) -> Line:
         return Line("hint_recycle", tone=Tone.HINT)
     cards = [state.card_at(p) for p in move.places]
     names = [c for c in cards if c is not None]  # named in the player's language when shown
+    if move.is_store:
+        return Line("hint_store", {"a": names[0]}, Tone.HINT)
     if len(names) == 1:
         return Line("hint_king", {"a": names[0]}, Tone.HINT)
     return Line("hint_pair", {"a": names[0], "b": names[1]}, Tone.HINT)

@@ -35,9 +35,10 @@ class Tally:
     undone: int = 0
 
 
-def on_table(state: State) -> tuple[int, int, int]:
-    """The masks of the cards still in play: pyramid slots, stock and waste, columns."""
-    return state.pyramid, state.stock, state.columns
+def on_table(state: State) -> tuple[int, int, int, int]:
+    """The masks of the cards still in play: pyramid slots, stock and waste, columns, the free
+    cell (1 when it holds a card)."""
+    return state.pyramid, state.stock, state.columns, int(state.cell is not None)
 
 
 def cards_on_table(state: State) -> int:
@@ -158,6 +159,10 @@ def move_problem(before: State, move: Move, after: State) -> str | None:
     appearing or vanishing, a pair that does not make the pair sum, a card coming back."""
     deck = before.rules.deck
     gone = cards_on_table(before) - cards_on_table(after)
+    if move.is_store:
+        moved = before.card_at(move.places[0])
+        fine = before.cell is None and moved is not None and after.cell == moved and gone == 0
+        return None if fine else f"{move} did not put one card into the empty cell"
     if any(new & ~old for new, old in zip(on_table(after), on_table(before), strict=True)):
         return f"{move} brought a card back"
     if move.kind in (Kind.DRAW, Kind.RECYCLE):

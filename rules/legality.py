@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from rules.cards import Card, Deck
 from rules.errors import IllegalMoveError
-from rules.moves import DRAW, PLACES, RECYCLE, STOCK, Kind, Move
+from rules.moves import CELL, DRAW, PLACES, RECYCLE, STOCK, Kind, Move
 from rules.state import State
 from rules.topology import SLOTS, iter_slots
 
@@ -38,6 +38,9 @@ class Refusal(enum.Enum):
     NO_SLOT = "no_slot"
     WASTE_TOP_ONLY = "waste_top_only"
     NO_PLACE = "no_place"
+    NO_CELL = "no_cell"
+    CELL_FULL = "cell_full"
+    KING_ALONE = "king_alone"
 
     @property
     def message(self) -> str:
@@ -66,6 +69,9 @@ MESSAGES: dict[Refusal, str] = {
     Refusal.NO_SLOT: "esta pirámide no tiene esa posición",
     Refusal.WASTE_TOP_ONLY: "en la Tumba solo juega la carta de arriba del descarte",
     Refusal.NO_PLACE: "esta variante no tiene ese sitio",
+    Refusal.NO_CELL: "esta variante no tiene celda",
+    Refusal.CELL_FULL: "la celda ya tiene una carta: sale solo emparejada",
+    Refusal.KING_ALONE: "el Rey no entra en la celda: el Rey se va solo",
 }
 
 
@@ -88,7 +94,7 @@ def playable_places(state: State) -> list[int]:
     """Places whose card may be used now: uncovered pyramid slots, the stock's top card when it
     lies face up, the top card of each waste pile, the uncovered card of each column."""
     kind = state.kind
-    return iter_slots(state.uncovered) + [p for p in kind.places() if kind.card_index(state, p) is not None]
+    return iter_slots(state.uncovered) + [p for p in kind.places() if kind.card_at(state, p) is not None]
 
 
 def _face_down(state: State, place: int) -> bool:
@@ -113,10 +119,17 @@ def _no_place(state: State, place: int) -> bool:
     return place >= SLOTS and place not in state.kind.places()
 
 
+def _no_cell(state: State, place: int) -> bool:
+    """``place`` is the free cell ``F`` in a variant without one."""
+    return place == CELL and CELL not in state.kind.places()
+
+
 def _refused_place(state: State, place: int) -> Refusal | None:
-    """Why ``place`` cannot be named at all in this variant, or None."""
+    """Why ``place`` cannot be named at all in this variant, or None (the cell said by name)."""
     if _no_slot(state, place):
         return Refusal.NO_SLOT
+    if _no_cell(state, place):
+        return Refusal.NO_CELL
     return Refusal.NO_PLACE if _no_place(state, place) else None
 
 
@@ -151,12 +164,14 @@ def check(state: State, move: Move) -> Refusal | None:
     """
     if state.is_won:
         return Refusal.GAME_WON
-    if move.kind is not Kind.REMOVE and not state.rules.variant.has_stock:
+    if move.kind in (Kind.DRAW, Kind.RECYCLE) and not state.rules.variant.has_stock:
         return Refusal.NO_STOCK
     if move.kind is Kind.DRAW:
         return None if state.stock_top_index() is not None else Refusal.NOTHING_TO_DRAW
     if move.kind is Kind.RECYCLE:
         return _check_recycle(state)
+    if move.kind is Kind.STORE:
+        return _check_store(state, move.places[0])
     places = move.places
     for place in places:
         refused = _refused_place(state, place)
@@ -182,6 +197,22 @@ def check(state: State, move: Move) -> Refusal | None:
     return None
 
 
+def _check_store(state: State, place: int) -> Refusal | None:
+    """Why the card at ``place`` cannot go into the free cell: no cell, a full cell, then the
+    card's own refusal as a tap's (missing, face down, covered: the overlap rule lets a
+    half-covered card go only with its cover, never alone), then a King."""
+    if CELL not in state.kind.places():
+        return Refusal.NO_CELL
+    if state.cell is not None:
+        return Refusal.CELL_FULL
+    refusal = check_select(state, place)
+    if refusal is not None:
+        return refusal
+    if _covered(state, place):
+        return Refusal.COVERED
+    return Refusal.KING_ALONE if _value(state, place) == state.rules.deck.lone_rank else None
+
+
 def _check_recycle(state: State) -> Refusal | None:
     if state.pass_no >= state.rules.passes and not state.rules.unlimited:
         return Refusal.NO_RECYCLES_LEFT
@@ -193,7 +224,8 @@ def _check_recycle(state: State) -> Refusal | None:
 
 
 def legal_moves(state: State, involving: int = ALL_PLACES) -> list[Move]:
-    """Every legal move, in a fixed order (removals by place, then draw, then recycle).
+    """Every legal move, in a fixed order (removals by place, then stores into the free cell
+    by place, then draw, then recycle).
 
     ``involving`` is a mask of places (bit ``p`` = place ``p``); only moves that use one of
     them are listed (a draw uses the stock, a recycle the stock and the waste).
@@ -220,6 +252,12 @@ def legal_moves(state: State, involving: int = ALL_PLACES) -> list[Move]:
             if cover is not None and _value(state, slot) + _value(state, cover) == pair_sum:
                 found.add(Move.remove(slot, cover))
     moves = sorted((m for m in found if any(involving >> p & 1 for p in m.places)), key=lambda m: m.places)
+    if state.cell is None and CELL in state.kind.places():
+        moves += [
+            Move.store(place)
+            for place, card in cards
+            if card.rank != lone and involving & (1 << place | 1 << CELL)
+        ]
     if involving >> STOCK & 1 and state.stock_top_index() is not None:
         moves.append(DRAW)
     if involving & (1 << STOCK | _waste_bits(state)) and _check_recycle(state) is None:
@@ -262,7 +300,10 @@ def apply_legal(state: State, move: Move) -> State:
             pyramid &= ~(1 << place)
         else:
             stock, columns = state.kind.take(state, place, stock, columns)
-    return replace(state, pyramid=pyramid, stock=stock, cursor=state.normal_cursor(stock), columns=columns)
+    cell = state.card_at(move.places[0]) if move.is_store else None if CELL in move.places else state.cell
+    return replace(
+        state, pyramid=pyramid, stock=stock, cursor=state.normal_cursor(stock), columns=columns, cell=cell
+    )
 
 
 def is_dead_end(state: State) -> bool:
@@ -274,13 +315,13 @@ def is_dead_end(state: State) -> bool:
 
 
 def cycle_removes_nothing(state: State) -> bool:
-    """No removal is legal anywhere on a whole cycle of draws and recycles from ``state``: the
+    """No removal (nor store) is legal anywhere on a whole cycle of draws and recycles from ``state``: the
     positions then repeat (the pass count aside), so the deal is proven over (SPEC §12)."""
     seen: set[tuple[int, int]] = set()
     while (state.stock, state.cursor) not in seen:
         seen.add((state.stock, state.cursor))
         moves = legal_moves(state)
-        if any(move.is_removal for move in moves) or not moves:
+        if any(move.kind not in (Kind.DRAW, Kind.RECYCLE) for move in moves) or not moves:
             return not moves
         state = apply_legal(state, moves[-1])  # the draw or the recycle, the only other moves
     return True

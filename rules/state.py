@@ -11,7 +11,10 @@ The state is a few integers over a fixed :class:`Layout` (where every card was d
 * ``columns`` — in a variant with face-up columns (Giza), bitmask of the column cards still on
   the table: card ``k`` of column ``c`` (``k`` = 0 the first dealt, at the bottom) is bit
   ``c * variant.column_depth + k``. Only a column's top card can leave, so each column's bits
-  are a run from its bottom, and the column's uncovered card is its highest bit.
+  are a run from its bottom, and the column's uncovered card is its highest bit;
+* ``cell`` — in a variant with a free cell (:mod:`rules.stock.cell`), the card in the cell, or
+  None when it is empty (always None elsewhere). The card keeps no place in the layout: the
+  bit of the place it left is cleared like a removed card's.
 
 Drawing moves the cursor past the stock's top card (with several waste piles: past its group of
 three); a recycle sets it back to 0, so the waste becomes the stock again in the same order.
@@ -69,6 +72,7 @@ class State:
     cursor: int
     pass_no: int
     columns: int = 0
+    cell: Card | None = None
 
     # --- construction -------------------------------------------------------------------
     @staticmethod
@@ -234,8 +238,8 @@ class State:
     @property
     def is_won(self) -> bool:
         """All 28 pyramid cards removed, and any cards the stock kind wants gone too (a
-        reserve); stock and waste may keep cards, unless the variant wants every card gone
-        (strict win)."""
+        reserve, the free cell's card); stock and waste may keep cards, unless the variant wants
+        every card gone (strict win)."""
         if self.pyramid or self.kind.blocks_win(self):
             return False
         return not self.rules.variant.win_all or self.kind.cleared(self)
@@ -276,6 +280,7 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
                                             bottom card first, the last one on top; ``--`` or
                                             nothing for an empty column, missing ones are empty)
         stock: 7h 2c                       (top card first)
+        cell: 9s                           (a variant with a free cell: its card, or nothing)
         waste: 4c 5d 8d                    (bottom card first; the last one is on top)
         pass: 3                            (current pass, default 1)
         passes: 3                          (rule set: a number or ``unlimited``; default from ``rules`` or 3)
@@ -337,8 +342,26 @@ def parse_position_unseen(text: str, rules: RuleSet | None = None) -> tuple[Stat
         if values.get(key, "").strip() and key not in variant.stock_kind.sections:
             raise NotationError(f"{key}: the {variant.name} variant has no such section")
     columns = _columns_mask(layout, variant)
-    state = State(layout, rule_set, present & variant.shape.all_slots, stock_mask, cursor, pass_no, columns)
+    cell = _parse_cell(values, layout, rule_set)
+    state = State(
+        layout, rule_set, present & variant.shape.all_slots, stock_mask, cursor, pass_no, columns, cell
+    )
     return state, _parse_unseen(values, state)
+
+
+def _parse_cell(values: dict[str, str], layout: Layout, rules: RuleSet) -> Card | None:
+    """The ``cell:`` section: the free cell's card, or None (nothing, or ``--``)."""
+    if values.get("cell", "").strip() in ("", "--"):
+        return None
+    cards = section_cards(values, "cell", rules.deck)
+    if len(cards) > 1:
+        raise NotationError(f"cell: the cell holds one card, not {len(cards)}")
+    card = cards[0]
+    if card.rank == rules.deck.lone_rank:
+        raise NotationError(f"cell: {card} is a King, which never enters the cell")
+    if card in layout.stock or card in layout.pyramid or card in layout.column_cards():
+        raise NotationError(f"cell: {card} is placed twice")
+    return card
 
 
 def _columns_mask(layout: Layout, variant: Variant) -> int:

@@ -19,12 +19,13 @@ from dataclasses import dataclass, field
 
 from rules.cards import SPANISH_DECK, STANDARD_DECK, Deck
 from rules.errors import NotationError
-from rules.stock import DRAW_THREE, ONE_WASTE, Columns, Reserve, StockKind, WastePiles
+from rules.stock import DRAW_THREE, ONE_CELL, ONE_WASTE, Columns, Reserve, StockKind, WastePiles
 from rules.topology import PYRAMID_FORM, TRIANGLE_FORM, Form, Shape, shape
 
 __all__ = [
     "ALL_RULE_SETS",
     "APOPHIS",
+    "CELL",
     "CLASSIC",
     "DEFAULT_RULES",
     "GIZA",
@@ -140,8 +141,12 @@ the other 17 in the stock (deal tokens 29–35 are the reserve, left to right)."
 RESERVE6 = Variant("reserve6", STANDARD_DECK, stock_kind=Reserve(6))
 """The reserve variant's setting of six reserve cards (18 in the stock): a variant of its own, so
 its rule sets have keys of their own."""
+CELL = Variant("cell", STANDARD_DECK, stock_kind=ONE_CELL)
+"""One free cell (SPEC §12): the default game with one cell beside the waste that takes any free
+card but a King; its card leaves only by pairing, and the deal is won when the pyramid is
+cleared and the cell is empty."""
 
-REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH, APOPHIS, GIZA, PYRAMID6, TRIANGLE, TUT)
+REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH, APOPHIS, GIZA, PYRAMID6, TRIANGLE, TUT, CELL)
 """The variants the rules play in full and the game offers, the default first (command-line
 choices, tests)."""
 RULES_ONLY: tuple[Variant, ...] = (RESERVE, RESERVE6)

@@ -19,6 +19,7 @@ from typing import Any
 from rules.moves import Move
 from rules.state import RuleSet, State
 from rules.variant import Variant
+from solver.cell import CellDepthFirst, CellProblem, cell_play_out
 from solver.dfs import DepthFirst, _visit_one_pile, _visit_piles, _Walk
 from solver.giza import GizaDepthFirst, GizaProblem, giza_play_out
 from solver.layered import Backend, Layered
@@ -39,7 +40,9 @@ from solver.reserve import ReserveDepthFirst, ReserveProblem, reserve_play_out
 from solver.schedule import Schedule, depth_first_schedule, one_waste_schedule, piles_schedule
 from solver.tomb import TombDepthFirst, TombProblem, tomb_play_out
 
-AnyProblem = Problem | GizaProblem | TombProblem | ReserveProblem
+AnyProblem = Problem | GizaProblem | TombProblem | ReserveProblem | CellProblem
+AnyDepthFirst = DepthFirst | GizaDepthFirst | TombDepthFirst | ReserveDepthFirst | CellDepthFirst
+"""The depth-first engine of any stock kind."""
 Removals = Callable[[Problem, Shape, int, int, int], list[tuple[int, int, int]]]
 
 ONE_WASTE = "one_waste"
@@ -47,6 +50,7 @@ PILES = "waste_piles"
 COLUMNS = "columns"
 DRAW_THREE = "draw_three"
 RESERVE = "reserve"
+ONE_CELL = "one_cell"
 
 
 def kind_name(variant: Variant) -> str:
@@ -61,7 +65,7 @@ class Engines:
     has only a depth-first engine; ``line(path, limit)`` turns an engine's winning path into moves."""
 
     problem: AnyProblem
-    depth_first: DepthFirst | GizaDepthFirst | TombDepthFirst | ReserveDepthFirst
+    depth_first: AnyDepthFirst
     layered: Layered | None
     line: Callable[[Sequence[Any], int | None], list[Move]]
 
@@ -206,6 +210,31 @@ def _reserve_won(problem: AnyProblem) -> bool:
     return problem.start[0] == 0
 
 
+def _cell_problem(state: State, blank: int, like: AnyProblem | None, unseen: int) -> AnyProblem:
+    """The free cell's exact model (:mod:`solver.cell`); its loss test reads no order."""
+    return CellProblem(state, blank)
+
+
+def _cell_engines(problem: AnyProblem, backend: Backend) -> Engines:
+    """One pure depth-first engine (which asks the default game's first), whichever the backend."""
+    assert isinstance(problem, CellProblem)
+    cell = problem
+    return Engines(
+        cell, CellDepthFirst(cell), None, lambda path, limit: cell_play_out(cell, list(path), limit)
+    )
+
+
+def _cell_lost(problem: AnyProblem) -> bool:
+    assert isinstance(problem, CellProblem)
+    pyr, stk, _, cell = problem.start
+    return not problem.won(problem.start) and problem.lost(pyr, stk, cell)
+
+
+def _cell_won(problem: AnyProblem) -> bool:
+    assert isinstance(problem, CellProblem)
+    return problem.won(problem.start)
+
+
 KINDS: dict[str, StockKind] = {
     ONE_WASTE: StockModelKind(
         name=ONE_WASTE,
@@ -251,6 +280,14 @@ KINDS: dict[str, StockKind] = {
         engines=_reserve_engines,
         lost_at_once=_reserve_lost,
         start_is_won=_reserve_won,
+        schedule=depth_first_schedule,
+    ),
+    ONE_CELL: StockKind(
+        name=ONE_CELL,
+        problem=_cell_problem,
+        engines=_cell_engines,
+        lost_at_once=_cell_lost,
+        start_is_won=_cell_won,
         schedule=depth_first_schedule,
     ),
     COLUMNS: StockKind(

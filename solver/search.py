@@ -30,14 +30,10 @@ from rules.state import RuleSet, State
 from rules.variant import DEFAULT_RULES
 from rules.verdict import Verdict
 from solver.backends import default_backend
-from solver.dfs import DepthFirst
-from solver.giza import GizaDepthFirst
 from solver.layered import CHUNK, Backend, Layered
 from solver.model import Node, Problem
-from solver.models import AnyProblem, engines_for, kind_of, start_is_won
-from solver.reserve import ReserveDepthFirst
+from solver.models import AnyDepthFirst, AnyProblem, engines_for, kind_of, start_is_won
 from solver.schedule import Schedule
-from solver.tomb import TombDepthFirst
 
 ROUND = 2_048
 RUN_ROUND = 8_192
@@ -98,9 +94,7 @@ class Search:
         self.problem = engines.problem
         self._line = engines.line
         self.node_limit = node_limit
-        self.depth_first: DepthFirst | GizaDepthFirst | TombDepthFirst | ReserveDepthFirst = (
-            engines.depth_first
-        )
+        self.depth_first: AnyDepthFirst = engines.depth_first
         self.layered: Layered | None = engines.layered
         self.schedule = schedule or default_schedule(self.backend, state.rules)
         self.result: Result | None = None
@@ -152,7 +146,7 @@ class Search:
                 self.result = Result(Verdict.UNKNOWN, (), self.nodes, self._seconds * 1000)
                 return self.result
 
-    def _work(self, nodes: int) -> Sequence[Node | tuple[int, int]] | None:
+    def _work(self, nodes: int) -> Sequence[Node | tuple[int, int] | tuple[int, int, int, int]] | None:
         """Give about ``nodes`` nodes to the engines; the path an engine finished with, if any."""
         left = nodes
         while left > 0:
@@ -160,7 +154,7 @@ class Search:
             depth_first_turn = layered is None or self.schedule.depth_first_turn(
                 self.depth_first.nodes, layered.nodes
             )
-            engine: DepthFirst | GizaDepthFirst | TombDepthFirst | ReserveDepthFirst | Layered = (
+            engine: AnyDepthFirst | Layered = (
                 self.depth_first if depth_first_turn or layered is None else layered
             )
             budget = min(left, ROUND if engine is not layered else CHUNK)  # a layered turn: one batch
@@ -199,7 +193,7 @@ class Search:
         self._front_steps = None
         return True
 
-    def _finish(self, path: Sequence[Node | tuple[int, int]]) -> Result:
+    def _finish(self, path: Sequence[Node | tuple[int, int] | tuple[int, int, int, int]]) -> Result:
         """The result for an engine's answer: a path to a win, or ``[]`` for none."""
         if not path:
             return Result(Verdict.UNSOLVABLE, (), self.nodes, self._seconds * 1000)

@@ -16,7 +16,7 @@ from rules.state import State
 def winnable(state: State, limit: int = 2_000_000) -> bool:
     """True if some sequence of legal moves clears the pyramid. Raises RuntimeError past
     ``limit`` positions (the caller picked too big a position)."""
-    seen: set[tuple[int, int, int, int, int]] = set()
+    seen: set[tuple[object, ...]] = set()
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, 10_000))
 
@@ -24,7 +24,7 @@ def winnable(state: State, limit: int = 2_000_000) -> bool:
         if position.is_won:
             return True
         pass_no = 0 if position.rules.unlimited else position.pass_no  # (unlimited: the cycle repeats)
-        key = (position.pyramid, position.stock, position.cursor, pass_no, position.columns)
+        key = (position.pyramid, position.stock, position.cursor, pass_no, position.columns, position.cell)
         if key in seen:
             return False
         seen.add(key)

@@ -21,9 +21,10 @@ from game.render.layout import SMALLEST_COLUMN_CARD, TableLayout, compute_layout
 from game.render.metrics import DEFAULT_METRICS, Metrics
 from game.table_terms import DECK
 from rules import STOCK, WASTE, RuleSet, State
+from rules.moves import CELL as CELL_PLACE
 from rules.moves import WASTE_PILES, column_place
 from rules.topology import ALL_SLOTS, SLOTS, Shape
-from rules.variant import APOPHIS, GIZA, PYRAMID, TRIANGLE, Variant
+from rules.variant import APOPHIS, CELL, GIZA, PYRAMID, TRIANGLE, Variant
 
 PILES_VARIANT = {1: PYRAMID, 3: APOPHIS}
 """The variant of each waste-pile count."""
@@ -456,7 +457,7 @@ def empty_bands(layout: TableLayout) -> list[tuple[int, int]]:
     return bands
 
 
-@pytest.mark.parametrize("variant", [PYRAMID, APOPHIS, GIZA], ids=lambda v: v.name)
+@pytest.mark.parametrize("variant", [PYRAMID, APOPHIS, GIZA, CELL], ids=lambda v: v.name)
 @pytest.mark.parametrize(
     "size", [(1000, 1840), (390, 844), (1080, 1920), (720, 1280), (480, 800), (600, 1024)]
 )
@@ -472,7 +473,7 @@ def test_a_tall_window_leaves_no_empty_band_over_five_percent(
 
 
 # --- the left-handed table ----------------------------------------------------------------------------
-@pytest.mark.parametrize("variant", [PYRAMID, APOPHIS, GIZA], ids=lambda v: v.name)
+@pytest.mark.parametrize("variant", [PYRAMID, APOPHIS, GIZA, CELL], ids=lambda v: v.name)
 @pytest.mark.parametrize("size", EDGE_SIZES)
 def test_a_mirrored_table_keeps_every_rule_of_the_layout(size: tuple[int, int], variant: Variant) -> None:
     mirrored = compute_layout(size, variant=variant, mirrored=True)
@@ -484,7 +485,7 @@ def test_a_mirrored_table_keeps_every_rule_of_the_layout(size: tuple[int, int], 
         assert mirrored.slots[place].x - plain.slots[place].x == mirrored.slots[0].x - plain.slots[0].x
     for name in ("undo", "hint"):  # the rows under the table stay, their main actions on the left
         assert mirrored.buttons[name] == plain.buttons[name]
-    for blocks in (lambda t: t.slots, lambda t: [r for r in (t.deck, t.stock, *t.wastes) if r.width]):
+    for blocks in (lambda t: t.slots, lambda t: [r for r in (t.deck, t.stock, *t.wastes, t.cell) if r.width]):
         before, after = blocks(plain), blocks(mirrored)  # each block in its mirror place
         assert not before or after[0].unionall(after).left == width - before[0].unionall(before).right
 
@@ -510,7 +511,7 @@ def test_left_handed_on_a_phone_puts_draw_under_the_left_thumb(size: tuple[int, 
 
 
 @pytest.mark.parametrize("size", [(844, 390), (390, 844), (1920, 1080), (1280, 720)])
-@pytest.mark.parametrize("variant", [PYRAMID, TRIANGLE, APOPHIS, GIZA], ids=lambda v: v.name)
+@pytest.mark.parametrize("variant", [PYRAMID, TRIANGLE, APOPHIS, GIZA, CELL], ids=lambda v: v.name)
 @pytest.mark.parametrize("mirrored", [False, True])
 def test_large_text_never_costs_the_cards(size: tuple[int, int], variant: Variant, mirrored: bool) -> None:
     """At 200 % text every layout is still whole (cards and targets at least 44 px, nothing
@@ -521,3 +522,31 @@ def test_large_text_never_costs_the_cards(size: tuple[int, int], variant: Varian
     assert layout_problems(large, variant.shape) == []
     assert min(large.card) >= 0.6 * min(plain.card)
     assert large.font >= plain.font
+
+
+# --- the free cell (variant «Una celda») ----------------------------------------------------------
+@pytest.mark.parametrize("mirrored", [False, True])
+@pytest.mark.parametrize(
+    "size", [*EDGE_SIZES, (390, 844), (844, 390), (1280, 800), (1920, 1080), (3840, 2160)]
+)
+def test_the_cell_lies_beside_the_waste_a_whole_tap_target(size: tuple[int, int], mirrored: bool) -> None:
+    """The cell lies beside the waste, on its line, as large as the waste, hit where it is drawn,
+    overlapping nothing, at least ``min_tap`` on both sides."""
+    layout = compute_layout(size, variant=CELL, mirrored=mirrored)
+    assert layout_problems(layout) + ([] if mirrored else orientation_problems(layout)) == []
+    assert layout.pile_places == (*PILES, CELL_PLACE)
+    cell, waste = layout.cell, layout.waste
+    assert cell.size == waste.size and min(cell.size) >= layout.metrics.min_tap
+    assert cell.top == waste.top and not cell.colliderect(waste)
+    assert abs(cell.centerx - waste.centerx) <= 2 * layout.card[0]
+    for place in [*range(SLOTS), *layout.pile_places]:
+        assert layout.hit_place(layout.tap_point(place), ALL_SLOTS) == place
+    assert layout.regions()["F"] == cell
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(320, 3840), st.integers(480, 3840))
+def test_any_window_has_room_for_the_cell(width: int, height: int) -> None:
+    layout = compute_layout((width, height), variant=CELL)
+    assert layout.pile_places[-1] == CELL_PLACE and min(layout.cell.size) >= layout.metrics.min_tap
+    assert layout_problems(layout) + orientation_problems(layout) == []

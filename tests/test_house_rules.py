@@ -142,12 +142,21 @@ def test_the_default_run_keeps_one_rule_set_per_family_and_ci_runs_the_rest() ->
     params = one_per_family(every_rule_set())
     kept = [p.values[0] for p in params if not p.marks]  # type: ignore[attr-defined]
     assert [rules.key for rules in kept] == list(DEFAULT_RUN)
-    assert sorted(family(rules) for rules in kept) == ["columns", "draw_three", "one_waste", "waste_piles"]
+    assert sorted(family(rules) for rules in kept) == [
+        "columns",
+        "draw_three",
+        "one_cell",
+        "one_waste",
+        "waste_piles",
+    ]
     assert {family(rules) for rules in every_rule_set()} == {family(rules) for rules in kept}
     assert all(mark.name == "slow" for p in params for mark in p.marks)  # type: ignore[attr-defined]
     sizes = big_windows_slow([(1280, 720), (3840, 2160), (2160, 3840), (1920, 1080)])
     assert ["slow" if hasattr(size, "marks") else size for size in sizes] == [
-        (1280, 720), "slow", "slow", (1920, 1080)
+        (1280, 720),
+        "slow",
+        "slow",
+        (1920, 1080),
     ]
     options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]
     assert options["ini_options"]["addopts"][-2:] == ["-m", "not slow"]

@@ -23,6 +23,7 @@ from rules.legality import (
     replay,
 )
 from rules.moves import (
+    CELL,
     DRAW,
     MAX_COLUMNS,
     MAX_RESERVE,
@@ -334,14 +335,19 @@ EVERY_PLACE = [
     STOCK,
     WASTE,
     *WASTE_PILES,
+    CELL,
     *(column_place(c) for c in range(MAX_COLUMNS)),
     *(reserve_place(k) for k in range(MAX_RESERVE)),
 ]
-ANY_MOVE = [DRAW, RECYCLE] + [
-    Move.remove(*places)
-    for places in [(p,) for p in EVERY_PLACE]
-    + [(a, b) for i, a in enumerate(EVERY_PLACE) for b in EVERY_PLACE[i + 1 :]]
-]
+ANY_MOVE = (
+    [DRAW, RECYCLE]
+    + [
+        Move.remove(*places)
+        for places in [(p,) for p in EVERY_PLACE]
+        + [(a, b) for i, a in enumerate(EVERY_PLACE) for b in EVERY_PLACE[i + 1 :]]
+    ]
+    + [Move.store(p) for p in EVERY_PLACE if p != CELL]
+)
 
 
 def _values(state: State, move: Move) -> list[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules.state import RuleSet, State
 from rules.variant import VARIANTS
+from solver.cell import CellProblem
 from solver.giza import GizaProblem
 from solver.layered import PureBackend
 from solver.model import Problem
@@ -12,6 +13,7 @@ from solver.models import (
     COLUMNS,
     DRAW_THREE,
     KINDS,
+    ONE_CELL,
     ONE_WASTE,
     PILES,
     RESERVE,
@@ -37,8 +39,9 @@ def test_every_registered_variant_has_a_kind_in_the_registry() -> None:
         "tut": DRAW_THREE,
         "reserve": RESERVE,
         "reserve6": RESERVE,
+        "cell": ONE_CELL,
     }
-    assert set(KINDS) == {ONE_WASTE, PILES, COLUMNS, DRAW_THREE, RESERVE}
+    assert set(KINDS) == {ONE_WASTE, PILES, COLUMNS, DRAW_THREE, RESERVE, ONE_CELL}
     assert all(KINDS[name].name == name for name in KINDS)
 
 
@@ -52,7 +55,7 @@ def test_the_entry_gives_the_model_the_engines_and_the_generator() -> None:
             assert engines.problem.kind is kind
             assert successors_for(engines.problem) is kind.successors
         else:
-            assert isinstance(engines.problem, GizaProblem | TombProblem | ReserveProblem)
+            assert isinstance(engines.problem, GizaProblem | TombProblem | ReserveProblem | CellProblem)
             assert engines.layered is None
     assert (
         kind_of(VARIANTS["apophis"])

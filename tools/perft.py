@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from rules.legality import apply_legal, check, check_select, legal_moves
-from rules.moves import DRAW, PLACES, RECYCLE, Move, place_name
+from rules.moves import CELL, DRAW, PLACES, RECYCLE, Move, place_name
 from rules.scoring import state_cleanup
 from rules.state import State
 from rules.variant import VARIANTS, Variant, rule_sets
@@ -63,13 +63,15 @@ def _counts(state: State, depth: int) -> tuple[int, ...]:
 
 
 def _refusals(state: State, tally: Counter[str]) -> None:
-    every = places()
+    cell = CELL in state.kind.places()  # (the cell F and its stores only where there is one)
+    every = [p for p in places() if p != CELL or cell]
     for place in every:
         refusal = check_select(state, place)
         tally[f"select:{refusal.value if refusal else 'ok'}"] += 1
     named = [p for p in every if state.card_at(p) is not None or check_select(state, p) is not None]
     moves = [DRAW, RECYCLE, *(Move.remove(p) for p in named)]
     moves += [Move.remove(p, q) for i, p in enumerate(named) for q in named[i + 1 :]]
+    moves += [Move.store(p) for p in named if p != CELL and cell]
     for move in moves:
         refusal = check(state, move)
         tally[f"move:{refusal.value if refusal else 'ok'}"] += 1

@@ -14,8 +14,10 @@ fit), the status bar of a par deal, the win and dead-end panels with the deal's 
 summary of a completed match; the variants: a deal of each registered variant other than the
 default (its chip, a Spanish deal's cards and a refused pair named with its sum) and the rules
 screen opening on it; and three waste piles (apophis): a deal mid-way, a pile's top card
-selected with its partners, cards flying from a draw onto their piles. ``--par`` saves only the
+selected with its partners, cards flying from a draw onto their piles; the free cell: a card
+stored in it, selected, and a hint that stores a card. ``--par`` saves only the
 par-scoring screens, ``--variants`` only the variants' ones, ``--apophis`` only the three-pile ones.
+``--cell`` only the free cell's.
 """
 
 from __future__ import annotations
@@ -36,8 +38,9 @@ from game.app import App, display_surface, make_context
 from game.driver import play_by_taps, press_key, step, tap_button, tap_place
 from game.scenes.settings_screen import SettingsScreen
 from game.settings import Settings
-from rules import APOPHIS, DRAW, STOCK, WASTE_PILES, RuleSet, State, parse_moves, partners
+from rules import APOPHIS, DRAW, STOCK, WASTE_PILES, Move, RuleSet, State, parse_moves, partners
 from rules.labels import Label, load_table
+from rules.moves import CELL
 from rules.scoring import Match
 from rules.topology import iter_slots
 from rules.variant import REGISTERED
@@ -214,6 +217,23 @@ def shoot_apophis(size: tuple[int, int], lang: str, out: Path) -> None:
     save(app, out, f"{tag}-apophis-drawing", frames=6)
 
 
+def shoot_cell(size: tuple[int, int], lang: str, out: Path) -> None:
+    """The free cell (variant ``cell``): a card stored in it by taps, that card selected with its
+    partners, and (another deal) a hint that stores a card, ringed on the card and the cell."""
+    tag = f"{size[0]}x{size[1]}-{lang}"
+    settings = Settings(lang=lang, variant="cell")
+    ctx = make_context(settings, LABELS, seed=7)
+    app = App(ctx, ctx.dealer.deal(settings, 1), size=size)
+    play_by_taps(app, Move.store(23))  # 10♦ into the cell
+    save(app, out, f"{tag}-cell-stored")
+    tap_place(app, CELL)
+    save(app, out, f"{tag}-cell-selected")
+    app = App(ctx, ctx.dealer.deal(settings, 2), size=size)
+    step(app, 240)  # the deal lands
+    app.table.play.plain_hint()  # deal 2: a store first
+    save(app, out, f"{tag}-cell-hint")
+
+
 def settings_scrolled(app: App, out: Path, name: str) -> None:
     """The settings screen, then scrolled a wheel notch at a time to its end when its rows do not
     all fit (``name-1``, ``name-2``…), then closed."""
@@ -296,6 +316,7 @@ def main() -> int:
     parser.add_argument("--par", action="store_true", help="only the par-scoring screens")
     parser.add_argument("--apophis", action="store_true", help="only the three-waste-pile screens")
     parser.add_argument("--variants", action="store_true", help="only the variants' screens")
+    parser.add_argument("--cell", action="store_true", help="only the free cell's screens")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     pygame.display.init()
@@ -303,6 +324,9 @@ def main() -> int:
     for text in args.sizes.split(","):
         width, height = (int(v) for v in text.lower().split("x"))
         for lang in args.langs.split(","):
+            if args.cell:
+                shoot_cell((width, height), lang, args.out)
+                continue
             if args.apophis:
                 shoot_apophis((width, height), lang, args.out)
                 continue
@@ -314,6 +338,7 @@ def main() -> int:
                 shoot_par((width, height), lang, args.out)
             if not args.par:
                 shoot_variants((width, height), lang, args.out)
+                shoot_cell((width, height), lang, args.out)
     print(f"screenshots saved in {args.out}")
     return 0
 

@@ -33,8 +33,8 @@ from game.scenes.table import BUTTON_ORDER, TableScene
 from game.table_terms import DECK
 from game.texts import Texts
 from rules import STOCK, WASTE, State, overlap_cover
-from rules.moves import column_place, parse_place, place_name
-from rules.stock import Columns, DrawThree, OneWaste, WastePiles
+from rules.moves import CELL, column_place, parse_place, place_name
+from rules.stock import Columns, DrawThree, OneCell, OneWaste, WastePiles
 from rules.topology import iter_slots
 
 from .tree import Act, Bounds, Node, Role, Tree
@@ -201,6 +201,14 @@ def _piles(table: TableScene, texts: Texts) -> list[Branch]:
     return [(node, []) for node in nodes]
 
 
+def _piles_and_cell(table: TableScene, texts: Texts) -> list[Branch]:
+    """The piles, then the free cell: «9 de picas, en la celda, libre», or «Celda vacía» (a
+    button while the selected card may go into it)."""
+    card = table.play.state.cell
+    name = texts.t("ax_cell_empty") if card is None else texts.t("ax_cell", card=card_words(texts, card))
+    return [*_piles(table, texts), (_card_node(table, texts, CELL, name), [])]
+
+
 def deck_words(texts: Texts, state: State) -> str:
     """The stock as a button: «Mazo: 23 cartas, vuelta 1 de 3»; empty, what pressing it does."""
     turn = texts.pass_of(state)
@@ -226,6 +234,7 @@ BLOCK_GROUPS: dict[str, tuple[str, str, Callable[[TableScene, Texts], list[Branc
     OneWaste.name: ("piles", "ax_piles", _piles),
     WastePiles.name: ("piles", "ax_piles", _piles),
     DrawThree.name: ("piles", "ax_piles", _piles),
+    OneCell.name: ("piles", "ax_piles", _piles_and_cell),
     Columns.name: ("columns", "ax_columns", _columns),
 }
 """The group of the block beside the pyramid, per stock kind: its key, its name's text key and
@@ -238,7 +247,7 @@ def _status(table: TableScene, texts: Texts) -> list[str]:
     cells = [texts.removed(state)]
     if state.rules.variant.has_stock:
         turn = texts.pass_of(state)
-        cells += [texts.t("stock", n=state.stock_count), turn]
+        cells += [texts.t("stock", n=state.stock_count), *filter(None, [texts.cell_of(state)]), turn]
     else:
         cells.append(texts.t("columns_left", n=state.column_count))
     cells.append(texts.moves(table.play.session.moves))

@@ -26,8 +26,8 @@ import pygame
 from game.config import CARD_ASPECT, MAX_ROW_STEP, ROW_STEP, SPARE_TO_STEP
 from game.table_terms import DECK
 from rules import STOCK, WASTE, State
-from rules.moves import WASTE_PILES, column_of, column_place, place_name
-from rules.stock import Columns, DrawThree, OneWaste, WastePiles
+from rules.moves import CELL, WASTE_PILES, column_of, column_place, place_name
+from rules.stock import Columns, DrawThree, OneCell, OneWaste, WastePiles
 from rules.topology import SLOTS, Shape
 from rules.variant import PYRAMID, Variant
 
@@ -117,6 +117,8 @@ class TableLayout:
     column_targets: list[pygame.Rect] = field(default_factory=list)
     """Per column, where a tap hits it: its cards' room, or a larger rectangle around them when
     its cards are drawn smaller than the smallest tap target (see :func:`compute_layout`)."""
+    cell: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    """The free cell beside the waste (a variant with one, :mod:`rules.stock.cell`), else empty."""
 
     @property
     def step(self) -> int:
@@ -137,7 +139,7 @@ class TableLayout:
                 return rects[-1]
             top = state.column_top_index(column)
             return rects[0 if top is None else top]
-        return {STOCK: self.stock, WASTE: self.waste, DECK: self.deck}[place]
+        return {STOCK: self.stock, WASTE: self.waste, DECK: self.deck, CELL: self.cell}[place]
 
     def column_area(self, column: int) -> pygame.Rect:
         """The room of a whole column (all its cards)."""
@@ -735,6 +737,7 @@ BLOCKS: dict[str, BlockPlan] = {
     OneWaste.name: PILES,
     WastePiles.name: PILES,
     DrawThree.name: PILES,
+    OneCell.name: PILES,
     Columns.name: COLUMNS,
 }
 """The block plan of each stock kind, by the kind's name: a new kind adds its line."""
@@ -748,7 +751,15 @@ def mirror(layout: TableLayout) -> TableLayout:
     bar = [rect for rect in layout.buttons.values() if rect.colliderect(layout.top_bar)]
     rows = {rect.top for name, rect in layout.buttons.items() if name in CONTROLS and rect not in bar}
     beside = [rect for name, rect in layout.buttons.items() if name in PILE_CONTROLS and rect.top not in rows]
-    piles = [layout.deck, layout.stock, layout.waste, *layout.wastes, layout.stock_label, layout.waste_label]
+    piles = [
+        layout.deck,
+        layout.stock,
+        layout.waste,
+        *layout.wastes,
+        layout.cell,
+        layout.stock_label,
+        layout.waste_label,
+    ]
     columns = [rect for column in layout.columns for rect in column] + layout.column_targets
     bar.remove(layout.buttons["deal"])
     for block in (layout.slots, piles, beside, columns, [layout.buttons["deal"]], [layout.pass_area], bar):

@@ -5,7 +5,9 @@ the block of its face-up columns (:class:`ColumnBlock`). Used by :mod:`game.rend
 
 A variant with three waste piles (apophis) has no face-up stock card: the block is the deck
 and the three piles side by side (in a row; or, in two rows, the deck over the three piles),
-with «Descarte» written over all three.
+with «Descarte» written over all three. A variant with a free cell has it beside the waste, as
+large as a card: between the stock and the waste in one row (so that «Descarte» written beside
+the waste names the waste), right of the waste when the waste has a row of its own.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.table_terms import DECK
-from rules.moves import STOCK
+from rules.moves import CELL, STOCK
 from rules.stock.kind import StockKind
 from rules.variant import Variant
 
@@ -94,7 +96,13 @@ class PileBlock:
         self.frame = frame
         self.card = card
         self.piles = piles = kind.waste_piles
-        self.places = (DECK, *((STOCK,) if kind.stock_face_up else ()), *kind.waste_places())
+        self.cells = int(CELL in kind.places())
+        self.places = (
+            DECK,
+            *((STOCK,) if kind.stock_face_up else ()),
+            *kind.waste_places(),
+            *(CELL,) * self.cells,
+        )
         self.small = round(card_w * DECK_TO_STOCK)
         self.big = max(frame.gap, round(card_w * STOCK_TO_WASTE))
         self.between = max(frame.gap, round(card_w * WASTE_TO_WASTE))
@@ -105,7 +113,7 @@ class PileBlock:
             self.big = self.between = gap
         self.stacked = False
         in_grid = arrangement.buttons_in_grid
-        wastes_w = piles * card_w + (piles - 1) * self.between
+        wastes_w = piles * card_w + (piles - 1) * self.between + self.cells * (self.big + card_w)
         if arrangement.beside:
             if arrangement.two_rows:
                 self.width = max(self._pile_width(), wastes_w)
@@ -134,9 +142,10 @@ class PileBlock:
         return card_w + (self.small + card_w if STOCK in self.places else 0)
 
     def _row_width(self) -> int:
-        """The deck, the stock's top card and the waste piles in one row."""
+        """The deck, the stock's top card, the cell and the waste piles in one row."""
         card_w = self.card[0]
-        return self._pile_width() + self.big + self.piles * card_w + (self.piles - 1) * self.between
+        wastes = self.piles * card_w + (self.piles - 1) * self.between
+        return self._pile_width() + self.big + wastes + self.cells * (self.big + card_w)
 
     def place(self, layout: TableLayout, left: int, top: int) -> None:
         arrangement, frame = self.arrangement, self.frame
@@ -157,25 +166,30 @@ class PileBlock:
         pile = layout.deck.union(layout.stock)
         if arrangement.two_rows:
             waste_top, waste_left = cards_top + card_h + gap + label_h, x
-        else:
-            waste_top, waste_left = cards_top, pile.right + self.big
+        else:  # a cell lies between the stock and the waste, whose label stays beside it
+            waste_top, waste_left = cards_top, pile.right + self.big + self.cells * (card_w + self.big)
         step = card_w + self.between
         layout.wastes = [
             pygame.Rect(waste_left + k * step, waste_top, card_w, card_h) for k in range(self.piles)
         ]
         layout.waste = layout.wastes[0]
         waste = layout.wastes[0].unionall(layout.wastes[1:])
+        row_end = waste
+        if self.cells:
+            cell_left = waste.right + self.big if arrangement.two_rows else pile.right + self.big
+            layout.cell = pygame.Rect(cell_left, waste_top, card_w, card_h)
+            row_end = waste.union(layout.cell)
         if above:
             text_h = label_h - frame.label_gap
             layout.stock_label = pygame.Rect(pile.left, pile.top - label_h, pile.width, text_h)
             layout.waste_label = pygame.Rect(waste.left, waste.top - label_h, waste.width, text_h)
         else:
             layout.stock_label = pygame.Rect(pile.left - gap - self.label_w, pile.top, self.label_w, card_h)
-            layout.waste_label = pygame.Rect(waste.right + gap, waste.top, self.label_w, card_h)
+            layout.waste_label = pygame.Rect(row_end.right + gap, waste.top, self.label_w, card_h)
         if arrangement.buttons_in_grid:
             return
         if arrangement.beside:
-            below = max(waste.bottom, layout.deck.bottom) + gap
+            below = max(row_end.bottom, layout.deck.bottom) + gap
             if self.stacked:
                 layout.buttons["draw"] = pygame.Rect(left, below, self.width, button_h)
                 layout.buttons["recycle"] = pygame.Rect(left, below + button_h + gap, self.width, button_h)
@@ -184,7 +198,7 @@ class PileBlock:
             layout.buttons["draw"] = pygame.Rect(left, below, half, button_h)
             layout.buttons["recycle"] = pygame.Rect(left + self.width - half, below, half, button_h)
         else:
-            buttons_left = waste.right + frame.margin
+            buttons_left = row_end.right + frame.margin
             buttons_top = top + (self.height - 2 * button_h - gap) // 2
             layout.buttons["draw"] = pygame.Rect(buttons_left, buttons_top, self.buttons_w, button_h)
             layout.buttons["recycle"] = pygame.Rect(
@@ -251,5 +265,5 @@ class ColumnBlock:
             layout.column_targets.append(target)
         # no piles: their rectangles stay empty, out of the way
         layout.pile_places = ()
-        for name in ("deck", "stock", "waste", "stock_label", "waste_label"):
+        for name in ("deck", "stock", "waste", "cell", "stock_label", "waste_label"):
             setattr(layout, name, pygame.Rect(0, 0, 0, 0))

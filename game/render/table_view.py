@@ -28,8 +28,8 @@ from game.config import (
 )
 from game.table_terms import Tone
 from rules import STOCK, WASTE, Card, State
-from rules.moves import WASTE_PILES, column_of, column_place
-from rules.stock import Columns, DrawThree, OneWaste, WastePiles
+from rules.moves import CELL, WASTE_PILES, column_of, column_place
+from rules.stock import Columns, DrawThree, OneCell, OneWaste, WastePiles
 from rules.topology import SLOTS, Shape
 
 from .assets import Assets
@@ -69,6 +69,8 @@ class TableFrame:
     recycle_ready: bool = False
     pile_labels: tuple[str, str] = ("", "")
     """The names written over the stock («Mazo») and the waste («Descarte»)."""
+    cell_label: str = ""
+    """The name written in the empty free cell («Celda»), in a variant with one."""
 
 
 def lifted_by(layout: TableLayout) -> int:
@@ -336,7 +338,7 @@ class TableView:
         state = frame.state
         found = []
         if frame.selected is not None and (
-            frame.selected in (*range(SLOTS), STOCK, WASTE, *WASTE_PILES)
+            frame.selected in (*range(SLOTS), STOCK, WASTE, *WASTE_PILES, CELL)
             or column_of(frame.selected) is not None
         ):
             lifted = face_rect(layout.place_rect(frame.selected, state)).move(0, -lifted_by(layout))
@@ -368,17 +370,43 @@ class TableView:
         return found
 
 
+def _piles_and_cell(view: TableView, layout: TableLayout, frame: TableFrame) -> list[Item]:
+    """The piles, then the free cell beside the waste: its card (raised when selected), or while
+    it is empty (or its card still flies in) an outlined place with «Celda» written in it."""
+    found = view._piles(layout, frame)
+    card = frame.state.cell
+    if card is not None and CELL not in frame.hidden:
+        return found + view._card(("cell",), card, layout.cell, layout, lifted=frame.selected == CELL)
+    found.append(view._empty(layout.cell))
+    face = face_rect(layout.cell)
+    size = max(8, TypeScale(layout.font).caption)
+    text = view.assets.text(frame.cell_label, size, TEXT_DIM, bold=True)
+    room = face.width - 6
+    if text.get_width() > room:  # a narrow card: the word shrinks to fit inside the outline
+        text = view.assets.text(
+            frame.cell_label, max(6, size * room // text.get_width()), TEXT_DIM, bold=True
+        )
+    spot = text.get_rect(center=face.center)
+    found.append(item(("cell label", frame.cell_label, spot.size), spot, blitter(text, spot)))
+    return found
+
+
 BLOCK_ITEMS: dict[str, Callable[[TableView, TableLayout, TableFrame], list[Item]]] = {
     OneWaste.name: TableView._piles,
     WastePiles.name: TableView._piles,
     DrawThree.name: TableView._piles,
+    OneCell.name: _piles_and_cell,
     Columns.name: TableView._columns,
 }
 """How each stock kind's block is drawn, by the kind's name: a new kind adds its line."""
+
+
 @cache
 def row_slots(shape: Shape) -> tuple[tuple[int, ...], ...]:
     """The slots of each row of ``shape``, the top row first (the order cards are drawn in)."""
     return tuple(tuple(s for s in range(shape.slots) if shape.row[s] == row) for row in range(shape.rows))
+
+
 """The pyramid's slots row by row, apex first."""
 
 

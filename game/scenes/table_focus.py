@@ -22,6 +22,7 @@ from .focus import cycle, nearest, step_focus
 BUTTON_ORDER = ("deal", *PILE_CONTROLS, *CONTROLS)
 """Tab order of the table's controls."""
 
+
 class TableFocus:
     def __init__(self) -> None:
         self.at: int | str | None = None
@@ -29,11 +30,13 @@ class TableFocus:
         self.visible = False
 
     def candidates(self, play: Play, layout: TableLayout) -> dict[int, pygame.Rect]:
-        """Places the arrows can reach: every card that can be selected now, and the deck."""
+        """Places the arrows can reach: every card that can be selected now, the deck, and the empty
+        free cell while the selected card may go into it."""
         state = play.state
         columns = [column_place(c) for c in range(state.rules.variant.columns)]
         deck = [DECK] if state.rules.variant.has_stock else []
         cards = [*range(state.rules.variant.shape.slots), STOCK, *state.waste_places(), *columns]
+        cards += [p for p in layout.pile_places if p not in cards and p != DECK]  # the free cell
         places = deck + [p for p in cards if play.selectable(p)]
         return {p: layout.place_rect(p, state) for p in places}
 

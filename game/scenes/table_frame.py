@@ -14,6 +14,7 @@ from game.render.widgets import Style
 from game.table_terms import DECK, Tone
 from game.texts import format_time, signed
 from rules import RECYCLE, Kind, check
+from rules.moves import CELL
 from rules.variant import DEFAULT_RULES
 
 from .table_commands import COMMANDS
@@ -56,6 +57,7 @@ def table_frame(scene: TableScene) -> TableFrame:
         dealing=scene.anim.dealing,
         recycle_ready=check(state, RECYCLE) is None,
         pile_labels=(texts.t("pile_stock"), texts.t("pile_waste")),
+        cell_label=texts.t("pile_cell"),
     )
 
 
@@ -83,8 +85,9 @@ def deal_text(scene: TableScene) -> str:
 
 
 def status(scene: TableScene, pass_text: str) -> list[str]:
-    """The status bar's cells: cards removed, the stock (or the columns), the pass, the time,
-    the moves; in a par match, this deal's number in it and the running total."""
+    """The status bar's cells: cards removed, the stock (or the columns), the free cell's card
+    (when it holds one), the pass, the time, the moves; in a par match, this deal's number in it
+    and the running total."""
     texts, play, settings = scene.ctx.texts, scene.play, scene.ctx.settings
     state = play.state
     has_stock = state.rules.variant.has_stock
@@ -92,6 +95,7 @@ def status(scene: TableScene, pass_text: str) -> list[str]:
     cells = [
         texts.removed(state),
         texts.t("stock", n=state.stock_count) if has_stock else texts.t("columns_left", n=state.column_count),
+        texts.cell_of(state),
         pass_text,
         "" if settings.hide_timer else texts.t("time", t=scene.shown_time or format_time(elapsed)),
         texts.moves(play.session.moves),
@@ -117,4 +121,6 @@ def hint_targets(scene: TableScene) -> list[int | str]:
         return [DECK]
     if move.kind is Kind.RECYCLE:
         return [DECK, "recycle"]
+    if move.is_store:  # the card, then the cell it goes into
+        return [*move.places, CELL]
     return list(move.places)

@@ -71,6 +71,11 @@ class Texts:
             return self.t("pass_open", n=state.pass_no)
         return self.t("pass", n=state.pass_no, p=state.rules.passes)
 
+    def cell_of(self, state: State) -> str:
+        """The free cell's card in the status: «celda: 10♦»; nothing while it is empty (or the
+        variant has no cell)."""
+        return "" if state.cell is None else self.t("cell_status", card=self.card(state.cell))
+
     def label(self, label: Label) -> str:
         return self._messages[LABEL_KEYS[label]]
 

@@ -17,9 +17,11 @@ MESSAGES: dict[str, str] = {
     "removed": "{n} of {total}",
     "removed_all": "{n} of {total}",
     "stock": "stock: {n}",
+    "cell_status": "cell: {card}",
     "columns_left": "columns: {n}",
     "pile_stock": "Stock",
     "pile_waste": "Waste",
+    "pile_cell": "Cell",
     "time": "time {t}",
     "moves_one": "1 move",
     "moves_many": "{n} moves",
@@ -58,12 +60,14 @@ MESSAGES: dict[str, str] = {
     "no_slot": "this pyramid has no such place",
     "waste_top_only": "in the Tomb only the top card of the waste plays",
     "no_place": "this variant has no such place",
+    "no_cell": "this variant has no cell",
+    "cell_full": "the cell already holds a card: it leaves only in a pair",
+    "cell_how": "the cell is empty: select a free card first, then tap the cell",
+    "king_alone": "a King never enters the cell: the King goes alone",
     "game_won": "the pyramid is already cleared",
     # other lines under the table
     "welcome": "Tap a free card, then its partner: together they must add up to {sum}",
-    "welcome_all": (
-        "To win, all {total} cards must go, the stock and the waste too; pairs add up to {sum}"
-    ),
+    "welcome_all": ("To win, all {total} cards must go, the stock and the waste too; pairs add up to {sum}"),
     "pyramid_cleared_all": "Pyramid cleared: to win, clear the stock and the waste too",
     "bad_address_one": "Page address: {options} is not valid; {outcome}",
     "bad_address_many": "Page address: {options} are not valid; {outcome}",
@@ -82,6 +86,7 @@ MESSAGES: dict[str, str] = {
     "par_no_undo": "this deal is already scored in the par match: go on with another",
     "hint_pair": "Hint: {a} with {b}",
     "hint_king": "Hint: remove {a}",
+    "hint_store": "Hint: put {a} into the cell",
     "hint_draw": "Hint: draw a card from the stock",
     "hint_recycle": "Hint: recycle the waste into the stock",
     "hint_none": "no move left",
@@ -176,6 +181,7 @@ MESSAGES: dict[str, str] = {
     "variant_tut": "Tut's Tomb",
     "variant_reserve": "Reserve",
     "variant_reserve6": "Reserve of six",
+    "variant_cell": "One cell",
     "set_par": "Par scoring",
     "set_passes": "Passes through the stock",
     "passes_unlimited": "unlimited",
@@ -443,6 +449,13 @@ VARIANT_RULES: dict[str, list[str]] = {
     "reserve6": [
         "Like the Reserve, with 6 cards in the reserve and 18 in the stock.",
     ],
+    "cell": [
+        "One free cell beside the waste: a free pyramid card, the stock's top card or the waste's "
+        "top card may be put into the empty cell (select the card, then tap the cell). It counts "
+        "as a move and is undone like any other.",
+        "The card in the cell is free and leaves only in a pair. A King never enters the cell: it "
+        "goes alone. You win when the pyramid is empty and so is the cell.",
+    ],
 }
 """One section per variant on the rules screen (only the variants the rules play are shown)."""
 
@@ -483,6 +496,8 @@ ACCESS: dict[str, str] = {
     "ax_pile_top_one": "{card}, waste {pile} of 1 card, free",
     "ax_pile_top_many": "{card}, top of waste {pile} of {n} cards, free",
     "ax_waste_empty": "Waste empty",
+    "ax_cell": "{card}, in the cell, free",
+    "ax_cell_empty": "Cell empty",
     "ax_pile_empty": "Waste {pile} empty",
     "ax_column": "{card}, column {n}, free",
     "ax_screen": "This screen is not read aloud yet: Esc goes back to the table",

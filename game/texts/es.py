@@ -20,9 +20,11 @@ MESSAGES: dict[str, str] = {
     "removed": "{n} de {total}",
     "removed_all": "{n} de {total}",
     "stock": "mazo: {n}",
+    "cell_status": "celda: {card}",
     "columns_left": "columnas: {n}",
     "pile_stock": "Mazo",
     "pile_waste": "Descarte",
+    "pile_cell": "Celda",
     "time": "tiempo {t}",
     "moves_one": "1 jugada",
     "moves_many": "{n} jugadas",
@@ -61,6 +63,10 @@ MESSAGES: dict[str, str] = {
     "no_slot": "esta pirámide no tiene esa posición",
     "waste_top_only": "en la Tumba solo juega la carta de arriba del descarte",
     "no_place": "esta variante no tiene ese sitio",
+    "no_cell": "esta variante no tiene celda",
+    "cell_full": "la celda ya tiene una carta: sale solo emparejada",
+    "cell_how": "la celda está vacía: elige antes una carta libre y luego toca la celda",
+    "king_alone": "el Rey no entra en la celda: el Rey se va solo",
     "game_won": "la pirámide ya está despejada",
     # other lines under the table
     "welcome": "Toca una carta libre y luego su pareja: juntas deben sumar {sum}",
@@ -85,6 +91,7 @@ MESSAGES: dict[str, str] = {
     "par_no_undo": "el reparto ya está puntuado en la partida par: sigue con otro",
     "hint_pair": "Pista: {a} con {b}",
     "hint_king": "Pista: quita {a}",
+    "hint_store": "Pista: guarda {a} en la celda",
     "hint_draw": "Pista: roba una carta del mazo",
     "hint_recycle": "Pista: da otra vuelta al mazo",
     "hint_none": "no queda ninguna jugada",
@@ -182,6 +189,7 @@ MESSAGES: dict[str, str] = {
     "variant_tut": "Tumba de Tut",
     "variant_reserve": "Reserva",
     "variant_reserve6": "Reserva de seis",
+    "variant_cell": "Una celda",
     "set_par": "Puntuación par",
     "set_passes": "Vueltas al mazo",
     "passes_unlimited": "sin límite",
@@ -454,6 +462,13 @@ VARIANT_RULES: dict[str, list[str]] = {
     "reserve6": [
         "Como la Reserva, pero con 6 cartas en la reserva y 18 en el mazo.",
     ],
+    "cell": [
+        "Una celda libre junto al descarte: una carta libre de la pirámide, la de arriba del mazo "
+        "o la de arriba del descarte puede guardarse en la celda vacía (selecciona la carta y toca "
+        "la celda). Cuenta como una jugada y se deshace como cualquiera.",
+        "La carta de la celda está libre y solo sale emparejada. El rey nunca entra en la celda: "
+        "se va solo. Ganas cuando la pirámide está vacía y la celda también.",
+    ],
 }
 """One section per variant on the rules screen (only the variants the rules play are shown)."""
 
@@ -494,6 +509,8 @@ ACCESS: dict[str, str] = {
     "ax_pile_top_one": "{card}, descarte {pile} de 1 carta, libre",
     "ax_pile_top_many": "{card}, arriba del descarte {pile} de {n} cartas, libre",
     "ax_waste_empty": "Descarte vacío",
+    "ax_cell": "{card}, en la celda, libre",
+    "ax_cell_empty": "Celda vacía",
     "ax_pile_empty": "Descarte {pile} vacío",
     "ax_column": "{card}, columna {n}, libre",
     "ax_screen": "Esta pantalla todavía no se lee en voz alta: Esc vuelve a la mesa",

@@ -1,10 +1,11 @@
 """Stock kinds: what a variant deals besides the pyramid, as values behind one protocol.
 
 :class:`~rules.stock.kind.StockKind` is the protocol; :data:`ONE_WASTE` (the default game),
-:class:`WastePiles` (apophis), :data:`DRAW_THREE` (Tut's Tomb) and
-:class:`Columns` (giza) and :class:`Reserve` (a reserve row) are the kinds.
+:class:`WastePiles` (apophis), :data:`DRAW_THREE` (Tut's Tomb), :data:`ONE_CELL` (one free
+cell), :class:`Columns` (giza) and :class:`Reserve` (a reserve row) are the kinds.
 """
 
+from rules.stock.cell import ONE_CELL, OneCell
 from rules.stock.columns import Columns
 from rules.stock.draw_three import DRAW_THREE, DrawThree
 from rules.stock.kind import StockKind
@@ -14,10 +15,12 @@ from rules.stock.waste_piles import WastePiles
 
 __all__ = [
     "DRAW_THREE",
+    "ONE_CELL",
     "ONE_WASTE",
     "SECTIONS",
     "Columns",
     "DrawThree",
+    "OneCell",
     "OneWaste",
     "Reserve",
     "StockKind",
@@ -25,7 +28,7 @@ __all__ = [
     "waste_kind",
 ]
 
-SECTIONS = ("columns", "reserve", "stock", "waste", "waste1", "waste2", "waste3")
+SECTIONS = ("columns", "reserve", "stock", "waste", "waste1", "waste2", "waste3", "cell")
 """Every kind's position-text sections (:attr:`StockKind.sections`), in the order a position
 text's error lists them: a new kind adds its own here."""
 

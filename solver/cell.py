@@ -1,0 +1,441 @@
+"""The exact solver of the one-free-cell variant (:mod:`rules.stock.cell`).
+
+The search is in two parts, both exact:
+
+1. **The game without the cell.** Every line of the default game is a line of this one (the
+   cell simply never used, so it is empty at the end), so when the cell is empty the default
+   game's solver (:mod:`solver.model`, :class:`solver.dfs.DepthFirst`, whose earliest-access
+   model folds draws and recycles into the nodes) is asked first, for at most
+   :data:`BASE_NODES` nodes. A win it finds is a win here; a loss it proves, or a budget it
+   runs out of, says nothing about the cell, and the search goes on to part 2.
+2. **A depth-first search of positions with the cell**: a node is ``(pyr, stk, acc, cell)``,
+   the pyramid mask, the stock mask over stock-sequence indices (stock and waste), the
+   *access* ``pass << 6 | cursor`` (the cursor as in :class:`rules.State`; :func:`access`)
+   and the *rank* of the card in the cell (0 when it is empty). Every pair, King and store is
+   an edge; draws and recycles are folded in: a node's children are the moves playable at
+   its access or at any later one, each at the earliest access it is playable from.
+
+Sound shortcuts, each argued where it is made:
+
+* **The cell keeps a rank, not a card**: a card in the cell is free and leaves only by
+  pairing, which reads its rank alone, so two positions that differ only in the suit of the
+  cell's card have the same future.
+* **Pyramid Kings go at once** (:meth:`CellProblem.norm`): removing a free pyramid King only
+  uncovers pyramid cards and touches neither the stock, the waste nor the cell, so any winning
+  line stays winning with it removed first.
+* **Access dominance**: draws and recycles take a smaller access to every larger one of the
+  same pass count (and, passes left, to every access of a later pass), so a node is worth at
+  least as much as the same ``(pyr, stk, cell)`` at a larger access. The table keeps, per
+  ``(pyr, stk, cell)``, the smallest access searched; a node met again at that access or a
+  larger one is not searched again. With unlimited passes every access reaches every other
+  (draw to the end, recycle, draw), so all are one, 0, and the table is a visited set (a
+  depth-first search with one finds a win whenever one is reachable, cycles or not).
+* **Lost positions** (:meth:`CellProblem.lost`): the pyramid's cards and the cell's must all
+  go to win, each with a card of its partner rank (a King alone). For ranks r and s that pair,
+  each of the ``a`` such cards of rank r needs a card of rank s of its own (one of the ``b``
+  such cards of rank s, or a stock or waste card of rank s), and the other way round: a pair
+  takes one of each, so ``a`` cannot exceed ``b`` plus the stock's cards of rank s. A count
+  that fails can never be met, whatever the order. This is what keeps a store from a card
+  that could never pair again (the cell would stay full for good): its child is lost at once.
+  It reads which cards are left, never their order, so it holds for every order of unseen
+  cards.
+* **A pyramid card is stored only when its going frees another card** (:meth:`CellProblem.uncovering`).
+  Take a winning line that stores a free pyramid card X whose going frees nothing. Until X
+  leaves the cell (paired with some Y) the cell is full, so the line's moves in between use
+  neither the cell nor, until some move frees a card X still covers, X's slot. Move the store
+  to just after the first move after which X's going would free a card, or, if none comes
+  before X's pair, play X with Y from the pyramid instead: X stays free all along (removals
+  only uncover), the cell is empty until then, and every move in between is as legal as
+  before. The line still wins, and its store (if any) frees a card when it is made. A free
+  King never waits (it is gone at once), so this covers every pyramid store.
+* **A store then a pair is never tried where the pair was playable at once** (the node it
+  leads to is the one the pair leads to, already in the visited set when pairs go first).
+
+Unseen cards searched as *blanks* (see :mod:`solver.analysis`) have rank 0, pair with nothing
+and are never stored (a blank in the cell could never leave).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import pairwise
+from operator import itemgetter
+
+from rules.legality import apply, check
+from rules.moves import CELL, DRAW, RECYCLE, STOCK, WASTE, Move
+from rules.state import RuleSet, State
+from rules.topology import iter_slots
+from rules.variant import PYRAMID
+from solver.dfs import DepthFirst
+from solver.line import play_out
+from solver.model import Problem
+
+CellNode = tuple[int, int, int, int]
+PASS_SHIFT = 6
+CURSOR_MASK = (1 << PASS_SHIFT) - 1
+_BY_ACCESS = itemgetter(2)
+NEVER = 1 << 62
+"""Above every access."""
+BASE_NODES = 20_000
+"""The most nodes the default game's solver gets before the search with the cell starts."""
+
+
+def base_state(state: State) -> State | None:
+    """The same position in the default game (no cell), or None when the cell holds a card."""
+    if state.cell is not None:
+        return None
+    rules = state.rules
+    return replace(state, rules=RuleSet(rules.passes, rules.overlap, PYRAMID))
+
+
+class CellProblem:
+    """One position of the cell variant as the tables the search reads. ``start`` is its first
+    node (free pyramid Kings already gone); ``state`` the position itself. ``blank``: stock
+    places searched as cards that pair with nothing."""
+
+    def __init__(self, state: State, blank: int = 0) -> None:
+        rules = state.rules
+        variant, deck = rules.variant, rules.deck
+        self.state = state
+        self.blank = blank
+        self.overlap = rules.overlap
+        self.pair_sum = deck.pair_sum
+        self.lone = deck.lone_rank
+        self.win_all = variant.win_all
+        self.passes = rules.passes
+        self.unlimited = rules.unlimited
+        self.covered_by = variant.shape.covered_by
+        layout = state.layout
+        self.prank: tuple[int, ...] = tuple(card.rank if card else 0 for card in layout.pyramid)
+        self.srank: tuple[int, ...] = tuple(
+            0 if blank >> index & 1 else card.rank for index, card in enumerate(layout.stock)
+        )
+        top = deck.top_rank
+        self.pmask = [sum(1 << s for s, r in enumerate(self.prank) if r == rank) for rank in range(top + 1)]
+        self.smask = [sum(1 << i for i, r in enumerate(self.srank) if r == rank) for rank in range(top + 1)]
+        self.partner = [deck.partner_rank(rank) if rank else 0 for rank in range(top + 1)]
+        self.rank_pairs = tuple(
+            (rank, other) for rank in range(1, top + 1) if (other := self.partner[rank]) and rank <= other
+        )
+        """Each pair of ranks that make the pair sum, once."""
+        self.king_slots = tuple(s for s, rank in enumerate(self.prank) if rank == self.lone)
+        self._free: dict[int, int] = {}
+        self._pairs: dict[int, list[tuple[int, int]]] = {}
+        self._uncovering: dict[int, list[int]] = {}
+        pass_no = 0 if self.unlimited else state.pass_no
+        cell = 0 if state.cell is None else state.cell.rank
+        self.start: CellNode = (
+            self.norm(state.pyramid),
+            state.stock,
+            pass_no << PASS_SHIFT | state.cursor,
+            cell,
+        )
+
+    def free(self, pyr: int) -> int:
+        """The uncovered slots of ``pyr`` (cached)."""
+        found = self._free.get(pyr)
+        if found is None:
+            covered_by = self.covered_by
+            found = sum(1 << slot for slot in iter_slots(pyr) if not covered_by[slot] & pyr)
+            self._free[pyr] = found
+        return found
+
+    def norm(self, pyr: int) -> int:
+        """``pyr`` with every free King removed, repeatedly (removing one may uncover another)."""
+        while True:
+            kings = sum(1 << s for s in self.king_slots if pyr >> s & 1 and not self.covered_by[s] & pyr)
+            if not kings:
+                return pyr
+            pyr &= ~kings
+
+    def uncovering(self, pyr: int) -> list[int]:
+        """The free cards of ``pyr`` whose going frees another card (cached per pyramid): the
+        only pyramid cards worth storing (see the module docstring)."""
+        found = self._uncovering.get(pyr)
+        if found is None:
+            free, norm = self.free(pyr), self.norm
+            found = []
+            for slot in iter_slots(free):
+                rest = norm(pyr & ~(1 << slot))
+                if rest != pyr & ~(1 << slot) or self.free(rest) & ~free:
+                    found.append(slot)
+            self._uncovering[pyr] = found
+        return found
+
+    def won(self, node: CellNode) -> bool:
+        return node[0] == 0 and node[3] == 0 and not (self.win_all and node[1])
+
+    def pyramid_pairs(self, pyr: int) -> list[tuple[int, int]]:
+        """Two free cards summing to the pair sum, and (overlap rule) a card with the one free
+        card lying on it (cached per pyramid)."""
+        found = self._pairs.get(pyr)
+        if found is not None:
+            return found
+        prank, pair_sum, covered_by = self.prank, self.pair_sum, self.covered_by
+        free = iter_slots(self.free(pyr))
+        found = [(a, b) for i, a in enumerate(free) for b in free[i + 1 :] if prank[a] + prank[b] == pair_sum]
+        if self.overlap:
+            for slot in iter_slots(pyr):
+                covers = covered_by[slot] & pyr
+                if covers.bit_count() == 1:
+                    cover = covers.bit_length() - 1
+                    if not covered_by[cover] & pyr and prank[slot] + prank[cover] == pair_sum:
+                        found.append((slot, cover))
+        self._pairs[pyr] = found
+        return found
+
+    def successors(self, pyr: int, stk: int, acc: int, cell: int) -> list[CellNode]:
+        """Every pair, King and store reachable from the node, each as the node it leads to at
+        the earliest access it can be played from (draws and recycles are folded in, see the
+        module docstring): pairs first (the pyramid's, then the cell's card with a free pyramid
+        card, then those with the stock's or the waste's top card as the access goes), then
+        stores (from the stock and the waste as the access goes, then from the pyramid)."""
+        norm, prank, partner = self.norm, self.prank, self.partner
+        free = iter_slots(self.free(pyr))
+        out = [(norm(pyr & ~(1 << a) & ~(1 << b)), stk, acc, cell) for a, b in self.pyramid_pairs(pyr)]
+        if cell:
+            out.extend((norm(pyr & ~(1 << s)), stk, acc, 0) for s in free if prank[s] == partner[cell])
+        stores: list[CellNode] = []
+        self._walk(pyr, stk, acc, cell, free, out, stores)
+        if not cell:
+            stores[:0] = [(norm(pyr & ~(1 << s)), stk, acc, prank[s]) for s in self.uncovering(pyr)]
+        out.sort(key=_BY_ACCESS)
+        stores.sort(key=_BY_ACCESS)
+        return out + stores
+
+    def _walk(  # noqa: PLR0917 (one loop over the accesses, no calls)
+        self,
+        pyr: int,
+        stk: int,
+        acc: int,
+        cell: int,
+        free: list[int],
+        out: list[CellNode],
+        stores: list[CellNode],
+    ) -> None:
+        """The moves with the stock's or the waste's top card, at every access from ``acc`` on:
+        each draw moves the cursor past the stock's top card, a recycle (passes left) starts
+        the next pass at cursor 0. With unlimited passes one pass from cursor 0 meets every
+        access (:meth:`access`). A removal leaves the cursor where the rules normalise it."""
+        norm, prank, srank, partner, lone = self.norm, self.prank, self.srank, self.partner, self.lone
+        cursor, pass_no = acc & CURSOR_MASK, acc >> PASS_SHIFT
+        last = 0 if self.unlimited else self.passes
+        found: set[tuple[int, int, int]] = set()  # (pyr, stk, cell) of children already made
+        while True:
+            ahead = stk >> cursor
+            top = cursor + (ahead & -ahead).bit_length() - 1 if ahead else -1
+            below = stk & ((1 << cursor) - 1)
+            waste = below.bit_length() - 1 if below else -1
+            pass_bits = pass_no << PASS_SHIFT
+            for index in (top, waste):
+                if index < 0:
+                    continue
+                rank = srank[index]
+                if not rank:
+                    continue
+                rest = stk & ~(1 << index)
+                after = 0 if not last else pass_bits | (rest & ((1 << cursor) - 1)).bit_length()
+                if rank == lone:
+                    children = [(pyr, rest, cell)]
+                else:
+                    other = partner[rank]
+                    children = [(norm(pyr & ~(1 << s)), rest, cell) for s in free if prank[s] == other]
+                    if cell == other:
+                        children.append((pyr, rest, 0))
+                    if not cell and (pyr, rest, rank) not in found:
+                        found.add((pyr, rest, rank))
+                        stores.append((pyr, rest, after, rank))
+                for child in children:
+                    if child not in found:
+                        found.add(child)
+                        out.append((child[0], child[1], after, child[2]))
+            if top >= 0 and waste >= 0 and srank[top] and srank[top] == partner[srank[waste]]:
+                rest = stk & ~(1 << top) & ~(1 << waste)
+                if (pyr, rest, cell) not in found:
+                    found.add((pyr, rest, cell))
+                    after = 0 if not last else pass_bits | (rest & ((1 << cursor) - 1)).bit_length()
+                    out.append((pyr, rest, after, cell))
+            if top >= 0:
+                cursor = top + 1
+            elif below and pass_no < last:
+                pass_no, cursor = pass_no + 1, 0
+            else:
+                return
+
+    def lost(self, pyr: int, stk: int, cell: int) -> bool:
+        """The cards that must go (the pyramid's and the cell's) cannot all find partners among
+        the cards left: for each pair of ranks r and s, every such card of rank r needs its own
+        card of rank s (see the module docstring)."""
+        pmask, smask = self.pmask, self.smask
+        for rank, other in self.rank_pairs:
+            must_r = (pyr & pmask[rank]).bit_count() + (cell == rank)
+            must_s = (pyr & pmask[other]).bit_count() + (cell == other)
+            if not must_r and not must_s:
+                continue
+            if rank == other:  # a twin rank (6 + 6 = 12) pairs among its own cards
+                spare = (stk & smask[rank]).bit_count()
+                if must_r + spare < 2 or (not spare and must_r % 2):
+                    return True
+            elif (
+                must_r > must_s + (stk & smask[other]).bit_count()
+                or must_s > must_r + (stk & smask[rank]).bit_count()
+            ):
+                return True
+        return False
+
+
+class CellDepthFirst:
+    """The two parts of the module docstring behind the interface of
+    :class:`solver.dfs.DepthFirst`: ``advance(n)`` searches about ``n`` more nodes and returns
+    None while unfinished, then the path of nodes to a win (every move's node, see
+    :func:`cell_play_out`), or ``[]``."""
+
+    def __init__(self, problem: CellProblem) -> None:
+        self.problem = problem
+        self.seen: dict[tuple[int, int, int], int] = {}
+        """``(pyr, stk, cell)`` → the smallest access searched from."""
+        self._own = 0
+        self._path: list[CellNode] = [problem.start]
+        self._stack: list[list[CellNode]] = []
+        self._result: list[CellNode] | None = None
+        state = base_state(problem.state)
+        self._base_problem = None if state is None or problem.blank else Problem(state)
+        self._base = None if self._base_problem is None else DepthFirst(self._base_problem)
+        if self._base is None:
+            self._begin()
+
+    @property
+    def nodes(self) -> int:
+        return self._own + (0 if self._base is None else self._base.nodes)
+
+    @property
+    def work(self) -> int:
+        return self.nodes
+
+    def _begin(self) -> None:
+        """Start part 2 (the search with the cell)."""
+        problem = self.problem
+        if problem.won(problem.start) or self._enter(problem.start):
+            self._result = list(self._path)
+
+    def _enter(self, node: CellNode) -> bool:
+        """Mark ``node`` searched and push its untried children; True when one of them wins."""
+        self.seen[node[0], node[1], node[3]] = node[2]
+        self._own += 1
+        problem = self.problem
+        children = [] if problem.lost(node[0], node[1], node[3]) else problem.successors(*node)
+        for child in children:
+            if problem.won(child):
+                self._path.append(child)
+                return True
+        children.reverse()  # popped from the end: the first child is tried first
+        self._stack.append(children)
+        return False
+
+    def _advance_base(self, budget: int) -> int:
+        """Part 1 for at most ``budget`` nodes; the budget left for part 2."""
+        base, base_problem = self._base, self._base_problem
+        assert base is not None and base_problem is not None
+        before = base.nodes
+        found = base.advance(min(budget, BASE_NODES - before))
+        if found:
+            self._result = self._base_nodes(play_out(base_problem, found))
+        elif found is not None or base.nodes >= BASE_NODES:
+            self._begin()
+            self._base_problem = None  # (its nodes still count)
+        return budget - (base.nodes - before)
+
+    def _base_nodes(self, moves: list[Move]) -> list[CellNode]:
+        """The nodes of a default game's winning line played here."""
+        state, problem = self.problem.state, self.problem
+        nodes = [problem.start]
+        for move in moves:
+            state = apply(state, move)
+            node = node_of(problem, state)
+            if (node[0], node[1], node[3]) != (nodes[-1][0], nodes[-1][1], nodes[-1][3]):
+                nodes.append(node)  # (a draw or a recycle is no node)
+        return nodes
+
+    def advance(self, budget: int) -> list[CellNode] | None:
+        if self._result is None and self._base_problem is not None:
+            budget = self._advance_base(budget)
+        if self._result is not None:
+            return self._result
+        stop = self._own + budget
+        seen, stack, path = self.seen, self._stack, self._path
+        while self._own < stop:
+            if not stack:
+                self._result = []
+                return self._result
+            children = stack[-1]
+            if not children:
+                stack.pop()
+                path.pop()
+                continue
+            child = children.pop()
+            if seen.get((child[0], child[1], child[3]), NEVER) <= child[2]:
+                continue  # searched from an access that reaches this one
+            path.append(child)
+            if self._enter(child):
+                self._result = list(path)
+                return self._result
+        return None
+
+
+def access(state: State) -> int:
+    """Where the player stands in the stock, ``pass << 6 | cursor``: a smaller access reaches
+    every larger one by draws and recycles. With unlimited passes every access reaches every
+    other (draw to the end, recycle, draw), so all are one: 0."""
+    return 0 if state.rules.unlimited else state.pass_no << PASS_SHIFT | state.cursor
+
+
+def node_of(problem: CellProblem, state: State) -> CellNode:
+    """The node of a position reached from ``problem.state``."""
+    cell = 0 if state.cell is None else state.cell.rank
+    return (problem.norm(state.pyramid), state.stock, access(state), cell)
+
+
+def cell_play_out(problem: CellProblem, path: list[CellNode], limit: int | None = None) -> list[Move]:
+    """The moves from ``problem.state`` that follow ``path`` (a win): between two nodes one
+    pair, King or store (and any pyramid Kings freed since), after the draws and recycles that
+    bring its stock cards to the top: the first access where it is legal, which is never later
+    than the node's (removing a card at the stock's top or the waste's top leaves the same
+    cursor), so every later node's move is still in reach. Every move goes through
+    :func:`rules.apply`. Only the first ``limit`` moves when a limit is given."""
+    state = problem.state
+    moves: list[Move] = []
+
+    def play(move: Move) -> None:
+        nonlocal state
+        state = apply(state, move)
+        moves.append(move)
+
+    def clear_kings() -> None:
+        while not state.is_won:
+            kings = [s for s in iter_slots(state.uncovered) if problem.prank[s] == problem.lone]
+            if not kings:
+                return
+            play(Move.remove(kings[0]))
+
+    def move_between(before: CellNode, after: CellNode) -> Move | None:
+        """The move, if its stock cards are at the top now."""
+        slots = [s for s in iter_slots(before[0] & ~after[0]) if problem.prank[s] != problem.lone]
+        tops = {state.stock_top_index(): STOCK, state.waste_top_index(): WASTE}
+        cards = iter_slots(before[1] & ~after[1])
+        if any(index not in tops for index in cards):
+            return None
+        places = slots + [tops[index] for index in cards]
+        if after[3] and not before[3]:
+            return Move.store(places[0])
+        move = Move.remove(*places, *([CELL] if before[3] and not after[3] else []))
+        return move if check(state, move) is None else None
+
+    clear_kings()
+    for before, after in pairwise(path):
+        while (move := move_between(before, after)) is None:
+            play(DRAW if check(state, DRAW) is None else RECYCLE)
+        play(move)
+        clear_kings()
+    if not state.is_won:
+        raise RuntimeError("the line does not win")
+    return moves if limit is None else moves[:limit]

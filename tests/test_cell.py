@@ -1,0 +1,149 @@
+"""One free cell (SPEC §12, variant ``cell``): a free card may wait in the cell, a King never."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from reference_search import winnable
+from solver_cases import random_position
+
+from rules.cards import parse_card
+from rules.errors import NotationError
+from rules.legality import Refusal, apply, check, check_select, is_dead_end, legal_moves, replay
+from rules.moves import CELL, DRAW, STOCK, WASTE, Move, parse_moves
+from rules.state import RuleSet, State, parse_position
+from rules.variant import CELL as CELL_VARIANT
+from rules.variant import UNLIMITED, rule_sets
+from solver.layered import PureBackend
+from solver.search import Verdict, solve
+from solver.vector import NumpyBackend
+
+RULES = RuleSet(3, True, CELL_VARIANT)
+CELL_RULES = [*rule_sets(CELL_VARIANT)]
+CORNER = "variant: cell; pyramid: P0=5h; stock: 8c Kd 7s; waste: 6d; cell: 8s; overlap: on"
+
+
+def test_the_notation_reads_and_writes_stores() -> None:
+    assert [str(m) for m in parse_moves("P21>F s>f W>F F+P12 f+w")] == ["P21>F", "S>F", "W>F", "P12+F", "W+F"]
+    for bad in ("F>F", "P21>W", "P1+P2>F", ">F"):
+        with pytest.raises(NotationError):
+            Move.parse(bad)
+
+
+def test_a_store_is_a_move_like_any_other_and_the_cells_card_leaves_only_in_a_pair() -> None:
+    state = State.from_deal(5, RULES)  # bottom row 6c Ks 8s Td 2c 8h 8d; stock top Th
+    assert Move.parse("S>F") in legal_moves(state) and Move.parse("P21>F") in legal_moves(state)
+    stored = apply(state, Move.parse("P21>F"))
+    assert stored.cell == parse_card("6c")
+    assert stored.card_at(CELL) == stored.cell and not stored.pyramid >> 21 & 1
+    assert check(stored, Move.parse("S>F")) is Refusal.CELL_FULL
+    assert all(not m.is_store for m in legal_moves(stored))
+    assert check_select(stored, CELL) is None
+    # the cell's card pairs with a free card (2h + Jd) and the cell is empty again
+    position = parse_position("variant: cell; pyramid: P0=Jd; stock: 5c; cell: 2h")
+    after = apply(position, Move.parse("F+P0"))
+    assert after.cell is None and after.is_won
+
+
+def test_a_king_never_enters_the_cell_and_the_refusal_says_so() -> None:
+    state = parse_position("variant: cell; pyramid: P0=5h P1=Ks P2=8d; stock: Kd 2c")
+    assert check(state, Move.parse("P1>F")) is Refusal.KING_ALONE
+    assert check(state, Move.parse("S>F")) is Refusal.KING_ALONE
+    assert "el Rey se va solo" in Refusal.KING_ALONE.message
+    assert check(state, Move.parse("P0>F")) is Refusal.COVERED
+    assert Move.parse("P2>F") in legal_moves(state)
+
+
+def test_the_default_game_refuses_the_cell_clearly() -> None:
+    state = State.from_deal(5)
+    assert check(state, Move.parse("S>F")) is Refusal.NO_CELL
+    assert check(state, Move.parse("F+P21")) is Refusal.NO_CELL
+    assert check_select(state, CELL) is Refusal.NO_CELL
+    assert Refusal.NO_CELL.message == "esta variante no tiene celda"
+    with pytest.raises(NotationError, match="cell: the pyramid variant has no such section"):
+        parse_position("pyramid: P0=5h; cell: 8s")
+
+
+def test_the_win_needs_the_cell_empty() -> None:
+    state = parse_position("variant: cell; stock: 5c; cell: 8s")
+    assert not state.is_won
+    assert Move.parse("S+F") in legal_moves(state)
+    assert apply(state, Move.parse("S+F")).is_won
+
+
+def test_the_position_text_has_the_cell_and_reads_back() -> None:
+    state = parse_position(CORNER)
+    assert "cell: 8s" in state.to_text().split("\n")
+    assert parse_position(state.to_text()).to_text() == state.to_text()
+    assert state.kind.cards_left(state)[-1] == state.cell
+    with pytest.raises(NotationError, match="King"):
+        parse_position("variant: cell; pyramid: P0=5h; cell: Ks")
+    with pytest.raises(NotationError, match="twice"):
+        parse_position("variant: cell; pyramid: P0=5h; cell: 5h")
+    with pytest.raises(NotationError, match="one card"):
+        parse_position("variant: cell; pyramid: P0=5h; cell: 5s 6s")
+
+
+def test_a_deal_text_of_the_wrong_length_gets_one_line() -> None:
+    with pytest.raises(NotationError, match="a deal has 52 cards, this line has 3"):
+        State.from_deal_text("Ah 2h 3h", RULES)
+
+
+def test_the_key_names_the_variant() -> None:
+    assert RULES.key == "variant=cell passes=3 overlap=on"
+    assert RuleSet.from_key(RULES.key) == RULES
+
+
+def test_a_stored_card_is_progress_with_unlimited_passes() -> None:
+    state = parse_position("variant: cell; pyramid: P0=5h; stock: 9c; passes: unlimited")
+    assert not is_dead_end(state)  # 9c>F leaves 5h alone, but it is a move
+    assert is_dead_end(apply(state, Move.store(STOCK)))
+
+
+def test_the_store_from_the_waste_uncovers_the_card_under_it() -> None:
+    state = apply(apply(State.from_deal(5, RULES), DRAW), DRAW)
+    under, top = state.waste_cards()
+    after = apply(state, Move.store(WASTE))
+    assert after.cell == top and after.card_at(WASTE) == under
+
+
+def _check(state: State, expected: bool) -> None:
+    for backend in (PureBackend(), NumpyBackend()):
+        result = solve(state, backend=backend)
+        assert (result.verdict is Verdict.SOLVABLE) == expected, (backend.name, state.to_text())
+        if expected:
+            assert replay(state, list(result.moves)).is_won
+
+
+def reference_positions(rules: RuleSet, each: int) -> list[tuple[State, bool]]:
+    """Positions reached by random play (stores included), turned back to pass 1 of ``rules``,
+    with the reference search's verdict: up to ``each`` of each verdict."""
+    rng = random.Random(f"cell small {rules}")
+    found: dict[bool, list[State]] = {True: [], False: []}
+    for _ in range(400):
+        played = random_position(rng, RuleSet(3, rules.overlap, CELL_VARIANT), cards_left=rng.randint(14, 30))
+        state = replace(played, rules=rules, pass_no=1, cursor=0)
+        try:
+            verdict = winnable(state, limit=20_000)
+        except RuntimeError:
+            continue  # too big for the plain search
+        if len(found[verdict]) < each:
+            found[verdict].append(state)
+        if min(map(len, found.values())) >= each:
+            break
+    return [(state, verdict) for verdict, states in found.items() for state in states]
+
+
+@pytest.mark.parametrize("rules", CELL_RULES, ids=str)
+def test_small_positions_match_the_reference_search(rules: RuleSet) -> None:
+    positions = reference_positions(rules, 6)
+    assert sum(verdict for _, verdict in positions) >= 2 and len(positions) >= 8  # both verdicts
+    assert any(state.cell is not None for state, _ in positions)
+    for state, verdict in positions:
+        _check(state, verdict)
+
+
+def test_unlimited_passes_are_a_rule_set() -> None:
+    assert RuleSet(UNLIMITED, True, CELL_VARIANT) in CELL_RULES
