@@ -6,7 +6,7 @@ import os
 import random
 import subprocess
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 import numpy as np
@@ -46,13 +46,32 @@ def _seeded_nodes(problem: Problem, rng: random.Random, count: int) -> tuple[lis
 
 
 def _compare(problem: Problem, keys: list[int], accs: list[int]) -> dict[int, list[tuple[int, int]]]:
-    """The numpy generator's children of every node, which must be the pure generator's."""
+    """The numpy generator's children of every node, which must be the pure generator's.
+
+    One exception: with stock fronts on, several waste piles and unlimited passes, only the
+    numpy generator tests the fronts (:meth:`solver.model.Problem.fronts_apply`; the pure
+    path never turns them on), so it may drop a node the pure one expands, and only a node
+    whose whole stock meets no element of its pyramid's front (a sound loss test)."""
     pure = _by_parent(*expand_batch(problem, keys, accs))
     parents, child_keys, child_accs = expand_arrays(
         problem, Tables(problem), np.array(keys, dtype=np.int64), np.array(accs, dtype=np.int64)
     )
-    assert _by_parent(parents.tolist(), child_keys.tolist(), child_accs.tolist()) == pure
+    numpy = _by_parent(parents.tolist(), child_keys.tolist(), child_accs.tolist())
+    if problem.use_fronts and problem.piles > 1:
+        for position in pure.keys() - numpy.keys():
+            pyr, stk = keys[position] >> problem.stock_bits, keys[position] & (1 << problem.stock_bits) - 1
+            assert not _front_met(problem, problem.norm(pyr), stk), keys[position]
+        pure = {position: children for position, children in pure.items() if position in numpy}
+    assert numpy == pure
     return pure
+
+
+def _front_met(problem: Problem, pyr: int, stk: int) -> bool:
+    """Does the stock ``stk`` hold, rank by rank, at least some element of ``pyr``'s front?"""
+    counts = Counter(rank for i, rank in enumerate(problem.srank) if stk >> i & 1)
+    return any(
+        all(counts[rank] >= element >> 4 * rank & 15 for rank in range(16)) for element in problem.front(pyr)
+    )
 
 
 def _by_parent(parents: list[int], keys: list[int], accs: list[int]) -> dict[int, list[tuple[int, int]]]:
@@ -174,10 +193,11 @@ def test_identical_moves_on_mid_game_and_last_pass_positions(fronts: bool) -> No
     assert sum(p.piles > 1 for p in problems) >= 30
 
 
-@pytest.mark.parametrize("rules", one_per_family(rule_sets(APOPHIS)))
+@pytest.mark.parametrize("rules", one_per_family([r for r in rule_sets(APOPHIS) if not r.unlimited]))
 def test_identical_pile_moves_on_positions_of_play(rules: RuleSet) -> None:
     """Apophis positions reached by the rules (random play, draws and recycles included) late
-    in the game, and random walks of the search from them."""
+    in the game, and random walks of the search from them (a limited number of passes: with
+    unlimited ones no card is stranded, and the generators meet there above)."""
     rng = random.Random(f"played {rules}")
     seen = _Seen()
     for _ in range(60):
