@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+import zlib
 from pathlib import Path
 
 import pygame
@@ -16,11 +17,19 @@ from game.scenes.deal_dialog import KEYPAD
 from game.scenes.settings_screen import LANGUAGE_NAMES
 from game.texts import CATALOGUES, RULES_TEXT
 from rules import Card
+from rules.labels import load_table
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-from web_assets import decks_shown, subset_font, text_characters, trim_decks, unresolved_faces  # noqa: E402
+from web_assets import (  # noqa: E402
+    compact_labels,
+    decks_shown,
+    subset_font,
+    text_characters,
+    trim_decks,
+    unresolved_faces,
+)
 
 NOT_IN_ANY_TEXT = "Ж"
 """A letter no catalogue uses: the subset must draw it as a box (shows the test can fail)."""
@@ -100,3 +109,15 @@ def test_the_bundle_keeps_the_decks_its_canvas_shows_and_every_face_resolves(tmp
         for card in (Card(1, "c"), Card(12, "h"), Card(13, "d"), Card(10, "s")):
             a, b = trimmed.raw(str(card), deck), full.raw(str(card), deck)
             assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
+
+
+def test_the_bundled_label_table_reads_the_same_and_packs_smaller(tmp_path: Path) -> None:
+    """The compacted table (tools/web_assets.py) holds every column of the shipped one, and its
+    columns are ordered so that deflate packs it in well under the shipped file's size."""
+    shipped = ROOT / "assets" / "labels.json"
+    copy = tmp_path / "labels.json"
+    shutil.copy(shipped, copy)
+    compact_labels(copy)
+    assert load_table(copy).tables == load_table(shipped).tables
+    packed, before = (len(zlib.compress(p.read_bytes(), 9)) for p in (copy, shipped))
+    assert packed < 0.7 * before
