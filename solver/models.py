@@ -131,6 +131,14 @@ def _stock_won(problem: AnyProblem) -> bool:
     return (pyr << problem.stock_bits | stk) >> problem.goal_shift == 0
 
 
+def _depth_first_only(
+    problem: AnyProblem, engine: AnyDepthFirst, play_out: Callable[[Any, list[Any], int | None], list[Move]]
+) -> Engines:
+    """The engines of a model searched by one pure depth-first engine, whichever the backend (the
+    numpy one has no part for it); ``play_out(problem, path, limit)`` turns its path into moves."""
+    return Engines(problem, engine, None, lambda path, limit: play_out(problem, list(path), limit))
+
+
 def _open_problem(state: State, blank: int, like: AnyProblem | None, unseen: int) -> AnyProblem:
     """An open game has no unseen card, and shares nothing."""
     return GizaProblem(state)
@@ -138,10 +146,7 @@ def _open_problem(state: State, blank: int, like: AnyProblem | None, unseen: int
 
 def _open_engines(problem: AnyProblem, backend: Backend) -> Engines:
     assert isinstance(problem, GizaProblem)
-    giza = problem
-    return Engines(
-        giza, GizaDepthFirst(giza), None, lambda path, limit: giza_play_out(giza, list(path), limit)
-    )
+    return _depth_first_only(problem, GizaDepthFirst(problem), giza_play_out)
 
 
 def _open_lost(problem: AnyProblem) -> bool:
@@ -161,12 +166,8 @@ def _tomb_problem(state: State, blank: int, like: AnyProblem | None, unseen: int
 
 
 def _tomb_engines(problem: AnyProblem, backend: Backend) -> Engines:
-    """One pure depth-first engine, whichever the backend (the numpy one has no part for it)."""
     assert isinstance(problem, TombProblem)
-    tomb = problem
-    return Engines(
-        tomb, TombDepthFirst(tomb), None, lambda path, limit: tomb_play_out(tomb, list(path), limit)
-    )
+    return _depth_first_only(problem, TombDepthFirst(problem), tomb_play_out)
 
 
 def _tomb_lost(problem: AnyProblem) -> bool:
@@ -187,15 +188,8 @@ def _reserve_problem(state: State, blank: int, like: AnyProblem | None, unseen: 
 
 
 def _reserve_engines(problem: AnyProblem, backend: Backend) -> Engines:
-    """One pure depth-first engine, whichever the backend (the numpy one has no part for it)."""
     assert isinstance(problem, ReserveProblem)
-    reserve = problem
-    return Engines(
-        reserve,
-        ReserveDepthFirst(reserve),
-        None,
-        lambda path, limit: reserve_play_out(reserve, list(path), limit),
-    )
+    return _depth_first_only(problem, ReserveDepthFirst(problem), reserve_play_out)
 
 
 def _reserve_lost(problem: AnyProblem) -> bool:
@@ -216,12 +210,9 @@ def _cell_problem(state: State, blank: int, like: AnyProblem | None, unseen: int
 
 
 def _cell_engines(problem: AnyProblem, backend: Backend) -> Engines:
-    """One pure depth-first engine (which asks the default game's first), whichever the backend."""
+    """Its depth-first engine asks the default game's solver first (:mod:`solver.cell`)."""
     assert isinstance(problem, CellProblem)
-    cell = problem
-    return Engines(
-        cell, CellDepthFirst(cell), None, lambda path, limit: cell_play_out(cell, list(path), limit)
-    )
+    return _depth_first_only(problem, CellDepthFirst(problem), cell_play_out)
 
 
 def _cell_lost(problem: AnyProblem) -> bool:
