@@ -6,7 +6,7 @@
 
 Without ``--deal`` the saved game in progress goes on (or, when there is none, a random deal
 is chosen: a proven-solvable one when the label table exists). ``--variant`` plays a variant
-(``pyramid``, ``strict``, ``spanish``…: :data:`rules.variant.VARIANTS`), ``--classic`` turns the
+(``pyramid``, ``strict``, ``spanish``…: the game's, :data:`rules.variant.OFFERED`), ``--classic`` turns the
 overlap rule off; ``--variant``, ``--passes``, ``--classic`` and ``--lang`` override the saved
 settings for this run (``--deal N --variant spanish`` is Spanish deal N, as a shared link gives it;
 ``--deal`` also takes a deal as the game copies it: ``--deal "Baraja española: reparto 77"``).
@@ -55,7 +55,7 @@ from rules.cli import EXIT_OK, Parser, pass_count, run_command
 from rules.interrupt import EXIT_INTERRUPTED
 from rules.labels import LabelTable, LabelTableError, load_table
 from rules.numbers import NumberTextError, decimal_number_text, shown
-from rules.variant import VARIANTS
+from rules.variant import OFFERED
 
 if TYPE_CHECKING:
     from game.app import App
@@ -71,7 +71,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         help="play deal number N (1-20000), or a deal as the game copies it ('Baraja española: reparto 77')",
     )
     parser.add_argument(
-        "--variant", choices=tuple(VARIANTS), help=f"variant to play ({', '.join(VARIANTS)}; default pyramid)"
+        "--variant", choices=tuple(OFFERED), help=f"variant to play ({', '.join(OFFERED)}; default pyramid)"
     )
     parser.add_argument(
         "--passes", type=pass_count, metavar="{1,3,unlimited}", help="passes through the stock"

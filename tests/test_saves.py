@@ -810,3 +810,25 @@ def test_the_new_deal_question_counts_the_moves_on_the_table_and_none_asks_nothi
     tap_place(first, DECK)
     step(first, 2)
     assert _doc(tmp_path, "stats")["data"]["rules"][rules]["played"] == 1  # type: ignore[index]
+
+
+def test_a_saved_game_of_a_variant_the_game_does_not_offer_is_kept_aside(
+    open_game: Callable[..., App], tmp_path: Path
+) -> None:
+    """The rules play the reserve variants, the table does not yet: such a save (from a later
+    build) is set aside whole with one notice naming the variant, and the game starts clean."""
+    first = open_game(deal=11)
+    play_by_taps(first, Move.parse("D"))
+    step(first)
+    doc = _doc(tmp_path, "game")
+    doc["data"]["session"]["rules"] = "variant=reserve passes=3 overlap=on"  # type: ignore[index]
+    raw = json.dumps(doc).encode()
+    (tmp_path / "game.json").write_bytes(raw)
+    app = open_game()
+    kept = app.ctx.storage.kept[0]
+    assert (tmp_path / kept).read_bytes() == raw
+    assert app.ctx.storage.notices == [
+        f"game cannot be replayed (rules: this game does not offer the reserve variant); kept as"
+        f" {kept}, starting clean"
+    ]
+    assert app.table.play.session.state.rules.variant.name != "reserve"
