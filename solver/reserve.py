@@ -22,6 +22,26 @@ Sound shortcuts, each argued where it is made:
   search: it only hides the cards under it, and when a line of the game without it draws past
   its place, the real game removes it the moment it is the stock's top card (cursor unchanged),
   and the two lines agree again (:func:`reserve_play_out` does so).
+* **A free pyramid card goes before a reserve card of its rank**
+  (:meth:`ReserveProblem.outranked`): where a removal could take a reserve card ``X`` of rank
+  ``r`` while a free pyramid card ``P`` of rank ``r`` is on the board, the same removal with
+  ``P`` in place of ``X`` is a move too (``P`` is free as ``X`` is; its partner is another card,
+  of the partner rank), and it leaves the board with ``X`` where the other leaves ``P``. That
+  board does all the other can: ``X``, like ``P``, stays free for good and pairs with what ``P``
+  pairs with; it lies on no card, so every card is at least as free (a card ``C`` that only
+  ``P`` lay on, which the other board pairs with ``P`` under the overlap rule, is free here and
+  pairs with ``X``); stock, waste and access are the same. So the removal taking ``X`` is not
+  tried. A forced pair is never such a removal (its two cards are the last of their ranks).
+  The search and the open relaxation below (which plays board removals alike) both skip it.
+* **Forced pairs**: two board cards that can go together now, one of them (of rank ``r``) the
+  last card of its rank on the board, with none in the stock or the waste: the other, of the
+  partner rank, can only ever leave with a card of rank ``r``, so with this one, in every
+  winning line. Made first instead, the pair only uncovers pyramid cards sooner and touches
+  neither stock, waste nor access (a card the line pairs later under the overlap rule with the
+  one card on it had neither of the two on it, or they would be gone before), so the line stays
+  legal and as long: the search makes it alone. With unlimited passes the same holds of a
+  stock card and a board card that are the last two of their rank pair (the access after a
+  removal is no resource there).
 * **Dominance and a visited map**: whether a win is reachable from a node depends on the node
   alone, and a smaller access can do what a larger can, so a node is skipped when the same
   ``board`` and ``stk`` were searched at an access no larger. The map's key leaves out what
@@ -99,7 +119,8 @@ class BoardInfo(NamedTuple):
     """:meth:`ReserveProblem.needs`, packed: ``n << FIELD * s`` for ``n`` stock cards of rank ``s``."""
     pairs: tuple[tuple[int, int, int], ...]
     """Each pair of board cards, in :meth:`ReserveProblem._board_pairs`' order: the board after
-    it, the lower rank of its rank pair, and how many pyramid cards it frees."""
+    it, a bit per rank of its two cards that no other board card has (forced when the stock has
+    none of it either, see the module docstring), and how many pyramid cards it frees."""
     paired: tuple[int, ...]
     """The boards of :attr:`pairs`, those freeing most first."""
     singles: tuple[tuple[tuple[int, int, int], ...], ...]
@@ -107,6 +128,8 @@ class BoardInfo(NamedTuple):
     after, how many pyramid cards it frees, the lower rank of the rank pair."""
     counts: tuple[int, ...]
     """Per rank ``r``, the board's cards of ``r`` and its partner rank."""
+    lonely: int
+    """Some pair of :attr:`pairs` has a card whose rank no other board card has."""
 
 
 class ReserveProblem:
@@ -203,7 +226,7 @@ class ReserveProblem:
             for a, rank in enumerate(self.brank)
         )
         """Per board card of a closed pyramid, the board cards of its partner rank it is compatible with."""
-        self._pair_needs: dict[int, tuple[int, int]] = {}
+        self._pair_needs: dict[int, tuple[int, int, int]] = {}
 
     def same(self, board: int) -> int:
         """``board`` with the reserve cards of each rank moved to that rank's first places: two
@@ -253,12 +276,18 @@ class ReserveProblem:
     def _board_info(self, board: int) -> BoardInfo:
         free, norm = self.free(board), self.norm
         brank, partner = self.brank, self.partner
+        outranked = self.outranked(board, free)
         pairs = []
         for after in self._board_pairs(board, free):
-            rank = brank[(board & ~after).bit_length() - 1]
-            pairs.append((norm(after), min(rank, partner[rank]), self._freed(after, free)))
+            if board & ~after & outranked:
+                continue
+            lonely = 0
+            for bit in iter_slots(board & ~after):
+                if (board & self.rank_board[brank[bit]]).bit_count() == 1:
+                    lonely |= 1 << brank[bit]
+            pairs.append((norm(after), lonely, self._freed(after, free)))
         singles: list[list[tuple[int, int, int]]] = [[] for _ in range(self.lone + 1)]
-        for bit in iter_slots(free):
+        for bit in iter_slots(free & ~outranked):
             rank = brank[bit]
             if rank and partner[rank]:
                 after = board & ~(1 << bit)
@@ -272,7 +301,16 @@ class ReserveProblem:
             paired=tuple(child for child, _, _ in sorted(pairs, key=_freed_most)),
             singles=tuple(map(tuple, singles)),
             counts=tuple((board & mask).bit_count() for mask in self.board_pair),
+            lonely=any(lonely for _, lonely, _ in pairs),
         )
+
+    def outranked(self, board: int, free: int) -> int:
+        """The reserve cards a removal never takes: those of a rank that a free pyramid card of
+        the board has too (see the module docstring)."""
+        ranks = 0
+        for bit in iter_slots(free & self.pyramid_bits):
+            ranks |= 1 << self.brank[bit]
+        return sum(1 << bit for bit in iter_slots(board & self.reserve_bits) if ranks >> self.brank[bit] & 1)
 
     def counts(self, stk: int) -> int:
         """The stock cards ``stk`` counted by paired rank, packed as :attr:`BoardInfo.needs`."""
@@ -326,8 +364,9 @@ class ReserveProblem:
         """Whether the board can be cleared when the stock's cards are free: ``counts`` holds
         how many of each rank are left (``FIELD`` bits per rank). Each board removal of the
         real game is a move here too (a stock card used takes one off its rank's count; a pair
-        of two stock cards only lowers counts, so it is left out), so a board that cannot be
-        cleared here cannot be cleared in the game. Memoised over the whole search."""
+        of two stock cards only lowers counts, so it is left out; a removal taking an outranked
+        reserve card is left out as in the search, see the module docstring), so a board that
+        cannot be cleared here cannot be cleared in the game. Memoised over the whole search."""
         key = board << COUNT_SHIFT | counts
         known = self._open.get(key)
         if known is not None:
@@ -350,44 +389,38 @@ class ReserveProblem:
 
     def needs(self, board: int) -> tuple[tuple[int, int], ...]:
         """``(s, n)``: at least ``n`` stock cards of rank ``s`` must still go, because ``n``
-        board cards of rank ``pair_sum − s`` cannot all leave with board cards. For a closed
-        pyramid (:attr:`closed`) which cards are compatible does not depend on the rest of the
-        board, so each rank pair's matching is worked out once per set of its cards left."""
-        if self.closed:
-            return self._closed_needs(board)
-        brank, pair_sum = self.brank, self.pair_sum
-        partners = self._partners(board)
+        board cards of rank ``pair_sum − s`` cannot all leave with board cards."""
         found = []
-        for low in range(1, (pair_sum + 1) // 2):
-            high = pair_sum - low
-            lows = [bit for bit in iter_slots(board) if brank[bit] == low]
-            highs = [bit for bit in iter_slots(board) if brank[bit] == high]
-            matched = _max_matching([[b for b in highs if partners[a] >> b & 1] for a in lows])
-            if len(lows) > matched:
-                found.append((high, len(lows) - matched))
-            if len(highs) > matched:
-                found.append((low, len(highs) - matched))
+        for low, (lows, highs, matched) in enumerate(self.matchings(board)):
+            if lows > matched:
+                found.append((self.pair_sum - low, lows - matched))
+            if highs > matched:
+                found.append((low, highs - matched))
         return tuple(found)
 
-    def _closed_needs(self, board: int) -> tuple[tuple[int, int], ...]:
-        """:meth:`needs` of a board whose pyramid is closed."""
-        rank_board, partners_of, pair_sum = self.rank_board, self.partners_of, self.pair_sum
-        found = []
+    def matchings(self, board: int) -> tuple[tuple[int, int, int], ...]:
+        """Per rank pair, by its lower rank ``r`` (from 0, which has none): the board's cards of
+        rank ``r``, those of rank ``pair_sum − r``, and a maximum matching of compatible pairs
+        between them (see the module docstring). For a closed pyramid (:attr:`closed`) which
+        cards are compatible does not depend on the rest of the board, so each rank pair's
+        matching is worked out once per set of its cards left."""
+        brank, pair_sum, rank_board = self.brank, self.pair_sum, self.rank_board
+        partners: dict[int, int] | tuple[int, ...] = self.partners_of
+        if not self.closed:
+            partners = self._partners(board)
+        found = [(0, 0, 0)]
         for low in range(1, (pair_sum + 1) // 2):
-            high = pair_sum - low
-            key = board & (rank_board[low] | rank_board[high])
-            if not key:
-                continue
-            pair = self._pair_needs.get(key)
+            key = board & (rank_board[low] | rank_board[pair_sum - low])
+            pair = self._pair_needs.get(key) if self.closed else None
             if pair is None:
-                lows, highs = iter_slots(key & rank_board[low]), key & rank_board[high]
-                options = [iter_slots(highs & partners_of[a]) for a in lows]
+                lows = [bit for bit in iter_slots(key) if brank[bit] == low]
+                highs = key & ~rank_board[low]
+                options = [iter_slots(highs & partners[a]) for a in lows]
                 matched = _max_matching(options) if lows and highs else 0
-                pair = self._pair_needs[key] = (len(lows) - matched, highs.bit_count() - matched)
-            if pair[0]:
-                found.append((high, pair[0]))
-            if pair[1]:
-                found.append((low, pair[1]))
+                pair = (len(lows), highs.bit_count(), matched)
+                if self.closed:
+                    self._pair_needs[key] = pair
+            found.append(pair)
         return tuple(found)
 
     def _partners(self, board: int) -> dict[int, int]:
@@ -498,9 +531,12 @@ class ReserveProblem:
         (see the module docstring)."""
         info = self.info(board)
         counts, stock_pair = info.counts, self.stock_pair
-        for child, low, _ in info.pairs:
-            if counts[low] + (stk & stock_pair[low]).bit_count() == 2:
-                return [(child, stk, acc)]
+        if info.lonely:
+            r0, r1, r2 = self.rank_bytes
+            stock_ranks = r0[stk & 255] | r1[stk >> 8 & 255] | r2[stk >> 16]
+            for child, lonely, _ in info.pairs:
+                if lonely & ~stock_ranks:
+                    return [(child, stk, acc)]
         singles, pairs = self.stock_moves(stk, acc)
         most: list[ReserveNode] = []
         one: list[ReserveNode] = []
