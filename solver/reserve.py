@@ -181,6 +181,8 @@ class ReserveProblem:
                     (sum(1 << b for b in bits), [sum(1 << b for b in bits[:n]) for n in range(5)])
                 )
         self._open: dict[int, bool] = {}
+        self._open_moves: dict[int, tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]] = {}
+        self._packed_needs: dict[int, int] = {}
         self._stranded: dict[int, int] = {}
         """Per set of ranks (a bit each), the stock places whose partner rank is not in it."""
         self._init_tables(shape)
@@ -296,7 +298,7 @@ class ReserveProblem:
         return BoardInfo(
             same=self.same(board),
             ranks=sum({1 << brank[bit] for bit in iter_slots(board)}),
-            needs=sum(count << FIELD * rank for rank, count in self.needs(board)),
+            needs=self.packed_needs(board),
             pairs=tuple(pairs),
             paired=tuple(child for child, _, _ in sorted(pairs, key=_freed_most)),
             singles=tuple(map(tuple, singles)),
@@ -366,26 +368,58 @@ class ReserveProblem:
         real game is a move here too (a stock card used takes one off its rank's count; a pair
         of two stock cards only lowers counts, so it is left out; a removal taking an outranked
         reserve card is left out as in the search, see the module docstring), so a board that
-        cannot be cleared here cannot be cleared in the game. Memoised over the whole search."""
+        cannot be cleared here cannot be cleared in the game. A board whose stock needs
+        (:meth:`needs`) the counts do not meet is not cleared here either (each line here pairs
+        the board's cards as the needs count), which ends most lost branches at once. Memoised
+        over the whole search."""
         key = board << COUNT_SHIFT | counts
         known = self._open.get(key)
         if known is not None:
             return known
-        self._open[key] = False  # (no cycle: every move removes a board card)
         won = board == 0
-        if not won:
-            info = self.info(board)
-            won = any(self.open_won(after, counts) for after, _, _ in info.pairs)
+        if not won and ((counts | FIELD_TOPS) - self.packed_needs(board)) & FIELD_TOPS == FIELD_TOPS:
+            pairs, singles = self.open_moves(board)
+            won = any(self.open_won(after, counts) for after in pairs)
             if not won:
-                for rank, singles in enumerate(info.singles):
+                for rank, afters in singles:
                     shift = FIELD * rank
-                    if singles and counts >> shift & FIELD_MASK:
+                    if counts >> shift & FIELD_MASK:
                         fewer = counts - (1 << shift)
-                        if any(self.open_won(after, fewer) for after, _, _ in singles):
+                        if any(self.open_won(after, fewer) for after in afters):
                             won = True
                             break
         self._open[key] = won
         return won
+
+    def open_moves(self, board: int) -> tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]:
+        """The board's removals as :meth:`open_won` plays them (cached): the boards after each
+        pair of board cards, and per rank of a stock card the boards after each free card it
+        pairs with (outranked reserve cards left out, see the module docstring)."""
+        found = self._open_moves.get(board)
+        if found is None:
+            free, norm, brank, partner = self.free(board), self.norm, self.brank, self.partner
+            outranked = self.outranked(board, free)
+            pairs = tuple(
+                norm(after) for after in self._board_pairs(board, free) if not board & ~after & outranked
+            )
+            by_rank: dict[int, list[int]] = {}
+            for bit in iter_slots(free & ~outranked):
+                if partner[brank[bit]]:
+                    by_rank.setdefault(partner[brank[bit]], []).append(norm(board & ~(1 << bit)))
+            found = self._open_moves[board] = (
+                pairs,
+                tuple((rank, tuple(afters)) for rank, afters in by_rank.items()),
+            )
+        return found
+
+    def packed_needs(self, board: int) -> int:
+        """:meth:`needs` packed as :attr:`BoardInfo.needs` (cached)."""
+        found = self._packed_needs.get(board)
+        if found is None:
+            found = self._packed_needs[board] = sum(
+                count << FIELD * rank for rank, count in self.needs(board)
+            )
+        return found
 
     def needs(self, board: int) -> tuple[tuple[int, int], ...]:
         """``(s, n)``: at least ``n`` stock cards of rank ``s`` must still go, because ``n``
