@@ -39,6 +39,18 @@ Sound shortcuts, each argued where it is made:
   that could never pair again (the cell would stay full for good): its child is lost at once.
   It reads which cards are left, never their order, so it holds for every order of unseen
   cards.
+* **The open relaxation** (:meth:`CellProblem.open_won`): forget the stock's order, and let
+  every stock or waste card still in play be used at any time, once (its rank's count goes
+  down). A winning line of the game gives one here: each pair of pyramid cards, pyramid card
+  with a stock card, the cell's card with a pyramid card or a stock card, and each store of a
+  pyramid card is a move here too; a stock card stored and later paired with a pyramid card is
+  here that stock card paired with it at that time (the cell stays empty meanwhile, which only
+  allows more); a pair of two stock cards, or of the cell's stock card with a stock card, only
+  uses up stock, and is left out. Stores are of the cards whose going frees another card, as
+  in the search (some winning line stores only those, see below). So a node whose pyramid and
+  cell cannot be cleared here is lost. The relaxation reads which cards are left, never their
+  order, so it holds for every order of unseen cards. Memoised over the whole search, by
+  pyramid, cell and the counts left per rank.
 * **A pyramid card is stored only when its going frees another card** (:meth:`CellProblem.uncovering`).
   Take a winning line that stores a free pyramid card X whose going frees nothing. Until X
   leaves the cell (paired with some Y) the cell is full, so the line's moves in between use
@@ -59,7 +71,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import pairwise
-from operator import itemgetter
+from operator import add, itemgetter
 
 from rules.legality import apply, check
 from rules.moves import CELL, DRAW, RECYCLE, STOCK, WASTE, Move
@@ -68,7 +80,7 @@ from rules.topology import iter_slots
 from rules.variant import PYRAMID
 from solver.dfs import DepthFirst
 from solver.line import play_out
-from solver.model import Problem
+from solver.model import Problem, stock_tables
 
 CellNode = tuple[int, int, int, int]
 PASS_SHIFT = 6
@@ -76,6 +88,12 @@ CURSOR_MASK = (1 << PASS_SHIFT) - 1
 _BY_ACCESS = itemgetter(2)
 NEVER = 1 << 62
 """Above every access."""
+FIELD = 4
+"""Bits per rank in a packed count of stock cards (a deck has at most four of a rank)."""
+FIELD_MASK = (1 << FIELD) - 1
+COUNT_SHIFT = 14 * FIELD
+CELL_BITS = 4
+"""The cell's rank fits in this many bits."""
 BASE_NODES = 20_000
 """The most nodes the default game's solver gets before the search with the cell starts."""
 
@@ -122,6 +140,11 @@ class CellProblem:
         self._free: dict[int, int] = {}
         self._pairs: dict[int, list[tuple[int, int]]] = {}
         self._uncovering: dict[int, list[int]] = {}
+        self._open: dict[int, bool] = {}
+        self.count_bytes = stock_tables(
+            [1 << FIELD * r if r and self.partner[r] else 0 for r in self.srank], add, len(self.srank)
+        )
+        """Per byte of a stock mask: its cards counted by paired rank (:meth:`counts`)."""
         pass_no = 0 if self.unlimited else state.pass_no
         cell = 0 if state.cell is None else state.cell.rank
         self.start: CellNode = (
@@ -265,7 +288,54 @@ class CellProblem:
     def lost(self, pyr: int, stk: int, cell: int) -> bool:
         """The cards that must go (the pyramid's and the cell's) cannot all find partners among
         the cards left: for each pair of ranks r and s, every such card of rank r needs its own
-        card of rank s (see the module docstring)."""
+        card of rank s; or the pyramid and the cell cannot be cleared even with the stock's
+        cards free (:meth:`open_won`; see the module docstring)."""
+        return self.short(pyr, stk, cell) or not self.open_won(pyr, cell, self.counts(stk))
+
+    def counts(self, stk: int) -> int:
+        """The stock cards ``stk`` counted by paired rank (:data:`FIELD` bits per rank)."""
+        c0, c1, c2 = self.count_bytes
+        return c0[stk & 255] + c1[stk >> 8 & 255] + c2[stk >> 16]
+
+    def open_won(self, pyr: int, cell: int, counts: int) -> bool:
+        """Whether the pyramid and the cell (the rank of its card, 0 when empty) can be cleared
+        when the stock's cards are free, ``counts`` of each rank left (see the module docstring)."""
+        key = (pyr << CELL_BITS | cell) << COUNT_SHIFT | counts
+        known = self._open.get(key)
+        if known is None:
+            known = self._open[key] = self._open_clears(pyr, cell, counts)
+        return known
+
+    def _open_clears(self, pyr: int, cell: int, counts: int) -> bool:
+        """:meth:`open_won`, worked out: some move of the relaxation leads to a clear board."""
+        norm, prank, partner = self.norm, self.prank, self.partner
+        if not pyr:
+            return not cell or bool(counts >> FIELD * partner[cell] & FIELD_MASK)
+        pairs = self.pyramid_pairs(pyr)
+        if any(self.open_won(norm(pyr & ~(1 << a) & ~(1 << b)), cell, counts) for a, b in pairs):
+            return True
+        free = iter_slots(self.free(pyr))
+        if cell:
+            wanted, shift = partner[cell], FIELD * partner[cell]
+            if any(self.open_won(norm(pyr & ~(1 << s)), 0, counts) for s in free if prank[s] == wanted):
+                return True
+            if counts >> shift & FIELD_MASK and self.open_won(pyr, 0, counts - (1 << shift)):
+                return True
+        for slot in free:
+            shift = FIELD * partner[prank[slot]]
+            fewer = counts - (1 << shift)
+            if (
+                shift
+                and counts >> shift & FIELD_MASK
+                and self.open_won(norm(pyr & ~(1 << slot)), cell, fewer)
+            ):
+                return True
+        return not cell and any(
+            self.open_won(norm(pyr & ~(1 << slot)), prank[slot], counts) for slot in self.uncovering(pyr)
+        )
+
+    def short(self, pyr: int, stk: int, cell: int) -> bool:
+        """The count test of :meth:`lost`."""
         pmask, smask = self.pmask, self.smask
         for rank, other in self.rank_pairs:
             must_r = (pyr & pmask[rank]).bit_count() + (cell == rank)

@@ -16,7 +16,9 @@ from rules.moves import CELL, DRAW, STOCK, WASTE, Move, parse_moves
 from rules.state import RuleSet, State, parse_position
 from rules.variant import CELL as CELL_VARIANT
 from rules.variant import UNLIMITED, rule_sets
+from solver.cell import CellProblem
 from solver.layered import PureBackend
+from solver.models import problem_for
 from solver.search import Verdict, solve
 from solver.vector import NumpyBackend
 
@@ -147,3 +149,27 @@ def test_small_positions_match_the_reference_search(rules: RuleSet) -> None:
 
 def test_unlimited_passes_are_a_rule_set() -> None:
     assert RuleSet(UNLIMITED, True, CELL_VARIANT) in CELL_RULES
+
+
+def test_the_open_relaxation_proves_losses_the_counts_do_not() -> None:
+    fired = 0
+    for rules in CELL_RULES:
+        for state, verdict in reference_positions(rules, 6):
+            problem = problem_for(state)
+            assert isinstance(problem, CellProblem)
+            pyr, stk, _, cell = problem.start
+            if not problem.short(pyr, stk, cell) and problem.lost(pyr, stk, cell):
+                fired += 1
+                assert not verdict, state.to_text()
+    assert fired >= 5
+
+
+@pytest.mark.parametrize("stock", ["4s 9d", "9d 4s", "4s"])
+def test_the_open_relaxation_stores_a_card_as_the_game_does(stock: str) -> None:
+    # the 5d lies on its only partner, the 8c: only the cell lets them meet (no overlap rule)
+    state = parse_position(f"variant: cell; pyramid: P0=8c P1=5d; stock: {stock}; passes: 1; overlap: off")
+    problem = problem_for(state)
+    assert isinstance(problem, CellProblem)
+    pyr, stk, _, cell = problem.start
+    assert not problem.lost(pyr, stk, cell) and winnable(state)
+    _check(state, True)
