@@ -169,7 +169,7 @@ class ReserveProblem:
             assert pair_sum_partner != rank, "the reserve solver assumes no rank pairs with itself"
         self.partner: tuple[int, ...] = tuple(partner)
         self._free: dict[int, int] = {}
-        self._info: dict[int, BoardInfo] = {}
+        self.infos: dict[int, BoardInfo] = {}
         self._stock_moves: dict[int, StockMoves] = {}
         self.wanted: tuple[int, ...] = tuple(1 << self.partner[r] if r else 0 for r in self.srank)
         """Per stock index, its partner rank as a bit (0 for a blank, which pairs with nothing)."""
@@ -180,10 +180,10 @@ class ReserveProblem:
                 self.twins.append(
                     (sum(1 << b for b in bits), [sum(1 << b for b in bits[:n]) for n in range(5)])
                 )
-        self._open: dict[int, bool] = {}
+        self.opens: dict[int, bool] = {}
         self._open_moves: dict[int, tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]] = {}
         self._packed_needs: dict[int, int] = {}
-        self._stranded: dict[int, int] = {}
+        self.strandeds: dict[int, int] = {}
         """Per set of ranks (a bit each), the stock places whose partner rank is not in it."""
         self._init_tables(shape)
         board = state.pyramid | state.columns << self.slots
@@ -270,9 +270,9 @@ class ReserveProblem:
     def info(self, board: int) -> BoardInfo:
         """The board's :class:`BoardInfo` (cached: a search meets each board many times, with
         other stocks)."""
-        found = self._info.get(board)
+        found = self.infos.get(board)
         if found is None:
-            found = self._info[board] = self._board_info(board)
+            found = self.infos[board] = self._board_info(board)
         return found
 
     def _board_info(self, board: int) -> BoardInfo:
@@ -342,16 +342,22 @@ class ReserveProblem:
         ahead = stk >> cursor << cursor
         r0, r1, r2 = self.rank_bytes
         ranks |= r0[ahead & 255] | r1[ahead >> 8 & 255] | r2[ahead >> 16]
-        stranded = self._stranded.get(ranks)
+        stranded = self.strandeds.get(ranks)
         if stranded is None:
-            stranded = self._stranded[ranks] = sum(
-                1 << index for index, wanted in enumerate(self.wanted) if not ranks & wanted
-            )
+            stranded = self.stranded(ranks)
         stuck = stk & ~ahead & stranded
         if not stuck:
             return stk
         top = stuck.bit_length() - 1
         return stk >> top << top
+
+    def stranded(self, ranks: int) -> int:
+        """The stock places whose partner rank is not among ``ranks`` (a bit per rank; cached in
+        :attr:`strandeds`)."""
+        found = self.strandeds[ranks] = sum(
+            1 << index for index, wanted in enumerate(self.wanted) if not ranks & wanted
+        )
+        return found
 
     def lost(self, board: int, stk: int) -> bool:
         """The stock and the waste cannot meet the board's needs, or the board cannot be
@@ -373,7 +379,7 @@ class ReserveProblem:
         the board's cards as the needs count), which ends most lost branches at once. Memoised
         over the whole search."""
         key = board << COUNT_SHIFT | counts
-        known = self._open.get(key)
+        known = self.opens.get(key)
         if known is not None:
             return known
         won = board == 0
@@ -388,7 +394,7 @@ class ReserveProblem:
                         if any(self.open_won(after, fewer) for after in afters):
                             won = True
                             break
-        self._open[key] = won
+        self.opens[key] = won
         return won
 
     def open_moves(self, board: int) -> tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]:
@@ -631,13 +637,24 @@ class ReserveDepthFirst:
         self._stack.append(children)
         return False
 
-    def advance(self, budget: int) -> list[ReserveNode] | None:
+    def advance(self, budget: int) -> list[ReserveNode] | None:  # noqa: PLR0915 - one loop, few calls
+        """:meth:`_enter` and :meth:`ReserveProblem.key` written out in one loop (no call per
+        child but the move generator's): the same nodes in the same order."""
         if self._result is not None:
             return self._result
-        stop = self.nodes + budget
-        seen, stack, path, key_of = self.seen, self._stack, self._path, self.problem.key
-        while self.nodes < stop:
+        problem = self.problem
+        seen, stack, path = self.seen, self._stack, self._path
+        infos, info_of, successors = problem.infos, problem.info, problem.successors
+        opens, open_won, stranded_of = problem.opens, problem.open_won, problem.stranded
+        strandeds = problem.strandeds
+        r0, r1, r2 = problem.rank_bytes
+        c0, c1, c2 = problem.count_bytes
+        last_pass = NEVER if problem.unlimited else problem.passes << PASS_SHIFT
+        nodes = self.nodes
+        stop = nodes + budget
+        while nodes < stop:
             if not stack:
+                self.nodes = nodes
                 self._result = []
                 return self._result
             children = stack[-1]
@@ -646,13 +663,42 @@ class ReserveDepthFirst:
                 path.pop()
                 continue
             child = children.pop()
-            key = key_of(*child)
-            if seen.get(key, NEVER) <= child[2]:
+            board, stk, acc = child
+            info = infos.get(board) or info_of(board)
+            reach = stk
+            cursor = acc & CURSOR_MASK
+            if acc >= last_pass and cursor:  # the last pass: the waste under a stranded card goes
+                ahead = stk >> cursor << cursor
+                ranks = info.ranks | r0[ahead & 255] | r1[ahead >> 8 & 255] | r2[ahead >> 16]
+                lonely = strandeds.get(ranks)
+                stuck = (stk ^ ahead) & (stranded_of(ranks) if lonely is None else lonely)
+                if stuck:
+                    top = stuck.bit_length() - 1
+                    reach = stk >> top << top
+            key = info.same << KEY_SHIFT | reach
+            if seen.get(key, NEVER) <= acc:
                 continue
+            seen[key] = acc
+            nodes += 1
             path.append(child)
-            if self._enter(child, key):
-                self._result = list(path)
-                return self._result
+            have = c0[reach & 255] + c1[reach >> 8 & 255] + c2[reach >> 16]
+            if ((have | FIELD_TOPS) - info.needs) & FIELD_TOPS != FIELD_TOPS:
+                stack.append([])
+                continue
+            won = opens.get(board << COUNT_SHIFT | have)
+            if not (open_won(board, have) if won is None else won):
+                stack.append([])
+                continue
+            children = successors(board, stk, acc)
+            for after in children:
+                if after[0] == 0:
+                    path.append(after)
+                    self.nodes = nodes
+                    self._result = list(path)
+                    return self._result
+            children.reverse()  # popped from the end: the first child is tried first
+            stack.append(children)
+        self.nodes = nodes
         return None
 
 
