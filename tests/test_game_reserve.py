@@ -18,6 +18,7 @@ from test_game_cell import drawn, shows_card, tree_of
 from game.app import App
 from game.driver import play_by_taps, press_key, step, tap_button, tap_place
 from game.render.card_look import face_rect
+from game.render.layout import compute_layout
 from game.scenes.table_focus import TableFocus
 from rules import Move, State, parse_position
 from rules.moves import reserve_place
@@ -78,6 +79,24 @@ def test_a_reserve_card_is_selected_paired_by_taps_and_undone(
     tap_button(app, "undo")
     assert str(play.state.card_at(X2)) == "5c" and play.state.pyramid >> EIGHT & 1
     assert app.table.frame().status[0] == "0 de 35"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844), (844, 390)])
+def test_the_reserve_is_named_over_its_row_with_its_count(
+    make_app: AppFactory, size: tuple[int, int]
+) -> None:
+    """«Reserva» and the cards left in it are written over the row (not at 320×480: no room)."""
+    app = reserve_app(make_app, size)
+    layout = app.table.layout
+    label, row = layout.reserve_label, layout.reserve_targets[0].unionall(layout.reserve_targets)
+    assert label.width and label.bottom <= row.top and abs(label.centerx - row.centerx) <= 1
+    assert app.table.frame().reserve_label == "Reserva"
+    items = app.table.view.items(layout, app.table.frame())
+    assert [each.key[2] for each in items if each.key[:2] == ("label", "Reserva")] == [7]
+    tap_place(app, X3)
+    items = app.table.view.items(layout, app.table.frame())
+    assert [each.key[2] for each in items if each.key[:2] == ("label", "Reserva")] == [6]
+    assert not compute_layout((320, 480), variant=RESERVE).reserve_label.width
 
 
 def test_two_reserve_cards_pair_and_a_king_goes_with_one_tap(make_app: AppFactory) -> None:

@@ -124,6 +124,8 @@ class TableLayout:
     reserve_targets: list[pygame.Rect] = field(default_factory=list)
     """Per reserve place, where a tap hits it: its card, or a larger rectangle around it when the
     card is drawn smaller than the smallest tap target."""
+    reserve_label: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    """Where «Reserva» is written, over the reserve row (empty: not written)."""
 
     @property
     def step(self) -> int:
@@ -217,6 +219,8 @@ class TableLayout:
         regions.update({f"button:{name}": rect for name, rect in self.buttons.items()})
         regions.update({f"column:{c}": self.column_target(c) for c in range(len(self.columns))})
         regions.update({place_name(reserve_place(k)): t for k, t in enumerate(self.reserve_targets)})
+        if self.reserve_label.width:
+            regions["reserve_label"] = self.reserve_label
         return regions
 
 
@@ -810,7 +814,7 @@ def mirror(layout: TableLayout) -> TableLayout:
         layout.waste_label,
     ]
     columns = [rect for column in layout.columns for rect in column] + layout.column_targets
-    columns += layout.reserve + layout.reserve_targets  # a reserve row: with the piles or the pyramid
+    columns += [*layout.reserve, *layout.reserve_targets, layout.reserve_label]  # a reserve row, whole
     bar.remove(layout.buttons["deal"])
     for block in (layout.slots, piles, beside, columns, [layout.buttons["deal"]], [layout.pass_area], bar):
         _move_across(block, width)

@@ -321,7 +321,8 @@ class ReserveBlock:
     each a tap target of its own: under the pyramid, centred on it (in landscape, the piles
     beside the pyramid, the row counted in :attr:`under_pyramid`; in portrait, the piles under
     the row), or with ``arrangement.reserve_beside`` over the piles beside the pyramid, in
-    ``arrangement.reserve_rows`` rows. ``target``: each card's tap rectangle is at least this
+    ``arrangement.reserve_rows`` rows; «Reserva» written over the row (not with a ``bare_row``,
+    where there is no room). ``target``: each card's tap rectangle is at least this
     wide and tall, even when the cards are drawn smaller (``card``; a phone): the targets touch,
     each card centred in its own. Same interface as :class:`PileBlock`."""
 
@@ -345,7 +346,8 @@ class ReserveBlock:
         self.rows = -(-count // self.per_row)
         self.gap = max(frame.gap, round(self.target[1] * RESERVE_GAP))
         self.row_w = self.per_row * self.target[0]
-        self.row_h = self.rows * self.target[1] + (self.rows - 1) * self.gap
+        self.label_h = 0 if arrangement.bare_row else frame.label_h
+        self.row_h = self.label_h + self.rows * self.target[1] + (self.rows - 1) * self.gap
         self.under = arrangement.beside and not arrangement.reserve_beside
         self.under_pyramid = (self.row_w, self.gap + self.row_h) if self.under else (0, 0)
         if self.under:
@@ -366,6 +368,9 @@ class ReserveBlock:
             row_left, row_top = left + (self.width - self.row_w) // 2, top
         card_w, card_h = self.card
         target_w, target_h = self.target
+        text_h = max(0, self.label_h - self.frame.label_gap)
+        layout.reserve_label = pygame.Rect(row_left, row_top, self.row_w if text_h else 0, text_h)
+        row_top += self.label_h
         layout.reserve, layout.reserve_targets = [], []
         for index in range(self.count):
             row, col = divmod(index, self.per_row)

@@ -71,6 +71,8 @@ class TableFrame:
     """The names written over the stock («Mazo») and the waste («Descarte»)."""
     cell_label: str = ""
     """The name written in the empty free cell («Celda»), in a variant with one."""
+    reserve_label: str = ""
+    """The name written over a reserve row («Reserva»), in a variant with one."""
 
 
 def lifted_by(layout: TableLayout) -> int:
@@ -399,6 +401,7 @@ def _piles_and_reserve(view: TableView, layout: TableLayout, frame: TableFrame) 
     """The piles, then the reserve row: each place's card face up (raised when selected), or an
     outlined empty place once its card is gone (or while it still flies in)."""
     found = view._piles(layout, frame)
+    left = 0
     for index, rect in enumerate(layout.reserve):
         place = reserve_place(index)
         card = frame.state.card_at(place)
@@ -406,6 +409,20 @@ def _piles_and_reserve(view: TableView, layout: TableLayout, frame: TableFrame) 
             found.append(view._empty(rect))
             continue
         found += view._card(("reserve", index), card, rect, layout, lifted=frame.selected == place)
+        left += 1
+    if layout.reserve_label.width and frame.reserve_label:  # «Reserva» and the cards left in it
+        labels = [(layout.reserve_label, frame.reserve_label, [left])]
+        for share in LABEL_SHRINK:
+            images, spots, fits = view._placed(layout, labels, share)
+            if fits:
+                break
+        bounds = spots[0].unionall(spots[1:])
+
+        def paint(surface: pygame.Surface) -> None:
+            for image, spot in zip(images, spots, strict=True):
+                surface.blit(image, spot)
+
+        found.append(item(("label", frame.reserve_label, left, bounds.size), bounds, paint))
     return found
 
 

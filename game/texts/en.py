@@ -22,6 +22,7 @@ MESSAGES: dict[str, str] = {
     "pile_stock": "Stock",
     "pile_waste": "Waste",
     "pile_cell": "Cell",
+    "pile_reserve": "Reserve",
     "time": "time {t}",
     "moves_one": "1 move",
     "moves_many": "{n} moves",

@@ -25,6 +25,7 @@ MESSAGES: dict[str, str] = {
     "pile_stock": "Mazo",
     "pile_waste": "Descarte",
     "pile_cell": "Celda",
+    "pile_reserve": "Reserva",
     "time": "tiempo {t}",
     "moves_one": "1 jugada",
     "moves_many": "{n} jugadas",
