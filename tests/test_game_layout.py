@@ -445,7 +445,8 @@ def empty_bands(layout: TableLayout) -> list[tuple[int, int]]:
     no bar, card, pile, label, control nor the message line's room."""
     rects = [layout.top_bar, layout.status, layout.message, *layout.slots, *layout.buttons.values(),
              layout.deck, layout.stock, *layout.wastes, layout.stock_label, layout.waste_label,
-             *(rect for column in layout.columns for rect in column)]  # fmt: skip
+             *(rect for column in layout.columns for rect in column), *layout.reserve_targets,
+             layout.reserve_label]  # fmt: skip
     spans = sorted((r.top, r.bottom) for r in rects if r.width and r.height)
     bands, reached = [], 0
     for top, bottom in spans:
@@ -457,7 +458,7 @@ def empty_bands(layout: TableLayout) -> list[tuple[int, int]]:
     return bands
 
 
-@pytest.mark.parametrize("variant", [PYRAMID, APOPHIS, GIZA, CELL], ids=lambda v: v.name)
+@pytest.mark.parametrize("variant", [PYRAMID, APOPHIS, GIZA, CELL, RESERVE], ids=lambda v: v.name)
 @pytest.mark.parametrize(
     "size", [(1000, 1840), (390, 844), (1080, 1920), (720, 1280), (480, 800), (600, 1024)]
 )
@@ -473,7 +474,7 @@ def test_a_tall_window_leaves_no_empty_band_over_five_percent(
 
 
 # --- the left-handed table ----------------------------------------------------------------------------
-@pytest.mark.parametrize("variant", [PYRAMID, APOPHIS, GIZA, CELL], ids=lambda v: v.name)
+@pytest.mark.parametrize("variant", [PYRAMID, APOPHIS, GIZA, CELL, RESERVE], ids=lambda v: v.name)
 @pytest.mark.parametrize("size", EDGE_SIZES)
 def test_a_mirrored_table_keeps_every_rule_of_the_layout(size: tuple[int, int], variant: Variant) -> None:
     mirrored = compute_layout(size, variant=variant, mirrored=True)
@@ -511,7 +512,7 @@ def test_left_handed_on_a_phone_puts_draw_under_the_left_thumb(size: tuple[int, 
 
 
 @pytest.mark.parametrize("size", [(844, 390), (390, 844), (1920, 1080), (1280, 720)])
-@pytest.mark.parametrize("variant", [PYRAMID, TRIANGLE, APOPHIS, GIZA, CELL], ids=lambda v: v.name)
+@pytest.mark.parametrize("variant", [PYRAMID, TRIANGLE, APOPHIS, GIZA, CELL, RESERVE], ids=lambda v: v.name)
 @pytest.mark.parametrize("mirrored", [False, True])
 def test_large_text_never_costs_the_cards(size: tuple[int, int], variant: Variant, mirrored: bool) -> None:
     """At 200 % text every layout is still whole (cards and targets at least 44 px, nothing

@@ -15,12 +15,14 @@ import pygame.locals as pg
 import pytest
 from test_game_cell import drawn, shows_card, tree_of
 
-from game.app import App
+from game.app import App, make_context
 from game.driver import play_by_taps, press_key, step, tap_button, tap_place
 from game.render.card_look import face_rect
 from game.render.layout import compute_layout
 from game.scenes.table_focus import TableFocus
+from game.settings import Settings
 from rules import Move, State, parse_position
+from rules.labels import load_table
 from rules.moves import reserve_place
 from rules.variant import RESERVE, RESERVE6, Variant
 from solver.search import solve
@@ -231,3 +233,19 @@ def test_a_board_with_only_the_reserve_left_is_not_won(make_app: AppFactory) -> 
     assert not play.state.is_won and app.table.frame().status[0] == "33 de 35"
     play_by_taps(app, Move.parse("X0+X4"))
     assert play.state.is_won and app.table.frame().status[0] == "35 de 35"
+
+
+@pytest.mark.parametrize("variant", ["reserve", "reserve6"])
+def test_without_labels_a_reserve_deal_is_dealt_at_random_and_says_so(display: None, variant: str) -> None:
+    """The real label table has no reserve verdicts (tests/test_labels.py UNLABELLED): new deals
+    come at random, the line says they may have no solution, the table lays the deal out."""
+    settings = Settings(variant=variant)
+    ctx = make_context(settings, load_table(), seed=4)
+    numbers = {ctx.dealer.deal(settings).number for _ in range(5)}
+    assert len(numbers) > 1
+    play = ctx.dealer.deal(settings)
+    assert play.state.rules.variant.name == variant
+    assert play.line is not None and play.line.key == "variant_unlabelled"
+    app = App(ctx, play, size=(390, 844))
+    step(app, 2)
+    assert len(app.table.layout.reserve) == play.state.rules.variant.columns
