@@ -393,6 +393,8 @@ class Play:
             self.line = self.dead_end_line()
         elif every_card and self.state.pyramid == 0:  # Estricta: the stock and the waste must go too
             self.line = Line("pyramid_cleared_all")
+        elif self.state.pyramid == 0 and self.state.kind.blocks_win(self.state):  # a reserve, a cell
+            self.line = Line(f"pyramid_cleared_{self.state.kind.name}")  # says what must go too
 
     def dead_end_line(self) -> Line:
         """The line at a dead end: the deal's own «no solution» when its label says so."""

@@ -249,3 +249,12 @@ def test_without_labels_a_reserve_deal_is_dealt_at_random_and_says_so(display: N
     app = App(ctx, play, size=(390, 844))
     step(app, 2)
     assert len(app.table.layout.reserve) == play.state.rules.variant.columns
+
+
+def test_a_cleared_pyramid_with_the_reserve_left_says_the_reserve_must_go(make_app: AppFactory) -> None:
+    app = reserve_app(make_app, state=only({23: "8s"}, {2: "5c", 3: "Kh"}))
+    play_by_taps(app, Move.parse("P23+X2"))
+    assert app.table.play.state.pyramid == 0 and not app.table.play.state.is_won
+    assert app.table.frame().line == "Pirámide despejada: para ganar, quita también la reserva"
+    tap_place(app, X3)
+    assert app.table.play.state.is_won and app.table.frame().line.startswith("¡Pirámide despejada!")

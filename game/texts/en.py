@@ -70,6 +70,8 @@ MESSAGES: dict[str, str] = {
     "welcome": "Tap a free card, then its partner: together they must add up to {sum}",
     "welcome_all": ("To win, all {total} cards must go, the stock and the waste too; pairs add up to {sum}"),
     "pyramid_cleared_all": "Pyramid cleared: to win, clear the stock and the waste too",
+    "pyramid_cleared_reserve": "Pyramid cleared: to win, clear the reserve too",
+    "pyramid_cleared_one_cell": "Pyramid cleared: to win, the card in the cell must go too",
     "bad_address_one": "Page address: {options} is not valid; {outcome}",
     "bad_address_many": "Page address: {options} are not valid; {outcome}",
     "address_option": "“{name}={value}”",

@@ -75,6 +75,8 @@ MESSAGES: dict[str, str] = {
         "Para ganar se van las {total} cartas, también el mazo y el descarte; las parejas suman {sum}"
     ),
     "pyramid_cleared_all": "Pirámide despejada: para ganar, quita también el mazo y el descarte",
+    "pyramid_cleared_reserve": "Pirámide despejada: para ganar, quita también la reserva",
+    "pyramid_cleared_one_cell": "Pirámide despejada: para ganar, la carta de la celda también tiene que irse",
     "bad_address_one": "Dirección: {options} no vale; {outcome}",
     "bad_address_many": "Dirección: {options} no valen; {outcome}",
     "address_option": "«{name}={value}»",
