@@ -654,3 +654,12 @@ def test_the_reserve_row_lies_under_the_pyramid_in_portrait_and_keeps_big_cards(
         assert layout.reserve[0].size == layout.card
     for size in [(1280, 800), (1920, 1080)]:
         assert compute_layout(size, variant=RESERVE).card[0] >= 0.9 * compute_layout(size).card[0]
+
+
+@pytest.mark.parametrize("variant", RESERVES, ids=lambda v: v.name)
+@pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920), (1280, 1024), (3840, 2160)])
+def test_a_reserve_with_kiosk_metrics(size: tuple[int, int], variant: Variant) -> None:
+    """A kiosk's 72 px targets: every reserve card one, the pyramid's and the piles' too."""
+    layout = compute_layout(size, KIOSK, variant)
+    assert reserve_problems(layout, variant, full=True) == []
+    assert min(min(t.size) for t in layout.reserve_targets) >= 72
