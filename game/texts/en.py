@@ -335,8 +335,9 @@ RULES: list[tuple[str, list[str]]] = [
     (
         "The goal",
         [
-            "Clear the 28-card pyramid. Cards leave two at a time when they add up to 13; "
-            "a King is worth 13 and leaves on its own.",
+            "Clear the pyramid. Cards leave two at a time when they add up to 13; a King is worth "
+            "13 and leaves on its own. That is the classic Pyramid, with 28 cards in the pyramid; "
+            "each variant's section says what it changes.",
             "Values: Ace 1, 2 to 10 as printed, Jack 11, Queen 12, King 13. Suits and colours "
             "don't matter. Pairs: Ace and Queen, 2 and Jack, 3 and 10, 4 and 9, 5 and 8, 6 and 7.",
         ],

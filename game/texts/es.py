@@ -345,8 +345,9 @@ RULES: list[tuple[str, list[str]]] = [
     (
         "El objetivo",
         [
-            "Vacía la pirámide de 28 cartas. Las cartas se quitan de dos en dos cuando suman 13; "
-            "el rey vale 13 y se va él solo.",
+            "Vacía la pirámide. Las cartas se quitan de dos en dos cuando suman 13; el rey vale 13 "
+            "y se va él solo. Así es la Pirámide de siempre, con 28 cartas en la pirámide; lo que "
+            "cambia cada variante lo dice su apartado.",
             "Valores: el as es 1, del 2 al 10 lo que marcan, la jota 11, la reina 12 y el rey 13. "
             "El palo y el color no importan. Parejas: as y reina, 2 y jota, 3 y 10, 4 y 9, 5 y 8, 6 y 7.",
         ],
