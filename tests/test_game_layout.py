@@ -663,3 +663,24 @@ def test_a_reserve_with_kiosk_metrics(size: tuple[int, int], variant: Variant) -
     layout = compute_layout(size, KIOSK, variant)
     assert reserve_problems(layout, variant, full=True) == []
     assert min(min(t.size) for t in layout.reserve_targets) >= 72
+
+
+@pytest.mark.parametrize("variant", RESERVES, ids=lambda v: v.name)
+@settings(max_examples=100, deadline=None)
+@given(st.integers(480, 1600), st.integers(320, 479))
+@example(480, 320)
+@example(568, 320)
+@example(640, 352)
+@example(528, 351)
+def test_a_reserve_on_low_landscape_windows_keeps_readable_cards(
+    variant: Variant, width: int, height: int
+) -> None:
+    """Under 480 px high (a phone held sideways) the reserve goes beside the pyramid in two rows
+    over the piles, without labels on the lowest windows, «Robar» and «Otra vuelta» beside the
+    piles: nothing overlaps, and the cards stay readable, as large as the default game's from
+    560 px wide (36 px at 568×320; before: 26 px), 29 px at 480×320 (the default game: 36)."""
+    if height >= width:
+        return
+    layout = compute_layout((width, height), variant=variant)
+    assert reserve_problems(layout, variant, targets_kept((width, height))) == []
+    assert layout.card[0] >= (34 if width >= 560 else 29)

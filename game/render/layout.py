@@ -263,9 +263,12 @@ RESERVE_BESIDE = (
     Arrangement(True, two_rows=True, reserve_beside=True, reserve_rows=2),
     Arrangement(True, buttons_in_grid=True, reserve_beside=True),
     Arrangement(True, buttons_in_grid=True, reserve_beside=True, reserve_rows=2),
+    Arrangement(True, bare_row=True, reserve_beside=True, reserve_rows=2),
 )
 """A reserve in landscape: its row under the pyramid and the piles beside it (preferred, as the
-table is dealt), or the row (or two rows) over the piles beside the pyramid (low windows)."""
+table is dealt), or the row (or two rows) over the piles beside the pyramid (low windows); the
+last, without labels and with «Robar» and «Otra vuelta» beside the piles, for windows under 360
+px high (480×320: 34 px cards, not 26)."""
 RESERVE_UNDER = (*UNDER, Arrangement(False, bare_row=True))
 """A reserve in portrait: the row under the pyramid, the piles under it (the last: without
 their labels, their buttons beside them, for the smallest windows)."""

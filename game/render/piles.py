@@ -67,8 +67,8 @@ class Arrangement:
     """Beside only: the pyramid centred in the window (as much room left of it as the piles
     take on its right). Preferred unless cards get :data:`game.render.layout.UNCENTRED_GAIN` times larger."""
     bare_row: bool = False
-    """Under only: the piles without their labels, «Robar» and «Otra vuelta» side by side after
-    them on their line (a reserve on the smallest portrait windows, :class:`ReserveBlock`)."""
+    """The piles without their labels, «Robar» and «Otra vuelta» side by side after them on their
+    line (a reserve on the smallest windows, :class:`ReserveBlock`, which drops its label too)."""
     reserve_beside: bool = False
     """A reserve row: beside the pyramid over the piles, instead of under the pyramid."""
     reserve_rows: int = 1
@@ -133,6 +133,11 @@ class PileBlock:
         self.stacked = False
         in_grid = arrangement.buttons_in_grid
         wastes_w = piles * card_w + (piles - 1) * self.between + self.cells * (self.big + card_w)
+        if arrangement.bare_row:  # no labels; the two buttons side by side after the cards
+            self.buttons_w = max(metrics.min_tap, round(frame.font * BARE_BUTTON_EMS))
+            self.width = self._row_width() + frame.margin + 2 * self.buttons_w + gap
+            self.height = max(card_h, button_h)
+            return
         if arrangement.beside:
             if arrangement.two_rows:
                 self.width = max(self._pile_width(), wastes_w)
@@ -146,11 +151,6 @@ class PileBlock:
                 self.height += (gap + button_h) * (2 if self.stacked else 1)
             return
         cards_w = self._row_width()
-        if arrangement.bare_row:  # no labels; the two buttons side by side after the cards
-            self.buttons_w = max(metrics.min_tap, round(frame.font * BARE_BUTTON_EMS))
-            self.width = cards_w + frame.margin + 2 * self.buttons_w + gap
-            self.height = max(card_h, button_h)
-            return
         if arrangement.labels_above:
             self.width, self.height = cards_w, label_h + card_h
         else:
@@ -175,7 +175,8 @@ class PileBlock:
 
     def _bare_buttons(self, layout: TableLayout, left: int, top: int) -> None:
         """No pile labels; «Robar» and «Otra vuelta» side by side from ``left``, on the cards' line."""
-        layout.stock_label, layout.waste_label = pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0)
+        nowhere = pygame.Rect(layout.deck.topleft, (0, 0))  # moves with the piles when mirrored
+        layout.stock_label, layout.waste_label = nowhere, nowhere.copy()
         button_h = self.frame.button_h
         buttons_top = top + (self.height - button_h) // 2
         for k, name in enumerate(PILE_BUTTONS):
@@ -201,7 +202,7 @@ class PileBlock:
         above = arrangement.labels_above and not bare
         label_room = label_h if above else 0
         cards_top = top + label_room
-        if not arrangement.beside and not arrangement.buttons_in_grid:
+        if (bare or not arrangement.beside) and not arrangement.buttons_in_grid:
             cards_top += (self.height - card_h - label_room) // 2
         x = left if above or bare else left + self.label_w + gap
         layout.deck = pygame.Rect(x, cards_top, card_w, card_h)
