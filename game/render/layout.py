@@ -13,7 +13,9 @@ live here and nowhere in ``rules``.
 A variant with face-up columns (Giza) has no piles: its columns (each a few overlapping
 cards, the top one whole) take their place, beside the pyramid in two rows in landscape, under
 it in one row or two in portrait (:class:`~game.render.piles.ColumnBlock`), and «Robar» and
-«Otra vuelta» are not offered.
+«Otra vuelta» are not offered. A variant with a reserve row has the row right under the pyramid
+(a block may claim room there, ``under_pyramid``) or over the piles beside it
+(:class:`~game.render.piles.ReserveBlock`).
 """
 
 from __future__ import annotations
@@ -268,7 +270,7 @@ RESERVE_BESIDE = (
 """A reserve in landscape: its row under the pyramid and the piles beside it (preferred, as the
 table is dealt), or the row (or two rows) over the piles beside the pyramid (low windows); the
 last, without labels and with «Robar» and «Otra vuelta» beside the piles, for windows under 360
-px high (480×320: 34 px cards, not 26)."""
+px high (568×320: 36 px cards, as the default game's, not 26)."""
 RESERVE_UNDER = (*UNDER, Arrangement(False, bare_row=True))
 """A reserve in portrait: the row under the pyramid, the piles under it (the last: without
 their labels, their buttons beside them, for the smallest windows)."""
