@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pygame
 import pygame.locals as pg
 import pytest
+from test_game_access import said
 from test_game_cell import drawn, shows_card, tree_of
 
 from game.app import App, make_context
@@ -258,3 +259,20 @@ def test_a_cleared_pyramid_with_the_reserve_left_says_the_reserve_must_go(make_a
     assert app.table.frame().line == "Pirámide despejada: para ganar, quita también la reserva"
     tap_place(app, X3)
     assert app.table.play.state.is_won and app.table.frame().line.startswith("¡Pirámide despejada!")
+
+
+def test_the_piles_key_says_the_reserve_aloud(make_app: AppFactory) -> None:
+    """«I» (the stock, the waste) goes on with the reserve's cards, left to right."""
+    app = reserve_app(make_app)
+    press_key(app, pg.K_i)
+    step(app, 40)
+    tap_place(app, X3)
+    step(app, 40)
+    press_key(app, pg.K_i)
+    step(app, 40)
+    lines = [line for line in said(app) if line.startswith("Quedan")]
+    assert lines[0].endswith(
+        "Reserva (7): 10 de corazones, reina de corazones, 5 de tréboles, rey de corazones,"
+        " 3 de diamantes, 2 de diamantes y 4 de corazones."
+    )
+    assert "rey de corazones" not in lines[1] and "Reserva (6):" in lines[1]
