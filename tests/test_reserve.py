@@ -167,3 +167,52 @@ def test_hand_made_positions_turn_on_each_shortcut() -> None:
     assert not winnable(parse_position(later.format(1))) and winnable(parse_position(later.format(3)))
     _check(parse_position(later.format(1)), False)
     _check(parse_position(later.format(3)), True)
+
+
+@pytest.mark.parametrize("overlap", ["on", "off"])
+@pytest.mark.parametrize("reserve", ["8h", "8h 4s"])
+@pytest.mark.parametrize("stock", ["5s", "5s 9c", "9c 5s", "9c 5s 4d", "4d 9c 5s 5d"])
+def test_a_reserve_card_waits_while_a_free_pyramid_card_has_its_rank(
+    overlap: str, reserve: str, stock: str
+) -> None:
+    # P1 8d lies alone on P0 5c (P2 is gone); the reserve's 8h has P1's rank, so no removal takes
+    # it (with 8h and 5s alone and no overlap rule, 5s+X0 would lose: P1 would stay on P0 for good)
+    state = parse_position(
+        f"variant: reserve; pyramid: P0=5c P1=8d; reserve: {reserve}; stock: {stock}; passes: 1; "
+        f"overlap: {overlap}"
+    )
+    problem = problem_for(state)
+    assert isinstance(problem, ReserveProblem)
+    board, stk, acc = problem.start
+    reserve_8 = 1 << problem.slots
+    assert problem.outranked(board, problem.free(board)) == reserve_8
+    children = problem.successors(board, stk, acc)
+    assert children and all(child[0] & reserve_8 for child in children)
+    _check(state, winnable(state))
+
+
+def test_the_random_positions_turn_the_reserve_rule_on() -> None:
+    fired = 0
+    for rules in ALL_RULES[:2]:
+        for state, _ in reference_positions(rules, 6, "a"):
+            problem = problem_for(state)
+            assert isinstance(problem, ReserveProblem)
+            board = problem.start[0]
+            fired += bool(problem.outranked(board, problem.free(board)))
+    assert fired >= 3
+
+
+@pytest.mark.parametrize("overlap", ["on", "off"])
+@pytest.mark.parametrize("stock", ["8s", "8s 9c 4d", "4d 8s 9c", "9c 4c"])
+def test_a_pair_with_the_last_card_of_its_rank_is_made_alone(overlap: str, stock: str) -> None:
+    # X0 5h is the last 5 anywhere, so P1 8d can only leave with it: that pair is the one child
+    state = parse_position(
+        f"variant: reserve; pyramid: P0=9d P1=8d P2=4h; reserve: 5h; stock: {stock}; passes: 1; "
+        f"overlap: {overlap}"
+    )
+    problem = problem_for(state)
+    assert isinstance(problem, ReserveProblem)
+    board, stk, acc = problem.start
+    children = problem.successors(board, stk, acc)
+    assert [child[0] for child in children] == [board & ~(1 << 1) & ~(1 << problem.slots)]
+    _check(state, winnable(state))
