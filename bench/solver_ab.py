@@ -27,11 +27,12 @@ WORKER = """
 import sys, time
 sys.path.insert(0, sys.argv[1])
 from rules.state import RuleSet, State
-from rules.variant import VARIANTS
+from rules.variant import UNLIMITED, VARIANTS
 from solver.search import solve
 for line in sys.stdin:
     variant, passes, overlap, number = line.split()
-    state = State.from_deal(int(number), RuleSet(int(passes), overlap == "on", VARIANTS[variant]))
+    count = UNLIMITED if passes == "unlimited" else int(passes)
+    state = State.from_deal(int(number), RuleSet(count, overlap == "on", VARIANTS[variant]))
     wall, cpu = time.perf_counter(), time.thread_time()
     result = solve(state)
     cpu, wall = time.thread_time() - cpu, time.perf_counter() - wall
@@ -47,7 +48,7 @@ class Worker:
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=tree,
         )  # fmt: skip
 
-    def solve(self, variant: str, passes: int, overlap: bool, number: int) -> tuple[str, float, float]:
+    def solve(self, variant: str, passes: str, overlap: bool, number: int) -> tuple[str, float, float]:
         assert self.process.stdin is not None and self.process.stdout is not None
         self.process.stdin.write(f"{variant} {passes} {'on' if overlap else 'off'} {number}\n")
         self.process.stdin.flush()
@@ -74,7 +75,7 @@ def main() -> int:
     parser.add_argument("--other", type=Path, required=True, help="the other version's files")
     parser.add_argument("--deals", default="1-500")
     parser.add_argument("--list", default="", help="these deals (comma separated) instead of --deals")
-    parser.add_argument("--passes", type=int, choices=(1, 3), nargs="*", default=[1, 3])
+    parser.add_argument("--passes", choices=("1", "3", "unlimited"), nargs="*", default=["1", "3"])
     parser.add_argument("--overlap", choices=("on", "off"), nargs="*", default=["on", "off"])
     parser.add_argument("--variant", default="pyramid", help="a variant with a stock (default pyramid)")
     args = parser.parse_args()

@@ -32,7 +32,7 @@ from game.render.card_look import CardLook, face_rect, face_size
 from game.render.layout import TableLayout, column_card_key
 from game.render.theme import CARD_LIFTED
 from rules import STOCK, Card, State
-from rules.moves import CELL
+from rules.moves import CELL, reserve_place
 
 from .cascade import Cascade
 from .play import Drawn, Effect, Recycled, Removed, Stored
@@ -113,6 +113,17 @@ def deal_delays(count: int) -> list[float]:
     return [index * stagger for index in range(count)]
 
 
+def _reserve_cards(state: State, layout: TableLayout) -> list[tuple[Card, pygame.Rect, int]]:
+    """A reserve row's cards still in ``state``, left to right: each card, where it lies and its
+    place (none without a reserve)."""
+    found = []
+    for index, rect in enumerate(layout.reserve):
+        card = state.card_at(reserve_place(index))
+        if card is not None:
+            found.append((card, rect, reserve_place(index)))
+    return found
+
+
 class Animator:
     """The scene's named tweens: card ghosts and the win cascade, on the scene's own clock."""
 
@@ -145,13 +156,14 @@ class Animator:
 
     # --- spawning ------------------------------------------------------------------------------
     def deal(self, state: State, layout: TableLayout) -> None:
-        """The pyramid of ``state`` flies from the stock into its slots, apex first; then, in a
-        variant with face-up columns (no stock), the columns' cards row by row, from below the
-        window's bottom edge."""
+        """The pyramid of ``state`` flies from the stock into its slots, apex first, then a
+        reserve row's cards left to right; or, in a variant with face-up columns (no stock), the
+        columns' cards row by row, from below the window's bottom edge."""
         self.skip_deal()
         targets: list[tuple[Card, pygame.Rect, int]] = [
             (card, layout.slots[slot], slot) for slot, card in sorted(state.pyramid_cards().items())
         ]
+        targets += _reserve_cards(state, layout)
         depth = max((len(column) for column in layout.columns), default=0)
         columns = [state.column_cards_left(c) for c in range(len(layout.columns))]
         for k in range(depth):
@@ -198,10 +210,12 @@ class Animator:
                 self.ghosts.append(ghost)
 
     def win(self, start: State, layout: TableLayout) -> None:
-        """The win celebration: the pyramid cards of the deal's ``start`` leap from their slots."""
+        """The win celebration: the pyramid cards of the deal's ``start`` leap from their slots,
+        and a reserve row's from its places."""
         cards = [
             (card, face_rect(layout.slots[slot])) for slot, card in sorted(start.pyramid_cards().items())
         ]
+        cards += [(card, face_rect(rect)) for card, rect, _ in _reserve_cards(start, layout)]
         self.cascade.start(cards, layout.size, face_size(layout.card))
 
     # --- time ----------------------------------------------------------------------------------

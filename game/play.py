@@ -29,7 +29,7 @@ from rules import (
 )
 from rules import partners as rules_partners
 from rules.labels import Label
-from rules.moves import CELL
+from rules.moves import CELL, reserve_of
 from solver import Answer, BestScoreQuestion, Purpose, Verdict, answer_cache, suggest
 
 from .analysis import Inquiry, Pacer, label_answer
@@ -393,6 +393,8 @@ class Play:
             self.line = self.dead_end_line()
         elif every_card and self.state.pyramid == 0:  # Estricta: the stock and the waste must go too
             self.line = Line("pyramid_cleared_all")
+        elif self.state.pyramid == 0 and self.state.kind.blocks_win(self.state):  # a reserve, a cell
+            self.line = Line(f"pyramid_cleared_{self.state.kind.name}")  # says what must go too
 
     def dead_end_line(self) -> Line:
         """The line at a dead end: the deal's own «no solution» when its label says so."""
@@ -488,6 +490,8 @@ def _hint_line(state: State, move: Move | None) -> Line:
     names = [c for c in cards if c is not None]  # named in the player's language when shown
     if move.is_store:
         return Line("hint_store", {"a": names[0]}, Tone.HINT)
-    if len(names) == 1:
-        return Line("hint_king", {"a": names[0]}, Tone.HINT)
-    return Line("hint_pair", {"a": names[0], "b": names[1]}, Tone.HINT)
+    in_reserve = sum(reserve_of(place) is not None for place in move.places)  # listed last in a move
+    if len(names) == 1:  # a King, said to come from the reserve when it does
+        return Line("hint_king_reserve" if in_reserve else "hint_king", {"a": names[0]}, Tone.HINT)
+    key = ("hint_pair", "hint_pair_reserve", "hint_pair_reserves")[in_reserve]
+    return Line(key, {"a": names[0], "b": names[1]}, Tone.HINT)

@@ -21,7 +21,7 @@ from typing import Any
 
 from rules import RecordError, RuleSet, Session
 from rules.scoring import Match, score_session
-from rules.variant import OFFERED, UNLIMITED
+from rules.variant import UNLIMITED
 
 from .dealer import Dealer
 from .play import Play
@@ -122,9 +122,6 @@ def _restored(doc: dict[str, Any], dealer: Dealer) -> tuple[Play | None, RecordE
     """The game a ``game`` document holds (None when it was won), and the refusal that cut its
     move list short (None when every move was legal); raises for anything that does not fit."""
     session, refused = Session.from_record_prefix(doc.get("session"), now=dealer.now)
-    variant = session.state.rules.variant.name
-    if variant not in OFFERED:  # the rules play it (a reserve), the table does not yet
-        raise RecordError(f"rules: this game does not offer the {variant} variant")
     game_id, daily = doc.get("id"), doc.get("daily")
     hidden, revealed = doc.get("label_hidden"), doc.get("revealed")
     par = doc.get("par", False)  # a game saved before par scoring was not a par deal

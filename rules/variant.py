@@ -146,13 +146,15 @@ CELL = Variant("cell", STANDARD_DECK, stock_kind=ONE_CELL)
 card but a King; its card leaves only by pairing, and the deal is won when the pyramid is
 cleared and the cell is empty."""
 
-REGISTERED: tuple[Variant, ...] = (PYRAMID, STRICT, SPANISH, APOPHIS, GIZA, PYRAMID6, TRIANGLE, TUT, CELL)
+REGISTERED: tuple[Variant, ...] = (
+    PYRAMID, STRICT, SPANISH, APOPHIS, GIZA, PYRAMID6, TRIANGLE, TUT, CELL, RESERVE, RESERVE6,
+)  # fmt: skip
 """The variants the rules play in full and the game offers, the default first (command-line
 choices, tests)."""
-RULES_ONLY: tuple[Variant, ...] = (RESERVE, RESERVE6)
+RULES_ONLY: tuple[Variant, ...] = ()
 """Variants the rules and the solver play in full (command lines, position texts, perft) but
-the game does not offer yet: its table has no reserve row yet. Each moves into
-:data:`REGISTERED` once the game lays it out."""
+the game does not offer yet (none now). Each moves into :data:`REGISTERED` once the game lays
+it out."""
 VARIANTS: dict[str, Variant] = {variant.name: variant for variant in (*REGISTERED, *RULES_ONLY)}
 OFFERED: dict[str, Variant] = {variant.name: variant for variant in REGISTERED}
 """The variants the game offers (:data:`REGISTERED`), by name: settings, addresses, deal names."""

@@ -51,7 +51,6 @@ Unseen cards searched as *blanks* (see :mod:`solver.analysis`) have rank 0 and p
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -99,8 +98,6 @@ class StockMoves(NamedTuple):
     draw: int
     on_top: int
     again: int
-    groups: tuple[int, ...]
-    """The stock places each draw to the end of the pass turns up, a mask per draw."""
 
 
 class TombProblem:
@@ -133,6 +130,8 @@ class TombProblem:
         self._dead: dict[int, int] = {}
         self._cycles: dict[int, int] = {}
         self._stock: dict[int, StockMoves] = {}
+        self._tops: dict[int, int] = {}
+        self._groups: dict[int, tuple[int, ...]] = {}
         self._shapes: dict[int, TombShape] = {}
         pass_no = 0 if self.unlimited else state.pass_no
         stk = state.stock
@@ -230,32 +229,58 @@ class TombProblem:
         return found
 
     def _build_stock_moves(self, stk: int, cursor: int) -> StockMoves:
-        unlimited = self.unlimited
+        if not self.unlimited:  # (one cursor tried, the draws' tops shared along the chain)
+            tops: tuple[tuple[int, int, int], ...] = ()
+            below = stk & ((1 << cursor) - 1)
+            if below:
+                top = below.bit_length() - 1
+                rest = stk & ~(1 << top)
+                tops = ((self.srank[top], rest, (rest & ((1 << cursor) - 1)).bit_length()),)
+            on_top = self._on_top(stk, cursor)
+            draw = drawn_to(stk, cursor) if stk >> cursor else -1
+            return StockMoves(tops, draw, on_top, on_top | self._on_top(stk, 0))
         cycle = self.cycle(stk)
         chain = [cursor]  # the cursors drawing reaches from this one, to the end of the pass
         while stk >> chain[-1]:
             chain.append(drawn_to(stk, chain[-1]))
-        if not unlimited:
-            tried = chain[:1]
-        elif cursor:
-            tried = [c for c in chain if not cycle >> c & 1]
-        else:
-            tried = list(iter_slots(cycle))
-        tops = []
+        tried = [c for c in chain if not cycle >> c & 1] if cursor else list(iter_slots(cycle))
+        found = []
         for at in tried:
             below = stk & ((1 << at) - 1)
             if below:
                 top = below.bit_length() - 1
                 rest = stk & ~(1 << top)
                 after = (rest & ((1 << at) - 1)).bit_length()
-                tops.append((self.srank[top], rest, self.on_cycle(rest, after) if unlimited else after))
-        return StockMoves(
-            tuple(tops),
-            chain[1] if len(chain) > 1 else -1,
-            _tops(stk, chain),
-            _tops(stk, chain) | _tops(stk, iter_slots(cycle)),
-            tuple(stk & ((1 << b) - 1) & ~((1 << a) - 1) for a, b in pairwise(chain)),
-        )
+                found.append((self.srank[top], rest, self.on_cycle(rest, after)))
+        on_top = self._on_top(stk, cursor)
+        return StockMoves(tuple(found), -1, on_top, on_top | self._on_top(stk, 0))
+
+    def _on_top(self, stk: int, cursor: int) -> int:
+        """The stock places that come to the waste's top from ``cursor`` drawing to the end of
+        the pass, the one there now included (cached; a draw's answer is the next cursor's and
+        its own top, so chains that meet share the rest)."""
+        key = stk << PASS_SHIFT | cursor
+        found = self._tops.get(key)
+        if found is None:
+            below = stk & ((1 << cursor) - 1)
+            found = 1 << (below.bit_length() - 1) if below else 0
+            if stk >> cursor:
+                found |= self._on_top(stk, drawn_to(stk, cursor))
+            self._tops[key] = found
+        return found
+
+    def groups(self, stk: int, cursor: int) -> tuple[int, ...]:
+        """The stock places each draw from ``cursor`` to the end of the pass turns up, a mask
+        per draw (cached; read on the last pass, :meth:`lost`)."""
+        key = stk << PASS_SHIFT | cursor
+        found = self._groups.get(key)
+        if found is None:
+            found = ()
+            if stk >> cursor:
+                after = drawn_to(stk, cursor)
+                found = (stk & ((1 << after) - 1) & ~((1 << cursor) - 1), *self.groups(stk, after))
+            self._groups[key] = found
+        return found
 
     def successors(self, pyr: int, stk: int, acc: int) -> list[TombNode]:
         """Every move from ``(pyr, stk, acc)`` as the node it leads to: pyramid pairs (a forced
@@ -371,10 +396,10 @@ class TombProblem:
         if not (moves.on_top if last else moves.again) & ~shape.dead:
             return True
         if last:
-            dead = shape.dead
+            dead, groups = shape.dead, self.groups(stk, acc & CURSOR_MASK)
             if stuck := stk & ((1 << (acc & CURSOR_MASK)) - 1) & dead:
                 stk &= ~((1 << (stuck.bit_length() - 1)) - 1)
-            for group in moves.groups:
+            for group in groups:
                 if stuck := group & dead:
                     stk &= ~(group & ((1 << (stuck.bit_length() - 1)) - 1))
         return any((stk & mask).bit_count() < count for mask, count in shape.needs)
@@ -450,16 +475,6 @@ class TombDepthFirst:
                 self._result = list(path)
                 return self._result
         return None
-
-
-def _tops(stk: int, cursors: Iterable[int]) -> int:
-    """The stock places on the waste's top at ``cursors``."""
-    found = 0
-    for at in cursors:
-        below = stk & ((1 << at) - 1)
-        if below:
-            found |= 1 << (below.bit_length() - 1)
-    return found
 
 
 def _by_rank(ranks: tuple[int, ...], top_rank: int) -> tuple[int, ...]:

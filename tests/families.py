@@ -30,6 +30,7 @@ DEFAULT_RUN = (
     "variant=giza overlap=off",
     "variant=tut passes=3 overlap=on",
     "variant=cell passes=1 overlap=on",
+    "variant=reserve passes=3 overlap=off",
 )
 """The rule set each family is checked under by default: the default game, and two others."""
 BIG_WINDOW = 4_000_000

@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -37,6 +38,11 @@ SYSTEM_PYTHON = "/usr/bin/python3"
 SPANISH = Texts("es")
 MOVE_SAID = ("Quitas", "Robas", "Otra vuelta")
 """How the sentence of a move begins (a selection's sentence says «elegida»)."""
+
+
+ANSWER_MARGIN = 120.0
+"""Seconds the reader may take to answer beyond the wait a request asks for (a loaded machine
+is slow; a reader that never answers fails the test instead of hanging the suite)."""
 
 
 def missing() -> str | None:
@@ -123,6 +129,10 @@ class Reader:
         assert self.reader.stdin is not None and self.reader.stdout is not None
         self.reader.stdin.write(json.dumps({"op": op, **params}) + "\n")
         self.reader.stdin.flush()
+        patience = float(params.get("timeout", 0)) + ANSWER_MARGIN  # type: ignore[arg-type]
+        ready, _, _ = select.select([self.reader.stdout], [], [], patience)
+        if not ready:  # a reader stuck on the bus would otherwise hold the whole suite
+            pytest.fail(f"the AT-SPI reader gave no answer to {op!r} within {patience:.0f} s")
         answer: dict[str, Any] = json.loads(self.reader.stdout.readline())
         assert "error" not in answer, answer["error"]
         return answer

@@ -193,3 +193,13 @@ def test_the_arrows_reach_the_empty_cell_once_a_card_is_selected(
     assert table.focus == CELL, seen
     press_key(app, pg.K_RETURN)
     assert str(table.play.state.cell) == "Td"
+
+
+def test_a_cleared_pyramid_with_a_card_in_the_cell_says_it_must_go(make_app: AppFactory) -> None:
+    pyramid = " ".join(["--"] * 27 + ["Kh"])
+    text = f"variant: cell\npyramid: {pyramid}\nstock: Ts\nwaste:\ncell: 3c\npass: 1\npasses: 3\noverlap: on"
+    app = cell_app(make_app, state=parse_position(text))
+    tap_place(app, 27)  # K♥ goes: the pyramid is cleared, 3♣ still in the cell
+    assert app.table.play.state.pyramid == 0 and not app.table.play.state.is_won
+    line = "Pirámide despejada: para ganar, la carta de la celda también tiene que irse"
+    assert app.table.frame().line == line

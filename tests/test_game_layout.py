@@ -22,9 +22,9 @@ from game.render.metrics import DEFAULT_METRICS, Metrics
 from game.table_terms import DECK
 from rules import STOCK, WASTE, RuleSet, State
 from rules.moves import CELL as CELL_PLACE
-from rules.moves import WASTE_PILES, column_place
+from rules.moves import WASTE_PILES, column_place, reserve_place
 from rules.topology import ALL_SLOTS, SLOTS, Shape
-from rules.variant import APOPHIS, CELL, GIZA, PYRAMID, TRIANGLE, Variant
+from rules.variant import APOPHIS, CELL, GIZA, PYRAMID, RESERVE, RESERVE6, TRIANGLE, Variant
 
 PILES_VARIANT = {1: PYRAMID, 3: APOPHIS}
 """The variant of each waste-pile count."""
@@ -445,7 +445,8 @@ def empty_bands(layout: TableLayout) -> list[tuple[int, int]]:
     no bar, card, pile, label, control nor the message line's room."""
     rects = [layout.top_bar, layout.status, layout.message, *layout.slots, *layout.buttons.values(),
              layout.deck, layout.stock, *layout.wastes, layout.stock_label, layout.waste_label,
-             *(rect for column in layout.columns for rect in column)]  # fmt: skip
+             *(rect for column in layout.columns for rect in column), *layout.reserve_targets,
+             layout.reserve_label]  # fmt: skip
     spans = sorted((r.top, r.bottom) for r in rects if r.width and r.height)
     bands, reached = [], 0
     for top, bottom in spans:
@@ -457,7 +458,7 @@ def empty_bands(layout: TableLayout) -> list[tuple[int, int]]:
     return bands
 
 
-@pytest.mark.parametrize("variant", [PYRAMID, APOPHIS, GIZA, CELL], ids=lambda v: v.name)
+@pytest.mark.parametrize("variant", [PYRAMID, APOPHIS, GIZA, CELL, RESERVE], ids=lambda v: v.name)
 @pytest.mark.parametrize(
     "size", [(1000, 1840), (390, 844), (1080, 1920), (720, 1280), (480, 800), (600, 1024)]
 )
@@ -473,7 +474,7 @@ def test_a_tall_window_leaves_no_empty_band_over_five_percent(
 
 
 # --- the left-handed table ----------------------------------------------------------------------------
-@pytest.mark.parametrize("variant", [PYRAMID, APOPHIS, GIZA, CELL], ids=lambda v: v.name)
+@pytest.mark.parametrize("variant", [PYRAMID, APOPHIS, GIZA, CELL, RESERVE], ids=lambda v: v.name)
 @pytest.mark.parametrize("size", EDGE_SIZES)
 def test_a_mirrored_table_keeps_every_rule_of_the_layout(size: tuple[int, int], variant: Variant) -> None:
     mirrored = compute_layout(size, variant=variant, mirrored=True)
@@ -511,7 +512,7 @@ def test_left_handed_on_a_phone_puts_draw_under_the_left_thumb(size: tuple[int, 
 
 
 @pytest.mark.parametrize("size", [(844, 390), (390, 844), (1920, 1080), (1280, 720)])
-@pytest.mark.parametrize("variant", [PYRAMID, TRIANGLE, APOPHIS, GIZA, CELL], ids=lambda v: v.name)
+@pytest.mark.parametrize("variant", [PYRAMID, TRIANGLE, APOPHIS, GIZA, CELL, RESERVE], ids=lambda v: v.name)
 @pytest.mark.parametrize("mirrored", [False, True])
 def test_large_text_never_costs_the_cards(size: tuple[int, int], variant: Variant, mirrored: bool) -> None:
     """At 200 % text every layout is still whole (cards and targets at least 44 px, nothing
@@ -550,3 +551,136 @@ def test_any_window_has_room_for_the_cell(width: int, height: int) -> None:
     layout = compute_layout((width, height), variant=CELL)
     assert layout.pile_places[-1] == CELL_PLACE and min(layout.cell.size) >= layout.metrics.min_tap
     assert layout_problems(layout) + orientation_problems(layout) == []
+
+
+# --- a reserve row (variants «Reserva» and «Reserva de seis») ----------------------------------------
+RESERVES = [RESERVE, RESERVE6]
+
+
+def reserve_problems(layout: TableLayout, variant: Variant, full: bool) -> list[str]:
+    """:func:`layout_problems` for a layout with a reserve row (nothing overlaps: the reserve's
+    tap targets are regions), plus the row: one card per place, all of one size and never larger
+    than the pyramid's, each inside its tap target, hit where it is drawn and anywhere on its
+    target, no longer hit once emptied; the piles still there. With ``full`` (a window where
+    every tap target keeps ``min_tap``, :func:`targets_kept`) each target is ``min_tap`` on both
+    sides, the pyramid's cards too, with their whole index (:func:`index_problems`)."""
+    relaxed = (*FULL_MINIMUMS, "covered strip")  # checked below where the window keeps them
+    problems = [p for p in layout_problems(layout) if not any(m in p for m in relaxed)]
+    if full:
+        problems += index_problems(layout)
+        if min(layout.card) < layout.metrics.min_tap:
+            problems.append(f"pyramid cards {layout.card} are below {layout.metrics.min_tap} px")
+    state = State.from_deal(1, RuleSet(variant=variant))
+    if len(layout.reserve) != variant.columns or len(layout.reserve_targets) != variant.columns:
+        problems.append(f"{len(layout.reserve)} reserve places")
+    for index, (card, target) in enumerate(zip(layout.reserve, layout.reserve_targets, strict=True)):
+        place = reserve_place(index)
+        if card.size != layout.reserve[0].size or card.width > layout.card[0]:
+            problems.append(f"X{index}: its card {card.size} differs from X0's, or is over {layout.card}")
+        if not target.contains(card):
+            problems.append(f"X{index}: its card leaves its tap target")
+        if full and min(target.size) < layout.metrics.min_tap:
+            problems.append(f"X{index}: its target {target.size} is below {layout.metrics.min_tap} px")
+        inner = target.inflate(-2, -2)
+        points = [layout.tap_point(place, state), inner.topleft, inner.topright, inner.bottomleft]
+        points.append(inner.bottomright)
+        if any(layout.hit_place(point, ALL_SLOTS, state) != place for point in points):
+            problems.append(f"X{index} is not hit where it is drawn")
+        emptied = replace(state, columns=state.columns & ~(1 << index))
+        if layout.hit_place(layout.tap_point(place, state), ALL_SLOTS, emptied) is not None:
+            problems.append(f"X{index} is hit once emptied")
+    if layout.pile_places != PILES or not all(min(layout.place_rect(p).size) for p in PILES):
+        problems.append(f"piles {layout.pile_places}")
+    if {"draw", "recycle"} - set(layout.buttons):
+        problems.append("«Robar» or «Otra vuelta» missing")
+    return problems
+
+
+RESERVE_SIZES = [*EDGE_SIZES, *PHONE_SIZES, (844, 390), (390, 844), (1280, 800)]
+
+
+@pytest.mark.parametrize("variant", RESERVES, ids=lambda v: v.name)
+@pytest.mark.parametrize("size", RESERVE_SIZES)
+def test_the_reserve_row_fits_the_hard_windows(size: tuple[int, int], variant: Variant) -> None:
+    layout = compute_layout(size, variant=variant)
+    assert reserve_problems(layout, variant, targets_kept(size)) + orientation_problems(layout) == []
+
+
+@pytest.mark.parametrize("variant", RESERVES, ids=lambda v: v.name)
+@settings(max_examples=150, deadline=None)
+@given(st.integers(320, 3840), st.integers(320, 3840))
+@example(320, 480)
+@example(480, 320)
+@example(568, 360)
+@example(640, 360)
+@example(844, 390)
+@example(3840, 2160)
+@example(2160, 3840)
+def test_the_reserve_row_fits_every_window(variant: Variant, width: int, height: int) -> None:
+    """From 320×480 to 3840×2160 either way up, every reserve card a whole tap target of at
+    least ``min_tap`` (drawn smaller in it on the smallest phones: 33×46 cards in 44 px targets
+    at 320×480); below 360 px high, as for the other variants, nothing overlaps at least."""
+    if height < 480 and (width < 480 or width <= height):
+        return  # the windows the other variants are checked in: 480 px high, or landscape from 480×320
+    layout = compute_layout((width, height), variant=variant)
+    assert reserve_problems(layout, variant, targets_kept((width, height))) == []
+
+
+@pytest.mark.parametrize("mirrored", [False, True])
+@pytest.mark.parametrize(
+    "size", [(390, 844), (844, 390), (1280, 800), (1920, 1080), (320, 480), (3840, 2160)]
+)
+def test_a_mirrored_reserve_keeps_its_row(size: tuple[int, int], mirrored: bool) -> None:
+    """Left-handed, the reserve row moves with its block (under the pyramid: centred on it)."""
+    layout = compute_layout(size, variant=RESERVE, mirrored=mirrored)
+    assert reserve_problems(layout, RESERVE, targets_kept(size)) == []
+    row = layout.reserve_targets[0].unionall(layout.reserve_targets)
+    pyramid = layout.slots[0].unionall(layout.slots)
+    if row.top > pyramid.bottom:  # under the pyramid: centred on it
+        assert abs(row.centerx - pyramid.centerx) <= 1
+    plain = compute_layout(size, variant=RESERVE)
+    plain_row = plain.reserve_targets[0].unionall(plain.reserve_targets)
+    assert row.size == plain_row.size and (not mirrored or row.left == size[0] - plain_row.right)
+
+
+def test_the_reserve_row_lies_under_the_pyramid_in_portrait_and_keeps_big_cards() -> None:
+    """Portrait: the row right under the pyramid, centred on it, the piles under the row; a big
+    landscape window gives cards nearly as large as the default game's."""
+    for size in [(390, 844), (480, 800), (1080, 1920)]:
+        layout = compute_layout(size, variant=RESERVE)
+        row = layout.reserve_targets[0].unionall(layout.reserve_targets)
+        pyramid = layout.slots[0].unionall(layout.slots)
+        assert pyramid.bottom < row.top < layout.deck.top and abs(row.centerx - pyramid.centerx) <= 1
+        assert layout.reserve[0].size == layout.card
+    for size in [(1280, 800), (1920, 1080)]:
+        assert compute_layout(size, variant=RESERVE).card[0] >= 0.9 * compute_layout(size).card[0]
+
+
+@pytest.mark.parametrize("variant", RESERVES, ids=lambda v: v.name)
+@pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920), (1280, 1024), (3840, 2160)])
+def test_a_reserve_with_kiosk_metrics(size: tuple[int, int], variant: Variant) -> None:
+    """A kiosk's 72 px targets: every reserve card one, the pyramid's and the piles' too."""
+    layout = compute_layout(size, KIOSK, variant)
+    assert reserve_problems(layout, variant, full=True) == []
+    assert min(min(t.size) for t in layout.reserve_targets) >= 72
+
+
+@pytest.mark.parametrize("variant", RESERVES, ids=lambda v: v.name)
+@settings(max_examples=100, deadline=None)
+@given(st.integers(480, 1600), st.integers(320, 479))
+@example(480, 320)
+@example(568, 320)
+@example(640, 352)
+@example(528, 351)
+def test_a_reserve_on_low_landscape_windows_keeps_readable_cards(
+    variant: Variant, width: int, height: int
+) -> None:
+    """Under 480 px high (a phone held sideways) the reserve goes beside the pyramid in two rows
+    over the piles, without labels on the lowest windows, «Robar» and «Otra vuelta» beside the
+    piles: nothing overlaps, and the cards stay readable, as large as the default game's from
+    560 px wide (36 px at 568×320; before: 26 px), 29 px at 480×320 (the default game: 36)."""
+    if height >= width:
+        return
+    layout = compute_layout((width, height), variant=variant)
+    assert reserve_problems(layout, variant, targets_kept((width, height))) == []
+    assert layout.card[0] >= (34 if width >= 560 else 29)

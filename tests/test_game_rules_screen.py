@@ -3,6 +3,7 @@ taller than a whole column), and a heading always stands with the start of its t
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import pygame
@@ -17,7 +18,7 @@ from game.scenes.rules_screen import RulesScreen
 from game.settings import Settings
 from rules.cards import STANDARD_DECK
 from rules.stock.one_waste import OneWaste
-from rules.variant import GIZA, REGISTERED, TRIANGLE, Variant
+from rules.variant import GIZA, REGISTERED, RESERVE, RESERVE6, TRIANGLE, Variant
 
 SIZES = [(1840, 1000), (1000, 1840), (320, 480), (390, 844), (480, 800), (800, 480), (1280, 800),
          (1920, 1080), (3840, 2160), (640, 360)]  # fmt: skip
@@ -130,6 +131,24 @@ def test_each_picture_is_drawn_from_the_variant_value() -> None:
     assert triangle[-1].rect.top > triangle[0].rect.top
     giza = diagram_boxes(GIZA, width, largest)[0][GIZA.slots :]
     assert len({box.rect.left for box in giza}) == 8 and len({box.rect.top for box in giza}) == 3
+
+
+@pytest.mark.parametrize("variant", [RESERVE, RESERVE6], ids=lambda v: v.name)
+def test_a_reserve_is_pictured_as_a_row_of_its_own_under_the_pyramid(variant: Variant) -> None:
+    """The reserve's face-up cards side by side in one row, right under the pyramid and centred
+    on it; the stock and the waste in the row under that (before: the reserve was one empty
+    place beside the stock)."""
+    boxes = diagram_boxes(variant, 300, 30)[0]
+    pyramid = boxes[0].rect.unionall([box.rect for box in boxes[: variant.slots]])
+    row = boxes[variant.slots : variant.slots + variant.columns]
+    rest = boxes[variant.slots + variant.columns :]
+    assert [box.face for box in row] == [Face.UP] * variant.columns
+    assert len({box.rect.top for box in row}) == 1 and row[0].rect.top > pyramid.bottom
+    assert all(a.rect.right < b.rect.left for a, b in itertools.pairwise(row))  # side by side
+    whole = row[0].rect.unionall([box.rect for box in row])
+    assert abs(whole.centerx - pyramid.centerx) <= 1
+    assert rest and all(box.rect.top > whole.bottom - 4 for box in rest)  # the piles under it
+    assert sum(box.face is Face.EMPTY for box in rest) == 1  # the waste
 
 
 def test_a_later_kind_gets_a_picture_for_free() -> None:

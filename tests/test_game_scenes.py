@@ -29,6 +29,7 @@ def option(app: App, row_key: str, index: int) -> None:
     screen = app.manager.top
     assert isinstance(screen, SettingsScreen)
     row = next(i for i, r in enumerate(ROWS) if r.key == row_key)
+    screen.reveal(row)  # in sight, as a player scrolls to it (the variants' options take room)
     tap(app, screen.options[row][index].center)
 
 

@@ -16,6 +16,7 @@ from test_game_layout import (
     giza_problems,
     layout_problems,
     orientation_problems,
+    reserve_problems,
     tap_target_problems,
     targets_kept,
 )
@@ -28,7 +29,7 @@ from game.render.layout import compute_layout
 from game.scenes.settings_rows import VARIANT_ROW
 from rules import RuleSet, State
 from rules.topology import iter_slots
-from rules.variant import PYRAMID6, REGISTERED, TRIANGLE, Variant
+from rules.variant import GIZA, PYRAMID6, REGISTERED, RESERVE, TRIANGLE, Variant
 
 AppFactory = Callable[..., App]
 
@@ -97,12 +98,15 @@ WINDOWS = sorted({*EDGE_SIZES, *((h, w) for w, h in EDGE_SIZES), (390, 844), (84
 def test_every_registered_variant_fits_the_edge_windows_either_way_up(variant: Variant) -> None:
     """Every variant the settings offer (a later one as soon as it is registered) on every edge
     window where the targets can be kept (:func:`targets_kept`): nothing leaves the window or
-    overlaps, 44 px targets, each card's index in sight; a variant with columns by Giza's checks."""
+    overlaps, 44 px targets, each card's index in sight; a variant with columns by Giza's checks,
+    one with a reserve row by the reserve's."""
     state = State.from_deal(1, RuleSet(variant=variant))
     for size in (size for size in WINDOWS if targets_kept(size)):
         layout = compute_layout(size, variant=variant)
-        if variant.columns:
+        if variant.stock_kind.name == GIZA.stock_kind.name:
             problems = giza_problems(layout, full_size(size)) + tap_target_problems(layout, state)
+        elif variant.stock_kind.name == RESERVE.stock_kind.name:  # a reserve row, by its own checks
+            problems = reserve_problems(layout, variant, full=True) + orientation_problems(layout)
         else:
             problems = layout_problems(layout, variant.shape) + orientation_problems(layout)
         assert problems == [], (variant.name, size)

@@ -147,6 +147,7 @@ def test_the_default_run_keeps_one_rule_set_per_family_and_ci_runs_the_rest() ->
         "draw_three",
         "one_cell",
         "one_waste",
+        "reserve",
         "waste_piles",
     ]
     assert {family(rules) for rules in every_rule_set()} == {family(rules) for rules in kept}

@@ -36,8 +36,9 @@ from game.scenes.settings_screen import ROWS, SettingsScreen
 from game.settings import COMFORT, LANGUAGES, PASSES, Settings
 from game.storage import FileBackend, MemoryBackend, Storage
 from game.table_terms import DECK
-from rules import Move, RuleSet, Session
+from rules import Move, RuleSet, Session, legal_moves
 from rules.labels import LabelTable
+from rules.moves import reserve_of
 from rules.variant import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -207,6 +208,7 @@ def test_settings_are_saved_on_change_and_restored(open_game: Callable[..., App]
     screen = app.manager.top
     assert isinstance(screen, SettingsScreen)
     lang = next(i for i, row in enumerate(ROWS) if row.key == "set_lang")
+    screen.reveal(lang)  # the row in sight (below the variants' rows of options at 1280×720)
     tap(app, screen.options[lang][1].center)
     assert _doc(tmp_path, "settings")["data"]["lang"] == "en"
     again = open_game()
@@ -812,23 +814,28 @@ def test_the_new_deal_question_counts_the_moves_on_the_table_and_none_asks_nothi
     assert _doc(tmp_path, "stats")["data"]["rules"][rules]["played"] == 1  # type: ignore[index]
 
 
-def test_a_saved_game_of_a_variant_the_game_does_not_offer_is_kept_aside(
-    open_game: Callable[..., App], tmp_path: Path
-) -> None:
-    """The rules play the reserve variants, the table does not yet: such a save (from a later
-    build) is set aside whole with one notice naming the variant, and the game starts clean."""
-    first = open_game(deal=11)
-    play_by_taps(first, Move.parse("D"))
-    step(first)
-    doc = _doc(tmp_path, "game")
-    doc["data"]["session"]["rules"] = "variant=reserve passes=3 overlap=on"  # type: ignore[index]
-    raw = json.dumps(doc).encode()
-    (tmp_path / "game.json").write_bytes(raw)
-    app = open_game()
-    kept = app.ctx.storage.kept[0]
-    assert (tmp_path / kept).read_bytes() == raw
-    assert app.ctx.storage.notices == [
-        f"game cannot be replayed (rules: this game does not offer the reserve variant); kept as"
-        f" {kept}, starting clean"
-    ]
-    assert app.table.play.session.state.rules.variant.name != "reserve"
+def test_a_reserve_game_is_saved_restored_and_undone(open_game: Callable[..., App], tmp_path: Path) -> None:
+    """A reserve deal played by taps (pairs with reserve cards, a King from the reserve when the
+    deal has one, a draw) is written to the real file, comes back whole with its emptied reserve
+    places, and undoes back to its start there, every reserve card back in its place."""
+    first = open_game(deal=5, variant="reserve")
+    start = first.table.play.state
+    assert start.rules.variant.name == "reserve" and start.columns == (1 << 7) - 1
+    played = []
+    for _ in range(6):
+        state = first.table.play.state
+        moves = [m for m in legal_moves(state) if any(reserve_of(p) is not None for p in m.places)]
+        move = moves[0] if moves else Move.parse("D")
+        play_by_taps(first, move)
+        step(first, 30)
+        played.append(str(move))
+    state = first.table.play.state
+    assert state != start and state.columns != start.columns  # reserve places emptied
+    assert _doc(tmp_path, "game")["data"]["session"]["rules"] == "variant=reserve passes=3 overlap=on"  # type: ignore[index]
+    again = open_game()
+    assert again.table.play.state == state
+    assert [str(m) for m in again.table.play.session.log] == played
+    for _ in played:
+        tap_button(again, "undo")
+        step(again, 30)
+    assert again.table.play.state == start

@@ -113,7 +113,7 @@ def test_no_stock_kind_chain_outside_the_kinds() -> None:
 @pytest.mark.parametrize("registry", [BLOCKS, BLOCK_ITEMS, BLOCK_GROUPS], ids=["layout", "view", "access"])
 def test_every_registered_kind_has_its_line_in_the_game_registries(registry: dict[str, object]) -> None:
     kinds = {variant.stock_kind.name for variant in REGISTERED}
-    assert len(kinds) == 5
+    assert len(kinds) == 6
     assert sorted(kinds - set(registry)) == []
 
 

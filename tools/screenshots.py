@@ -15,9 +15,11 @@ summary of a completed match; the variants: a deal of each registered variant ot
 default (its chip, a Spanish deal's cards and a refused pair named with its sum) and the rules
 screen opening on it; and three waste piles (apophis): a deal mid-way, a pile's top card
 selected with its partners, cards flying from a draw onto their piles; the free cell: a card
-stored in it, selected, and a hint that stores a card. ``--par`` saves only the
-par-scoring screens, ``--variants`` only the variants' ones, ``--apophis`` only the three-pile ones.
-``--cell`` only the free cell's.
+stored in it, selected, and a hint that stores a card; the reserve row (both sizes): the deal
+flying in, a reserve card selected with its partners, an emptied place, a hint naming reserve
+cards. ``--par`` saves only the par-scoring screens, ``--variants`` only the variants' ones,
+``--apophis`` only the three-pile ones, ``--cell`` only the free cell's, ``--reserve`` only the
+reserve's.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from game.scenes.settings_screen import SettingsScreen
 from game.settings import Settings
 from rules import APOPHIS, DRAW, STOCK, WASTE_PILES, Move, RuleSet, State, parse_moves, partners
 from rules.labels import Label, load_table
-from rules.moves import CELL
+from rules.moves import CELL, reserve_place
 from rules.scoring import Match
 from rules.topology import iter_slots
 from rules.variant import REGISTERED
@@ -234,6 +236,27 @@ def shoot_cell(size: tuple[int, int], lang: str, out: Path) -> None:
     save(app, out, f"{tag}-cell-hint")
 
 
+def shoot_reserve(size: tuple[int, int], lang: str, out: Path) -> None:
+    """The reserve row (variants ``reserve`` and ``reserve6``, deal 5: 10♥ Q♥ 5♣ K♥ 3♦ 2♦ 4♥):
+    the deal flying in, 5♣ selected with its partners, the row after 10♥ + 3♦ and K♥ went (two
+    emptied places), and a hint naming a reserve card."""
+    for variant in ("reserve", "reserve6"):
+        tag = f"{size[0]}x{size[1]}-{lang}-{variant}"
+        settings = Settings(lang=lang, variant=variant)
+        ctx = make_context(settings, LABELS, seed=7)
+        app = App(ctx, ctx.dealer.deal(settings, 5), size=size)
+        save(app, out, f"{tag}-dealing", frames=10)
+        step(app, 240)  # the deal lands
+        tap_place(app, reserve_place(2))
+        save(app, out, f"{tag}-selected")
+        press_key(app, pygame.K_ESCAPE)
+        for move in ("X0+X4", "X3"):
+            play_by_taps(app, Move.parse(move))
+        save(app, out, f"{tag}-emptied")
+        app.table.play.plain_hint()
+        save(app, out, f"{tag}-hint")
+
+
 def settings_scrolled(app: App, out: Path, name: str) -> None:
     """The settings screen, then scrolled a wheel notch at a time to its end when its rows do not
     all fit (``name-1``, ``name-2``…), then closed."""
@@ -317,6 +340,7 @@ def main() -> int:
     parser.add_argument("--apophis", action="store_true", help="only the three-waste-pile screens")
     parser.add_argument("--variants", action="store_true", help="only the variants' screens")
     parser.add_argument("--cell", action="store_true", help="only the free cell's screens")
+    parser.add_argument("--reserve", action="store_true", help="only the reserve row's screens")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     pygame.display.init()
@@ -326,6 +350,9 @@ def main() -> int:
         for lang in args.langs.split(","):
             if args.cell:
                 shoot_cell((width, height), lang, args.out)
+                continue
+            if args.reserve:
+                shoot_reserve((width, height), lang, args.out)
                 continue
             if args.apophis:
                 shoot_apophis((width, height), lang, args.out)
@@ -339,6 +366,7 @@ def main() -> int:
             if not args.par:
                 shoot_variants((width, height), lang, args.out)
                 shoot_cell((width, height), lang, args.out)
+                shoot_reserve((width, height), lang, args.out)
     print(f"screenshots saved in {args.out}")
     return 0
 

@@ -10,6 +10,7 @@ The table's tree (keys in brackets)::
         button «Mazo: 23 cartas, vuelta 1 de 3»  (press: draw, or recycle)     [deck]
         button «…, arriba del mazo, libre» / «…, arriba del descarte (…)»      [S, W, W1 …]
       (Giza: group «Columnas» with «…, columna 3, libre»)                      [columns, C0 …]
+      (a reserve: in it, group «Reserva» with «…, reserva 3, libre»)           [reserve, X0 …]
       group «Controles»: every control, named as on screen                     [controls, btn:…]
       status «0 de 28, mazo: 23, vuelta 1 de 3, 0 jugadas»                     [status]
       label: the line under the table                                          [line]
@@ -33,8 +34,8 @@ from game.scenes.table import BUTTON_ORDER, TableScene
 from game.table_terms import DECK
 from game.texts import Texts
 from rules import STOCK, WASTE, State, overlap_cover
-from rules.moves import CELL, column_place, parse_place, place_name
-from rules.stock import Columns, DrawThree, OneCell, OneWaste, WastePiles
+from rules.moves import CELL, column_place, parse_place, place_name, reserve_place
+from rules.stock import Columns, DrawThree, OneCell, OneWaste, Reserve, WastePiles
 from rules.topology import iter_slots
 
 from .tree import Act, Bounds, Node, Role, Tree
@@ -209,6 +210,14 @@ def _piles_and_cell(table: TableScene, texts: Texts) -> list[Branch]:
     return [*_piles(table, texts), (_card_node(table, texts, CELL, name), [])]
 
 
+def _piles_and_reserve(table: TableScene, texts: Texts) -> list[Branch]:
+    """The piles, then the reserve row as a group of its own: «Reserva», with a button per card
+    still there, «5 de tréboles, reserva 3, libre» (an emptied place is left out)."""
+    places = [reserve_place(index) for index in range(table.play.state.rules.variant.columns)]
+    nodes = _numbered_cards(table, texts, places, "ax_reserve")
+    return [*_piles(table, texts), _group("reserve", texts.t("ax_reserve_group"), nodes)]
+
+
 def deck_words(texts: Texts, state: State) -> str:
     """The stock as a button: «Mazo: 23 cartas, vuelta 1 de 3»; empty, what pressing it does."""
     turn = texts.pass_of(state)
@@ -219,13 +228,19 @@ def deck_words(texts: Texts, state: State) -> str:
 
 
 def _columns(table: TableScene, texts: Texts) -> list[Branch]:
+    places = [column_place(column) for column in range(table.play.state.rules.variant.columns)]
+    return _numbered_cards(table, texts, places, "ax_column")
+
+
+def _numbered_cards(table: TableScene, texts: Texts, places: list[int], key: str) -> list[Branch]:
+    """A button for each of ``places`` that holds a card, named by message ``key`` with the card
+    and the place's number from 1 («…, columna 3, libre»); the places without one are left out."""
     state = table.play.state
     nodes: list[Branch] = []
-    for column in range(state.rules.variant.columns):
-        place = column_place(column)
+    for number, place in enumerate(places, 1):
         card = state.card_at(place)
         if card is not None:
-            name = texts.t("ax_column", card=card_words(texts, card), n=column + 1)
+            name = texts.t(key, card=card_words(texts, card), n=number)
             nodes.append((_card_node(table, texts, place, name), []))
     return nodes
 
@@ -236,6 +251,7 @@ BLOCK_GROUPS: dict[str, tuple[str, str, Callable[[TableScene, Texts], list[Branc
     DrawThree.name: ("piles", "ax_piles", _piles),
     OneCell.name: ("piles", "ax_piles", _piles_and_cell),
     Columns.name: ("columns", "ax_columns", _columns),
+    Reserve.name: ("piles", "ax_piles", _piles_and_reserve),
 }
 """The group of the block beside the pyramid, per stock kind: its key, its name's text key and
 its nodes. A new kind adds its line."""

@@ -12,9 +12,10 @@ never named), and the last «¿Aún se gana?» answer.
 
 from __future__ import annotations
 
-from game.texts import Texts
+from game.texts import Texts, reserve_counts
 from rules import Card, Kind, Move, Session, State, legal_moves
 from rules.legality import playable_places
+from rules.moves import reserve_place
 
 from .words import card_words, cards_words, counted, piles_words
 
@@ -119,12 +120,18 @@ def pairs_words(texts: Texts, state: State) -> str:
 
 
 def piles_ask_words(texts: Texts, state: State) -> str:
-    """The stock's count and the pass, the waste's count and its top card(s)."""
+    """The stock's count and the pass, the waste's count and its top card(s); then a reserve
+    row's cards, left to right («Reserva: 10 de corazones, 5 de tréboles.»)."""
     if not state.rules.variant.has_stock:
         return texts.t("ask_all_open")
     tops = _waste_tops(state)
     waste = counted(texts, "ask_waste", state.waste_count, cards=cards_words(texts, tops))
-    return _sentences(piles_words(texts, state), waste)
+    said = _sentences(piles_words(texts, state), waste)
+    places = [reserve_place(index) for index in range(reserve_counts(state)[1])]  # none without one
+    if not places:
+        return said
+    reserve = [card for card in map(state.card_at, places) if card is not None]
+    return _sentences(said, counted(texts, "ask_reserve", len(reserve), cards=cards_words(texts, reserve)))
 
 
 def seen_words(texts: Texts, session: Session) -> str:

@@ -63,7 +63,7 @@ class ControlsView:
         bar = layout.top_bar
         found = [item(("bar",), bar, lambda s: pygame.draw.rect(s, BAR, bar))]
         area = layout.pass_area
-        if frame.pass_text:
+        if frame.pass_text and area.width:  # no room in the bar: the status bar says it
             text = self.assets.fit_text(frame.pass_text, layout.font, TEXT, area.width, bold=True)
             where = text.get_rect(midright=(area.right, area.centery))
             found.append(item(("pass", frame.pass_text), where, blitter(text, where)))

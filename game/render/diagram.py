@@ -2,8 +2,9 @@
 
 Nothing here is drawn per variant: the pyramid's rows come from the variant's shape (how many
 rows, how long each is: the pyramid, the six-row pyramid, the triangle with its widest row on
-top), and the row under it from the stock kind's sections (:attr:`rules.stock.StockKind.sections`):
-the stock (face up or face down as the kind deals it), each waste pile as an empty place, the
+top), and the rows under it from the stock kind's sections (:attr:`rules.stock.StockKind.sections`):
+a reserve as a row of its own of face-up cards side by side, right under the pyramid; then the
+stock (face up or face down as the kind deals it), each waste pile as an empty place, the
 columns as the kind deals them (face up, overlapping). A section this module does not know (a
 variant added later) is drawn as one empty place, so a new variant gets a picture the day it is
 registered.
@@ -54,7 +55,8 @@ class Box:
 
 
 def _card_w(variant: Variant, width: int, largest: int) -> int:
-    across = max(*(variant.shape.row_length(row) for row in range(variant.rows)), len(_places(variant)))
+    rows = _rows(variant)
+    across = max(*(variant.shape.row_length(row) for row in range(variant.rows)), *map(len, rows))
     return max(4, min(largest, int(width / (across + (across + 1) * GAP))))
 
 
@@ -68,19 +70,23 @@ class Place:
     fanned: bool = False
 
 
-def _places(variant: Variant) -> list[Place]:
-    """The row under the pyramid, left to right (a column is one place)."""
+def _rows(variant: Variant) -> list[list[Place]]:
+    """The rows under the pyramid, top to bottom, each left to right (a column is one place): a
+    reserve's row, then the row of the other sections."""
     kind = variant.stock_kind
+    reserve: list[Place] = []
     places: list[Place] = []
     for section in kind.sections:
-        if section == "stock":
+        if section == "reserve":  # its own row, one face-up card a place
+            reserve = [Place(Face.UP)] * kind.columns
+        elif section == "stock":
             if variant.has_stock:
                 places.append(Place(Face.UP if kind.stock_face_up else Face.DOWN, 3))
         elif section == "columns":
             places += [Place(Face.UP, kind.column_depth, fanned=True)] * kind.columns
         else:  # a waste pile, or a section of a later kind: an empty place (the text names it)
             places.append(Place(Face.EMPTY))
-    return places
+    return [row for row in (reserve, places) if row]
 
 
 def diagram_boxes(variant: Variant, width: int, largest: int) -> tuple[list[Box], tuple[int, int]]:
@@ -100,8 +106,22 @@ def diagram_boxes(variant: Variant, width: int, largest: int) -> tuple[list[Box]
             left = centre + round((col - (length - 1) / 2) * step_x) - card_w // 2
             boxes.append(Box(pygame.Rect(left, row * step_y, card_w, card_h), Face.UP))
     top = (variant.rows - 1) * step_y + card_h + max(2, card_h // 4)
-    places = _places(variant)
     shift = max(1, round(card_w * PILE_SHIFT))
+    bottom = top
+    for places in _rows(variant):
+        top = _place_row(boxes, places, (centre, top), (card_w, card_h), shift)
+        bottom = max(bottom, top)
+        top += max(2, card_h // 4)
+    return boxes, (width, bottom)
+
+
+def _place_row(
+    boxes: list[Box], places: list[Place], at: tuple[int, int], card: tuple[int, int], shift: int
+) -> int:
+    """Add one row of ``places`` centred on ``at`` (its centre and top) to ``boxes``; its bottom."""
+    (centre, top), (card_w, card_h) = at, card
+    step_x = card_w + max(1, round(card_w * GAP))
+    step_y = max(1, round(card_h * ROW_STEP))
     bottom = top
     for index, place in enumerate(places):
         left = centre + round((index - (len(places) - 1) / 2) * step_x) - card_w // 2
@@ -114,7 +134,7 @@ def diagram_boxes(variant: Variant, width: int, largest: int) -> tuple[list[Box]
             rect = pygame.Rect(left + level * shift, top - level * shift, card_w, card_h)
             boxes.append(Box(rect, place.face))
         bottom = max(bottom, top + card_h)
-    return boxes, (width, bottom)
+    return bottom
 
 
 def draw_diagram(surface: pygame.Surface, area: pygame.Rect, variant: Variant, largest: int) -> pygame.Rect:

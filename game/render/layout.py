@@ -13,7 +13,9 @@ live here and nowhere in ``rules``.
 A variant with face-up columns (Giza) has no piles: its columns (each a few overlapping
 cards, the top one whole) take their place, beside the pyramid in two rows in landscape, under
 it in one row or two in portrait (:class:`~game.render.piles.ColumnBlock`), and «Robar» and
-«Otra vuelta» are not offered.
+«Otra vuelta» are not offered. A variant with a reserve row has the row right under the pyramid
+(a block may claim room there, ``under_pyramid``) or over the piles beside it
+(:class:`~game.render.piles.ReserveBlock`).
 """
 
 from __future__ import annotations
@@ -26,13 +28,13 @@ import pygame
 from game.config import CARD_ASPECT, MAX_ROW_STEP, ROW_STEP, SPARE_TO_STEP
 from game.table_terms import DECK
 from rules import STOCK, WASTE, State
-from rules.moves import CELL, WASTE_PILES, column_of, column_place, place_name
-from rules.stock import Columns, DrawThree, OneCell, OneWaste, WastePiles
+from rules.moves import CELL, WASTE_PILES, column_of, column_place, place_name, reserve_of, reserve_place
+from rules.stock import Columns, DrawThree, OneCell, OneWaste, Reserve, WastePiles
 from rules.topology import SLOTS, Shape
 from rules.variant import PYRAMID, Variant
 
 from .metrics import DEFAULT_METRICS, Metrics, clamp
-from .piles import Arrangement, ColumnBlock, Fixed, PileBlock
+from .piles import Arrangement, ColumnBlock, Fixed, PileBlock, ReserveBlock
 
 __all__ = [
     "CONTROLS",
@@ -119,6 +121,13 @@ class TableLayout:
     its cards are drawn smaller than the smallest tap target (see :func:`compute_layout`)."""
     cell: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     """The free cell beside the waste (a variant with one, :mod:`rules.stock.cell`), else empty."""
+    reserve: list[pygame.Rect] = field(default_factory=list)
+    """A reserve row (:mod:`rules.stock.reserve`): each place's card, ``X0`` first, else none."""
+    reserve_targets: list[pygame.Rect] = field(default_factory=list)
+    """Per reserve place, where a tap hits it: its card, or a larger rectangle around it when the
+    card is drawn smaller than the smallest tap target."""
+    reserve_label: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    """Where «Reserva» is written, over the reserve row (empty: not written)."""
 
     @property
     def step(self) -> int:
@@ -132,6 +141,9 @@ class TableLayout:
             return self.slots[place]
         if place in WASTE_PILES:
             return self.wastes[WASTE_PILES.index(place)]
+        index = reserve_of(place)
+        if index is not None:
+            return self.reserve[index]
         column = column_of(place)
         if column is not None:
             rects = self.columns[column]
@@ -161,7 +173,8 @@ class TableLayout:
     def hit_place(self, pos: tuple[int, int], pyramid: int, state: State | None = None) -> int | None:
         """The place under ``pos``: the topmost pyramid card present in mask ``pyramid``, a pile,
         a column (anywhere on it: only its top card can be played; in ``state`` it must hold a
-        card), or None."""
+        card), a reserve place (anywhere on its target; in ``state``, while it holds its card),
+        or None."""
         for slot in range(SLOTS - 1, -1, -1):
             if pyramid >> slot & 1 and self.slots[slot].collidepoint(pos):
                 return slot
@@ -169,6 +182,10 @@ class TableLayout:
             if self.column_target(column).collidepoint(pos):
                 empty = state is not None and state.column_top_index(column) is None
                 return None if empty else column_place(column)
+        for index, target in enumerate(self.reserve_targets):
+            if target.collidepoint(pos):
+                place = reserve_place(index)
+                return None if state is not None and state.card_at(place) is None else place
         for place in self.pile_places:
             if self.place_rect(place).collidepoint(pos):
                 return place
@@ -203,6 +220,9 @@ class TableLayout:
         regions.update({place_name(place): self.place_rect(place) for place in self.pile_places[1:]})
         regions.update({f"button:{name}": rect for name, rect in self.buttons.items()})
         regions.update({f"column:{c}": self.column_target(c) for c in range(len(self.columns))})
+        regions.update({place_name(reserve_place(k)): t for k, t in enumerate(self.reserve_targets)})
+        if self.reserve_label.width:
+            regions["reserve_label"] = self.reserve_label
         return regions
 
 
@@ -238,6 +258,22 @@ COLUMNS_BESIDE = (
 """Giza in landscape: the columns in two rows beside the pyramid, or in one or two rows under it."""
 COLUMNS_UNDER = (Arrangement(False), Arrangement(False, two_rows=True))
 """Giza in portrait: the columns in one row under the pyramid, or in two."""
+RESERVE_BESIDE = (
+    *BESIDE[:4],
+    Arrangement(True, reserve_beside=True),
+    Arrangement(True, reserve_beside=True, reserve_rows=2),
+    Arrangement(True, two_rows=True, reserve_beside=True, reserve_rows=2),
+    Arrangement(True, buttons_in_grid=True, reserve_beside=True),
+    Arrangement(True, buttons_in_grid=True, reserve_beside=True, reserve_rows=2),
+    Arrangement(True, bare_row=True, reserve_beside=True, reserve_rows=2),
+)
+"""A reserve in landscape: its row under the pyramid and the piles beside it (preferred, as the
+table is dealt), or the row (or two rows) over the piles beside the pyramid (low windows); the
+last, without labels and with «Robar» and «Otra vuelta» beside the piles, for windows under 360
+px high (568×320: 36 px cards, as the default game's, not 26)."""
+RESERVE_UNDER = (*UNDER, Arrangement(False, bare_row=True))
+"""A reserve in portrait: the row under the pyramid, the piles under it (the last: without
+their labels, their buttons beside them, for the smallest windows)."""
 
 
 def compute_layout(
@@ -338,8 +374,13 @@ def _giza_on_a_phone(
         ]
         found = [layout for layout in smaller if layout is not None]
         if found:
-            return max(found, key=lambda layout: layout.columns[0][0].width)
+            return max(found, key=_small_card_w)
     return best
+
+
+def _small_card_w(layout: TableLayout) -> int:
+    """The width of the cards a phone draws smaller (the columns', or the reserve's)."""
+    return ([column[0] for column in layout.columns] + layout.reserve)[0].width
 
 
 GROW_STEPS = 8
@@ -560,7 +601,9 @@ def _build(
     block = BLOCKS[variant.stock_kind.name].block(arrangement, frame, sizes, variant)
     play = frame.play
     shape = variant.shape
-    pyramid_w = max(map(shape.row_length, range(shape.rows))) * card_w
+    widest = max(map(shape.row_length, range(shape.rows))) * card_w
+    below_w, below_h = block.under_pyramid  # a reserve row under the pyramid, part of its column
+    pyramid_w = max(widest, below_w)
     if arrangement.beside:
         between = max(2 * frame.margin, round(card_w * PYRAMID_TO_PILES))
         group_w = pyramid_w + between + block.width
@@ -571,12 +614,12 @@ def _build(
         between = frame.gap if in_bar else max(frame.margin, round(card_h * 0.12))
         group_w = max(pyramid_w, block.width)
         fixed_h = between + block.height
-    pyramid_h = card_h + (shape.rows - 1) * step
+    pyramid_h = card_h + (shape.rows - 1) * step + below_h
     group_h = max(pyramid_h, block.height) if arrangement.beside else pyramid_h + fixed_h
     if (group_w > play.width or group_h > play.height) and not force:
         return None
     step = _spread(step, card_h, play.height - group_h, shape.rows, MAX_ROW_STEP + STEP_GROW * grow)
-    pyramid_h = card_h + (shape.rows - 1) * step
+    pyramid_h = card_h + (shape.rows - 1) * step + below_h
     group_h = max(pyramid_h, block.height) if arrangement.beside else pyramid_h + fixed_h
     spare = max(0, play.height - group_h)
     top = play.top + spare // 2
@@ -589,7 +632,7 @@ def _build(
         size[0], play, arrangement, (pyramid_w, pyramid_h), block_w=block.width, top=top, between=between
     )
     layout = _skeleton(size, metrics, frame, (card_w, card_h), step)
-    layout.slots = _pyramid(shape, (left, top), (card_w, card_h), step)
+    layout.slots = _pyramid(shape, (left + (pyramid_w - widest) // 2, top), (card_w, card_h), step)
     block.place(layout, *piles_pos)
     return layout
 
@@ -624,7 +667,7 @@ class BlockSizes:
     grow: float
 
 
-Block = PileBlock | ColumnBlock
+Block = PileBlock | ColumnBlock | ReserveBlock
 
 
 def _pile_block(arrangement: Arrangement, frame: Fixed, sizes: BlockSizes, variant: Variant) -> Block:
@@ -729,16 +772,31 @@ def _pyramid(shape: Shape, corner: tuple[int, int], card: tuple[int, int], step:
     return rects
 
 
+def _reserve_block(arrangement: Arrangement, frame: Fixed, sizes: BlockSizes, variant: Variant) -> Block:
+    """The reserve row, its cards as wide as the pyramid's, or ``column_w`` wide in tap
+    rectangles of ``metrics.min_tap``; and the piles as :func:`_pile_block` makes them."""
+    piles = _pile_block(arrangement, frame, sizes, variant)
+    assert isinstance(piles, PileBlock)
+    card_w = sizes.card_w if sizes.column_w is None else sizes.column_w
+    target = 0 if sizes.column_w is None else sizes.metrics.min_tap
+    card = (card_w, round(card_w * CARD_ASPECT))
+    return ReserveBlock(arrangement, frame, card, piles, variant.columns, target=target)
+
+
 PILES = BlockPlan(BESIDE, UNDER, _pile_block, _grown, _low_window)
 """The stock and its waste pile or piles (:class:`~game.render.piles.PileBlock`)."""
 COLUMNS = BlockPlan(COLUMNS_BESIDE, COLUMNS_UNDER, _column_block, _not_grown, _giza_on_a_phone)
 """Face-up columns (:class:`~game.render.piles.ColumnBlock`)."""
+RESERVE = BlockPlan(RESERVE_BESIDE, RESERVE_UNDER, _reserve_block, _grown, _giza_on_a_phone)
+"""A reserve row and its piles (:class:`~game.render.piles.ReserveBlock`); a window too small
+for it draws its cards smaller in whole tap rectangles, as Giza's columns."""
 BLOCKS: dict[str, BlockPlan] = {
     OneWaste.name: PILES,
     WastePiles.name: PILES,
     DrawThree.name: PILES,
     OneCell.name: PILES,
     Columns.name: COLUMNS,
+    Reserve.name: RESERVE,
 }
 """The block plan of each stock kind, by the kind's name: a new kind adds its line."""
 
@@ -761,6 +819,7 @@ def mirror(layout: TableLayout) -> TableLayout:
         layout.waste_label,
     ]
     columns = [rect for column in layout.columns for rect in column] + layout.column_targets
+    columns += [*layout.reserve, *layout.reserve_targets, layout.reserve_label]  # a reserve row, whole
     bar.remove(layout.buttons["deal"])
     for block in (layout.slots, piles, beside, columns, [layout.buttons["deal"]], [layout.pass_area], bar):
         _move_across(block, width)

@@ -41,6 +41,14 @@ the piles are the arrangement of the smallest portrait windows, where every pixe
 counts (the view fits the text to its place)."""
 TIGHT_ROW = 3
 """The cards of the default game's row (deck, stock's top card, waste)."""
+BARE_BUTTON_EMS = 6.0
+"""Width of «Robar» and «Otra vuelta» side by side after the piles (``bare_row``), over the
+font size (at least ``metrics.min_tap``)."""
+PILE_BUTTONS = ("draw", "recycle")
+"""The buttons of the piles, in their order."""
+RESERVE_GAP = 0.12
+"""Between the pyramid and a reserve row under it, and between two rows of a reserve beside
+it, over card height (the partner border and the focus ring fit in it)."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +66,13 @@ class Arrangement:
     centred: bool = False
     """Beside only: the pyramid centred in the window (as much room left of it as the piles
     take on its right). Preferred unless cards get :data:`game.render.layout.UNCENTRED_GAIN` times larger."""
+    bare_row: bool = False
+    """The piles without their labels, «Robar» and «Otra vuelta» side by side after them on their
+    line (a reserve on the smallest windows, :class:`ReserveBlock`, which drops its label too)."""
+    reserve_beside: bool = False
+    """A reserve row: beside the pyramid over the piles, instead of under the pyramid."""
+    reserve_rows: int = 1
+    """A reserve row beside the pyramid: in this many rows (the first ones fuller)."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +103,10 @@ class PileBlock:
     labels and (unless they went to the controls) the «Robar» and «Otra vuelta» buttons, as one
     block of known size, for a stock kind with waste piles."""
 
+    under_pyramid = (0, 0)
+    """The room (width, height) a block takes right under the pyramid, apart from its own
+    rectangle: none (a reserve row may, :class:`ReserveBlock`)."""
+
     def __init__(
         self, arrangement: Arrangement, frame: Fixed, metrics: Metrics, card: tuple[int, int], kind: StockKind
     ) -> None:
@@ -114,6 +133,11 @@ class PileBlock:
         self.stacked = False
         in_grid = arrangement.buttons_in_grid
         wastes_w = piles * card_w + (piles - 1) * self.between + self.cells * (self.big + card_w)
+        if arrangement.bare_row:  # no labels; the two buttons side by side after the cards
+            self.buttons_w = max(metrics.min_tap, round(frame.font * BARE_BUTTON_EMS))
+            self.width = self._row_width() + frame.margin + 2 * self.buttons_w + gap
+            self.height = max(card_h, button_h)
+            return
         if arrangement.beside:
             if arrangement.two_rows:
                 self.width = max(self._pile_width(), wastes_w)
@@ -136,6 +160,29 @@ class PileBlock:
             self.width += frame.margin + self.buttons_w
             self.height = max(self.height, 2 * button_h + gap)
 
+    def _labels(self, layout: TableLayout, pile: pygame.Rect, waste: pygame.Rect, row_end: int) -> None:
+        """«Mazo» over (or left of) the deck and the stock, «Descarte» over the waste piles (or
+        right of the row, which ends at ``row_end``)."""
+        frame, card_h = self.frame, self.card[1]
+        label_h, gap = frame.label_h, frame.gap
+        if self.arrangement.labels_above:
+            text_h = label_h - frame.label_gap
+            layout.stock_label = pygame.Rect(pile.left, pile.top - label_h, pile.width, text_h)
+            layout.waste_label = pygame.Rect(waste.left, waste.top - label_h, waste.width, text_h)
+        else:
+            layout.stock_label = pygame.Rect(pile.left - gap - self.label_w, pile.top, self.label_w, card_h)
+            layout.waste_label = pygame.Rect(row_end + gap, waste.top, self.label_w, card_h)
+
+    def _bare_buttons(self, layout: TableLayout, left: int, top: int) -> None:
+        """No pile labels; «Robar» and «Otra vuelta» side by side from ``left``, on the cards' line."""
+        nowhere = pygame.Rect(layout.deck.topleft, (0, 0))  # moves with the piles when mirrored
+        layout.stock_label, layout.waste_label = nowhere, nowhere.copy()
+        button_h = self.frame.button_h
+        buttons_top = top + (self.height - button_h) // 2
+        for k, name in enumerate(PILE_BUTTONS):
+            x = left + k * (self.buttons_w + self.frame.gap)
+            layout.buttons[name] = pygame.Rect(x, buttons_top, self.buttons_w, button_h)
+
     def _pile_width(self) -> int:
         """The deck and the stock's top card (when it lies face up) side by side."""
         card_w = self.card[0]
@@ -151,12 +198,13 @@ class PileBlock:
         arrangement, frame = self.arrangement, self.frame
         card_w, card_h = self.card
         label_h, gap, button_h = frame.label_h, frame.gap, frame.button_h
-        above = arrangement.labels_above
+        bare = arrangement.bare_row
+        above = arrangement.labels_above and not bare
         label_room = label_h if above else 0
         cards_top = top + label_room
-        if not arrangement.beside and not arrangement.buttons_in_grid:
+        if (bare or not arrangement.beside) and not arrangement.buttons_in_grid:
             cards_top += (self.height - card_h - label_room) // 2
-        x = left if above else left + self.label_w + gap
+        x = left if above or bare else left + self.label_w + gap
         layout.deck = pygame.Rect(x, cards_top, card_w, card_h)
         layout.pile_places = self.places
         layout.piles = self.piles
@@ -179,13 +227,10 @@ class PileBlock:
             cell_left = waste.right + self.big if arrangement.two_rows else pile.right + self.big
             layout.cell = pygame.Rect(cell_left, waste_top, card_w, card_h)
             row_end = waste.union(layout.cell)
-        if above:
-            text_h = label_h - frame.label_gap
-            layout.stock_label = pygame.Rect(pile.left, pile.top - label_h, pile.width, text_h)
-            layout.waste_label = pygame.Rect(waste.left, waste.top - label_h, waste.width, text_h)
-        else:
-            layout.stock_label = pygame.Rect(pile.left - gap - self.label_w, pile.top, self.label_w, card_h)
-            layout.waste_label = pygame.Rect(row_end.right + gap, waste.top, self.label_w, card_h)
+        if bare:  # no labels: the status bar counts the stock
+            self._bare_buttons(layout, row_end.right + frame.margin, top)
+            return
+        self._labels(layout, pile, waste, row_end.right)
         if arrangement.buttons_in_grid:
             return
         if arrangement.beside:
@@ -222,6 +267,8 @@ class ColumnBlock:
     rectangle is at least this wide and tall, even when its cards are drawn smaller (a phone
     too small for Giza's cards at full size): the columns are spaced so that those rectangles,
     each centred on its column, never touch."""
+
+    under_pyramid = (0, 0)
 
     def __init__(
         self,
@@ -267,3 +314,71 @@ class ColumnBlock:
         layout.pile_places = ()
         for name in ("deck", "stock", "waste", "cell", "stock_label", "waste_label"):
             setattr(layout, name, pygame.Rect(0, 0, 0, 0))
+
+
+class ReserveBlock:
+    """A reserve row (:mod:`rules.stock.reserve`) with the piles of its stock
+    (:class:`PileBlock`). The row's cards lie side by side, touching as a pyramid row's do,
+    each a tap target of its own: under the pyramid, centred on it (in landscape, the piles
+    beside the pyramid, the row counted in :attr:`under_pyramid`; in portrait, the piles under
+    the row), or with ``arrangement.reserve_beside`` over the piles beside the pyramid, in
+    ``arrangement.reserve_rows`` rows; «Reserva» written over the row (not with a ``bare_row``,
+    where there is no room). ``target``: each card's tap rectangle is at least this
+    wide and tall, even when the cards are drawn smaller (``card``; a phone): the targets touch,
+    each card centred in its own. Same interface as :class:`PileBlock`."""
+
+    def __init__(
+        self,
+        arrangement: Arrangement,
+        frame: Fixed,
+        card: tuple[int, int],
+        piles: PileBlock,
+        count: int,
+        *,
+        target: int = 0,
+    ) -> None:
+        self.piles = piles
+        self.frame = frame
+        self.card = card
+        self.count = count
+        self.target = (max(card[0], target), max(card[1], target))
+        rows = arrangement.reserve_rows if arrangement.reserve_beside else 1
+        self.per_row = -(-count // rows)
+        self.rows = -(-count // self.per_row)
+        self.gap = max(frame.gap, round(self.target[1] * RESERVE_GAP))
+        self.row_w = self.per_row * self.target[0]
+        self.label_h = 0 if arrangement.bare_row else frame.label_h
+        self.row_h = self.label_h + self.rows * self.target[1] + (self.rows - 1) * self.gap
+        self.under = arrangement.beside and not arrangement.reserve_beside
+        self.under_pyramid = (self.row_w, self.gap + self.row_h) if self.under else (0, 0)
+        if self.under:
+            self.width, self.height = piles.width, piles.height
+        else:  # the row (or rows) over the piles
+            self.width = max(self.row_w, piles.width)
+            self.height = self.row_h + self.gap + piles.height
+
+    def place(self, layout: TableLayout, left: int, top: int) -> None:
+        """The piles and the row; under the pyramid, the row is centred on the pyramid's slots
+        (already placed in ``layout``)."""
+        if self.under:
+            self.piles.place(layout, left, top)
+            pyramid = layout.slots[0].unionall(layout.slots)
+            row_left, row_top = pyramid.centerx - self.row_w // 2, pyramid.bottom + self.gap
+        else:
+            self.piles.place(layout, left + (self.width - self.piles.width) // 2, top + self.row_h + self.gap)
+            row_left, row_top = left + (self.width - self.row_w) // 2, top
+        card_w, card_h = self.card
+        target_w, target_h = self.target
+        text_h = max(0, self.label_h - self.frame.label_gap)
+        layout.reserve_label = pygame.Rect(row_left, row_top, self.row_w if text_h else 0, text_h)
+        row_top += self.label_h
+        layout.reserve, layout.reserve_targets = [], []
+        for index in range(self.count):
+            row, col = divmod(index, self.per_row)
+            in_row = min(self.per_row, self.count - row * self.per_row)
+            x = row_left + (self.per_row - in_row) * target_w // 2 + col * target_w
+            target = pygame.Rect(x, row_top + row * (target_h + self.gap), target_w, target_h)
+            card = pygame.Rect(0, 0, card_w, card_h)
+            card.center = target.center
+            layout.reserve.append(card)
+            layout.reserve_targets.append(target)

@@ -28,8 +28,8 @@ from game.config import (
 )
 from game.table_terms import Tone
 from rules import STOCK, WASTE, Card, State
-from rules.moves import CELL, WASTE_PILES, column_of, column_place
-from rules.stock import Columns, DrawThree, OneCell, OneWaste, WastePiles
+from rules.moves import CELL, WASTE_PILES, column_of, column_place, reserve_of, reserve_place
+from rules.stock import Columns, DrawThree, OneCell, OneWaste, Reserve, WastePiles
 from rules.topology import SLOTS, Shape
 
 from .assets import Assets
@@ -71,6 +71,8 @@ class TableFrame:
     """The names written over the stock («Mazo») and the waste («Descarte»)."""
     cell_label: str = ""
     """The name written in the empty free cell («Celda»), in a variant with one."""
+    reserve_label: str = ""
+    """The name written over a reserve row («Reserva»), in a variant with one."""
 
 
 def lifted_by(layout: TableLayout) -> int:
@@ -235,7 +237,10 @@ class TableView:
         the cards of each waste pile), above the piles or beside them: within the felt free on
         their line (the window, the controls, the other label), both smaller when it is narrow."""
         rects = (layout.stock_label, layout.waste_label)
-        labels = [(r, n, c) for r, n, c in zip(rects, names, ([face_down], counts), strict=True) if n]
+        every = zip(rects, names, ([face_down], counts), strict=True)
+        labels = [(r, n, c) for r, n, c in every if n and r.width]
+        if not labels:  # piles drawn without their labels (a reserve on the smallest windows)
+            return []
         for share in LABEL_SHRINK:
             placed = [self._placed(layout, labels[: k + 1], share) for k in range(len(labels))]
             if all(fits for _, _, fits in placed):
@@ -340,6 +345,7 @@ class TableView:
         if frame.selected is not None and (
             frame.selected in (*range(SLOTS), STOCK, WASTE, *WASTE_PILES, CELL)
             or column_of(frame.selected) is not None
+            or reserve_of(frame.selected) is not None
         ):
             lifted = face_rect(layout.place_rect(frame.selected, state)).move(0, -lifted_by(layout))
             outer = lifted.inflate(2 * (thick + 2), 2 * (thick + 2))
@@ -391,12 +397,42 @@ def _piles_and_cell(view: TableView, layout: TableLayout, frame: TableFrame) -> 
     return found
 
 
+def _piles_and_reserve(view: TableView, layout: TableLayout, frame: TableFrame) -> list[Item]:
+    """The piles, then the reserve row: each place's card face up (raised when selected), or an
+    outlined empty place once its card is gone (or while it still flies in)."""
+    found = view._piles(layout, frame)
+    left = 0
+    for index, rect in enumerate(layout.reserve):
+        place = reserve_place(index)
+        card = frame.state.card_at(place)
+        if card is None or place in frame.hidden:
+            found.append(view._empty(rect))
+            continue
+        found += view._card(("reserve", index), card, rect, layout, lifted=frame.selected == place)
+        left += 1
+    if layout.reserve_label.width and frame.reserve_label:  # «Reserva» and the cards left in it
+        labels = [(layout.reserve_label, frame.reserve_label, [left])]
+        for share in LABEL_SHRINK:
+            images, spots, fits = view._placed(layout, labels, share)
+            if fits:
+                break
+        bounds = spots[0].unionall(spots[1:])
+
+        def paint(surface: pygame.Surface) -> None:
+            for image, spot in zip(images, spots, strict=True):
+                surface.blit(image, spot)
+
+        found.append(item(("label", frame.reserve_label, left, bounds.size), bounds, paint))
+    return found
+
+
 BLOCK_ITEMS: dict[str, Callable[[TableView, TableLayout, TableFrame], list[Item]]] = {
     OneWaste.name: TableView._piles,
     WastePiles.name: TableView._piles,
     DrawThree.name: TableView._piles,
     OneCell.name: _piles_and_cell,
     Columns.name: TableView._columns,
+    Reserve.name: _piles_and_reserve,
 }
 """How each stock kind's block is drawn, by the kind's name: a new kind adds its line."""
 

@@ -13,8 +13,6 @@ from game.input import Action
 from game.play import Play
 from game.render.layout import CONTROLS, PILE_CONTROLS, TableLayout
 from game.table_terms import DECK
-from rules import STOCK
-from rules.moves import column_place
 from rules.topology import iter_slots
 
 from .focus import cycle, nearest, step_focus
@@ -30,13 +28,12 @@ class TableFocus:
         self.visible = False
 
     def candidates(self, play: Play, layout: TableLayout) -> dict[int, pygame.Rect]:
-        """Places the arrows can reach: every card that can be selected now, the deck, and the empty
-        free cell while the selected card may go into it."""
+        """Places the arrows can reach: every card that can be selected now (the pyramid's, and
+        those of every place the stock kind has: stock, waste, columns, reserve, cell), the deck,
+        and the empty free cell while the selected card may go into it."""
         state = play.state
-        columns = [column_place(c) for c in range(state.rules.variant.columns)]
         deck = [DECK] if state.rules.variant.has_stock else []
-        cards = [*range(state.rules.variant.shape.slots), STOCK, *state.waste_places(), *columns]
-        cards += [p for p in layout.pile_places if p not in cards and p != DECK]  # the free cell
+        cards = [*range(state.rules.variant.shape.slots), *state.kind.places()]
         places = deck + [p for p in cards if play.selectable(p)]
         return {p: layout.place_rect(p, state) for p in places}
 

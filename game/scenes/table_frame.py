@@ -58,6 +58,7 @@ def table_frame(scene: TableScene) -> TableFrame:
         recycle_ready=check(state, RECYCLE) is None,
         pile_labels=(texts.t("pile_stock"), texts.t("pile_waste")),
         cell_label=texts.t("pile_cell"),
+        reserve_label=texts.t("pile_reserve"),
     )
 
 

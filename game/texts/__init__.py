@@ -117,12 +117,27 @@ class Texts:
 
 
 def cards_removed(state: State) -> tuple[int, int]:
-    """Cards gone, out of the cards that must go to win: the pyramid's (``12, 28``), or every
+    """Cards gone, out of the cards that must go to win: the pyramid's (``12, 28``), with a reserve
+    row's (``12, 35``), or every
     card of the deck when the variant is won only with all of them gone (Estricta: ``40, 52``)."""
     if state.rules.variant.win_all:
         total = state.rules.deck.size
         return total - state.pyramid_left - state.stock.bit_count() - state.column_count, total
-    return state.removed_from_pyramid, state.rules.variant.slots
+    left, dealt = reserve_counts(state)
+    return state.removed_from_pyramid + dealt - left, state.rules.variant.slots + dealt
+
+
+RESERVE_SECTION = "reserve"
+"""The position-text section of a stock kind that deals a reserve row (:mod:`rules.stock.reserve`)."""
+
+
+def reserve_counts(state: State) -> tuple[int, int]:
+    """A reserve row's cards still on the table and dealt, ``(0, 0)`` for a variant without one:
+    they must go with the pyramid's for a win, so the count of cards removed counts them too
+    («12 de 35»). The reserve is kept as one-card columns."""
+    if RESERVE_SECTION not in state.kind.sections:
+        return 0, 0
+    return state.column_count, state.rules.variant.columns
 
 
 def format_time(seconds: float) -> str:

@@ -22,6 +22,7 @@ MESSAGES: dict[str, str] = {
     "pile_stock": "Stock",
     "pile_waste": "Waste",
     "pile_cell": "Cell",
+    "pile_reserve": "Reserve",
     "time": "time {t}",
     "moves_one": "1 move",
     "moves_many": "{n} moves",
@@ -69,6 +70,8 @@ MESSAGES: dict[str, str] = {
     "welcome": "Tap a free card, then its partner: together they must add up to {sum}",
     "welcome_all": ("To win, all {total} cards must go, the stock and the waste too; pairs add up to {sum}"),
     "pyramid_cleared_all": "Pyramid cleared: to win, clear the stock and the waste too",
+    "pyramid_cleared_reserve": "Pyramid cleared: to win, clear the reserve too",
+    "pyramid_cleared_one_cell": "Pyramid cleared: to win, the card in the cell must go too",
     "bad_address_one": "Page address: {options} is not valid; {outcome}",
     "bad_address_many": "Page address: {options} are not valid; {outcome}",
     "address_option": "“{name}={value}”",
@@ -86,6 +89,9 @@ MESSAGES: dict[str, str] = {
     "par_no_undo": "this deal is already scored in the par match: go on with another",
     "hint_pair": "Hint: {a} with {b}",
     "hint_king": "Hint: remove {a}",
+    "hint_king_reserve": "Hint: remove {a} from the reserve",
+    "hint_pair_reserve": "Hint: {a} with {b} from the reserve",
+    "hint_pair_reserves": "Hint: {a} with {b}, both from the reserve",
     "hint_store": "Hint: put {a} into the cell",
     "hint_draw": "Hint: draw a card from the stock",
     "hint_recycle": "Hint: recycle the waste into the stock",
@@ -329,8 +335,9 @@ RULES: list[tuple[str, list[str]]] = [
     (
         "The goal",
         [
-            "Clear the 28-card pyramid. Cards leave two at a time when they add up to 13; "
-            "a King is worth 13 and leaves on its own.",
+            "Clear the pyramid. Cards leave two at a time when they add up to 13; a King is worth "
+            "13 and leaves on its own. That is the classic Pyramid, with 28 cards in the pyramid; "
+            "each variant's section says what it changes.",
             "Values: Ace 1, 2 to 10 as printed, Jack 11, Queen 12, King 13. Suits and colours "
             "don't matter. Pairs: Ace and Queen, 2 and Jack, 3 and 10, 4 and 9, 5 and 8, 6 and 7.",
         ],
@@ -485,6 +492,8 @@ ACCESS: dict[str, str] = {
     "ax_partner": "{name}, pairs with the selected card",
     "ax_piles": "Stock and waste",
     "ax_columns": "Columns",
+    "ax_reserve_group": "Reserve",
+    "ax_reserve": "{card}, reserve {n}, free",
     "ax_controls": "Controls",
     "ax_deck_one": "Stock: 1 card, {turn}",
     "ax_deck_many": "Stock: {n} cards, {turn}",
@@ -539,6 +548,9 @@ ACCESS: dict[str, str] = {
     "ask_unseen_one": "1 stock card not seen yet.",
     "ask_unseen_many": "{n} stock cards not seen yet.",
     "ask_all_open": "Every card is in view.",
+    "ask_reserve_none": "The reserve is empty.",
+    "ask_reserve_one": "Reserve: {cards}.",
+    "ask_reserve_many": "Reserve ({n}): {cards}.",
     "ask_answer": "Last answer to “Still winnable?”, {when}: {answer}",
     "ask_when_here": "in this position",
     "ask_when_back_one": "1 move ago",

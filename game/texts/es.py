@@ -25,6 +25,7 @@ MESSAGES: dict[str, str] = {
     "pile_stock": "Mazo",
     "pile_waste": "Descarte",
     "pile_cell": "Celda",
+    "pile_reserve": "Reserva",
     "time": "tiempo {t}",
     "moves_one": "1 jugada",
     "moves_many": "{n} jugadas",
@@ -74,6 +75,8 @@ MESSAGES: dict[str, str] = {
         "Para ganar se van las {total} cartas, también el mazo y el descarte; las parejas suman {sum}"
     ),
     "pyramid_cleared_all": "Pirámide despejada: para ganar, quita también el mazo y el descarte",
+    "pyramid_cleared_reserve": "Pirámide despejada: para ganar, quita también la reserva",
+    "pyramid_cleared_one_cell": "Pirámide despejada: para ganar, la carta de la celda también tiene que irse",
     "bad_address_one": "Dirección: {options} no vale; {outcome}",
     "bad_address_many": "Dirección: {options} no valen; {outcome}",
     "address_option": "«{name}={value}»",
@@ -91,6 +94,9 @@ MESSAGES: dict[str, str] = {
     "par_no_undo": "el reparto ya está puntuado en la partida par: sigue con otro",
     "hint_pair": "Pista: {a} con {b}",
     "hint_king": "Pista: quita {a}",
+    "hint_king_reserve": "Pista: quita {a} de la reserva",
+    "hint_pair_reserve": "Pista: {a} con {b} de la reserva",
+    "hint_pair_reserves": "Pista: {a} con {b}, las dos de la reserva",
     "hint_store": "Pista: guarda {a} en la celda",
     "hint_draw": "Pista: roba una carta del mazo",
     "hint_recycle": "Pista: da otra vuelta al mazo",
@@ -339,8 +345,9 @@ RULES: list[tuple[str, list[str]]] = [
     (
         "El objetivo",
         [
-            "Vacía la pirámide de 28 cartas. Las cartas se quitan de dos en dos cuando suman 13; "
-            "el rey vale 13 y se va él solo.",
+            "Vacía la pirámide. Las cartas se quitan de dos en dos cuando suman 13; el rey vale 13 "
+            "y se va él solo. Así es la Pirámide de siempre, con 28 cartas en la pirámide; lo que "
+            "cambia cada variante lo dice su apartado.",
             "Valores: el as es 1, del 2 al 10 lo que marcan, la jota 11, la reina 12 y el rey 13. "
             "El palo y el color no importan. Parejas: as y reina, 2 y jota, 3 y 10, 4 y 9, 5 y 8, 6 y 7.",
         ],
@@ -498,6 +505,8 @@ ACCESS: dict[str, str] = {
     "ax_partner": "{name}, va con la elegida",
     "ax_piles": "Mazo y descarte",
     "ax_columns": "Columnas",
+    "ax_reserve_group": "Reserva",
+    "ax_reserve": "{card}, reserva {n}, libre",
     "ax_controls": "Controles",
     "ax_deck_one": "Mazo: 1 carta, {turn}",
     "ax_deck_many": "Mazo: {n} cartas, {turn}",
@@ -552,6 +561,9 @@ ACCESS: dict[str, str] = {
     "ask_unseen_one": "Te falta por ver 1 carta del mazo.",
     "ask_unseen_many": "Te faltan por ver {n} cartas del mazo.",
     "ask_all_open": "Todas las cartas están a la vista.",
+    "ask_reserve_none": "La reserva está vacía.",
+    "ask_reserve_one": "Reserva: {cards}.",
+    "ask_reserve_many": "Reserva ({n}): {cards}.",
     "ask_answer": "Última respuesta a «¿Aún se gana?», {when}: {answer}",
     "ask_when_here": "en esta posición",
     "ask_when_back_one": "hace 1 jugada",
