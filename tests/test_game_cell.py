@@ -70,19 +70,72 @@ def shows_card(app: App, rect: pygame.Rect, name: str) -> bool:
     return len(off) <= len(points) // 50
 
 
-def test_the_empty_cell_is_drawn_beside_the_waste_with_its_name(make_app: AppFactory) -> None:
-    app = cell_app(make_app)
+def written_in(app: App, rect: pygame.Rect) -> pygame.Rect | None:
+    """What is drawn over the bare felt inside ``rect`` (its bounds, relative to ``rect``)."""
+    here = drawn(app, rect)
+    felt = app.table.view.felt(app.table.layout.size).subsurface(rect)
+    inner = [(x, y) for x in range(8, here.get_width() - 8, 3) for y in range(8, here.get_height() - 8, 3)]
+    changed = [p for p in inner if here.get_at(p)[:3] != felt.get_at(p)[:3]]
+    if not changed:
+        return None
+    return pygame.Rect(changed[0], (1, 1)).unionall([pygame.Rect(p, (1, 1)) for p in changed])
+
+
+def cell_name_over(app: App) -> pygame.Rect | None:
+    """Where «Celda» is written over the cell as a pile label, if it is."""
+    frame = app.table.frame()
+    found = [
+        pygame.Rect(each.rect)
+        for each in app.table.view.items(app.table.layout, frame)
+        if isinstance(each.key, tuple) and each.key[:2] == ("label", "Celda")
+    ]
+    return found[0] if found else None
+
+
+@pytest.mark.parametrize("size", [(844, 390), (390, 844)])
+def test_the_empty_cell_is_drawn_beside_the_waste_with_its_name_in_it(
+    make_app: AppFactory, size: tuple[int, int]
+) -> None:
+    """Where the piles' labels leave no room for «Celda» clear of «Descarte», it is written in
+    the empty cell, in the middle."""
+    app = cell_app(make_app, size)
     layout = app.table.layout
-    assert layout.cell.width and layout.cell.left > layout.waste.right  # its row: the waste and the cell
+    assert layout.cell.width and not layout.cell.colliderect(layout.waste)
     assert app.table.frame().cell_label == "Celda"
-    empty = drawn(app, face_rect(layout.cell))
-    felt = app.table.view.felt(layout.size).subsurface(face_rect(layout.cell))
-    inner = [(x, y) for x in range(8, empty.get_width() - 8, 3) for y in range(8, empty.get_height() - 8, 3)]
-    changed = [p for p in inner if empty.get_at(p)[:3] != felt.get_at(p)[:3]]
-    assert changed, "nothing is written in the empty cell"
-    written = pygame.Rect(changed[0], (1, 1)).unionall([pygame.Rect(p, (1, 1)) for p in changed])
-    assert abs(written.centerx - empty.get_width() / 2) <= 6, written  # «Celda», in the middle
-    assert abs(written.centery - empty.get_height() / 2) <= 6 and written.height < empty.get_height() / 3
+    assert cell_name_over(app) is None
+    face = face_rect(layout.cell)
+    written = written_in(app, face)
+    assert written is not None, "nothing is written in the empty cell"
+    assert abs(written.centerx - face.width / 2) <= 6, written  # «Celda», in the middle
+    assert abs(written.centery - face.height / 2) <= 6 and written.height < face.height / 3
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080), (3840, 2160)])
+def test_a_wide_table_names_the_cell_over_it_empty_or_full(
+    make_app: AppFactory, size: tuple[int, int]
+) -> None:
+    """With room, «Celda» is written over the cell as «Mazo» and «Descarte» are over theirs,
+    clear of «Descarte», and stays there once a card is stored (the card alone would not say
+    what the place is); the empty cell is then bare."""
+    app = cell_app(make_app, size)
+    layout = app.table.layout
+    label = cell_name_over(app)
+    assert label is not None, "no «Celda» over the cell"
+    assert label.bottom <= layout.cell.top
+    assert label.left < layout.cell.right and layout.cell.left < label.right
+    waste_label = [
+        pygame.Rect(each.rect)
+        for each in app.table.view.items(layout, app.table.frame())
+        if isinstance(each.key, tuple) and each.key[:2] == ("label", "Descarte")
+    ]
+    assert waste_label and not label.inflate(8, 0).colliderect(waste_label[0])
+    items = app.table.view.items(layout, app.table.frame())
+    inside = [each for each in items if isinstance(each.key, tuple) and each.key[0] == "cell label"]
+    assert not inside  # no second «Celda» written in the empty cell
+    tap_place(app, TEN)
+    tap_place(app, CELL)
+    step(app, 60)
+    assert str(app.table.play.state.cell) == "Td" and cell_name_over(app) == label
 
 
 @pytest.mark.parametrize("size", [(390, 844), (844, 390), (1280, 800), (320, 480)])

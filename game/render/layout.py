@@ -121,6 +121,9 @@ class TableLayout:
     its cards are drawn smaller than the smallest tap target (see :func:`compute_layout`)."""
     cell: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     """The free cell beside the waste (a variant with one, :mod:`rules.stock.cell`), else empty."""
+    cell_label: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    """Where «Celda» is written over the cell, when the piles' labels go above them (empty: it is
+    written in the empty cell instead, and a full cell's card says what it is)."""
     reserve: list[pygame.Rect] = field(default_factory=list)
     """A reserve row (:mod:`rules.stock.reserve`): each place's card, ``X0`` first, else none."""
     reserve_targets: list[pygame.Rect] = field(default_factory=list)
@@ -223,6 +226,8 @@ class TableLayout:
         regions.update({place_name(reserve_place(k)): t for k, t in enumerate(self.reserve_targets)})
         if self.reserve_label.width:
             regions["reserve_label"] = self.reserve_label
+        if self.cell_label.width:
+            regions["cell_label"] = self.cell_label
         return regions
 
 
@@ -815,6 +820,7 @@ def mirror(layout: TableLayout) -> TableLayout:
         layout.waste,
         *layout.wastes,
         layout.cell,
+        layout.cell_label,
         layout.stock_label,
         layout.waste_label,
     ]

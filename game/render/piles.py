@@ -162,13 +162,17 @@ class PileBlock:
 
     def _labels(self, layout: TableLayout, pile: pygame.Rect, waste: pygame.Rect, row_end: int) -> None:
         """«Mazo» over (or left of) the deck and the stock, «Descarte» over the waste piles (or
-        right of the row, which ends at ``row_end``)."""
+        right of the row, which ends at ``row_end``); room for «Celda» over a cell when the labels
+        go above (the table view writes it there only when it keeps clear of «Descarte»)."""
         frame, card_h = self.frame, self.card[1]
         label_h, gap = frame.label_h, frame.gap
         if self.arrangement.labels_above:
             text_h = label_h - frame.label_gap
             layout.stock_label = pygame.Rect(pile.left, pile.top - label_h, pile.width, text_h)
             layout.waste_label = pygame.Rect(waste.left, waste.top - label_h, waste.width, text_h)
+            if self.cells:
+                cell = layout.cell
+                layout.cell_label = pygame.Rect(cell.left, cell.top - label_h, cell.width, text_h)
         else:
             layout.stock_label = pygame.Rect(pile.left - gap - self.label_w, pile.top, self.label_w, card_h)
             layout.waste_label = pygame.Rect(row_end + gap, waste.top, self.label_w, card_h)

@@ -214,7 +214,7 @@ class TableView:
         waste = state.waste_cards()
         found += self._waste(layout, frame, WASTE, waste)
         shown = len(waste) - (WASTE in frame.hidden)
-        return found + self._pile_labels(layout, frame.pile_labels, face_down, [shown])
+        return found + self._pile_labels(layout, frame.pile_labels, face_down, [shown], frame.cell_label)
 
     def _waste(self, layout: TableLayout, frame: TableFrame, place: int, cards: list[Card]) -> list[Item]:
         """One waste pile (``cards`` bottom first): its top card over a glimpse of the one under it."""
@@ -231,20 +231,23 @@ class TableView:
         return found
 
     def _pile_labels(
-        self, layout: TableLayout, names: tuple[str, str], face_down: int, counts: list[int]
+        self, layout: TableLayout, names: tuple[str, str], face_down: int, counts: list[int], cell: str = ""
     ) -> list[Item]:
         """«Mazo» and «Descarte», each with its count on a pill beside it (the face-down cards;
-        the cards of each waste pile), above the piles or beside them: within the felt free on
-        their line (the window, the controls, the other label), both smaller when it is narrow."""
+        the cards of each waste pile), above the piles or beside them, and ``cell`` («Celda»)
+        over a free cell where the layout has room for it: within the felt free on their line
+        (the window, the controls, the other labels), all smaller when it is narrow."""
         rects = (layout.stock_label, layout.waste_label)
         every = zip(rects, names, ([face_down], counts), strict=True)
         labels = [(r, n, c) for r, n, c in every if n and r.width]
+        if labels and cell and layout.cell_label.width:  # «Celda» over the cell, no count
+            labels.append((layout.cell_label, cell, []))
         if not labels:  # piles drawn without their labels (a reserve on the smallest windows)
             return []
-        for share in LABEL_SHRINK:
-            placed = [self._placed(layout, labels[: k + 1], share) for k in range(len(labels))]
-            if all(fits for _, _, fits in placed):
-                break
+        placed = self._fitted(layout, labels)
+        if len(labels) > len(rects) and _crowded(placed[-2][1], placed[-1][1], TypeScale(layout.font).body):
+            labels.pop()  # «Celda» would read as one with «Descarte»: it goes in the empty cell
+            placed = self._fitted(layout, labels)
         found = []
         for (_, name, numbers), (images, spots, _) in zip(labels, placed, strict=True):
             bounds = spots[0].unionall(spots[1:])
@@ -256,6 +259,17 @@ class TableView:
 
             found.append(item(("label", name, tuple(numbers), bounds.size), bounds, paint))
         return found
+
+    def _fitted(
+        self, layout: TableLayout, labels: list[tuple[pygame.Rect, str, list[int]]]
+    ) -> list[tuple[list[pygame.Surface], list[pygame.Rect], bool]]:
+        """Every one of ``labels`` placed after the ones before it, all at the largest share of
+        their size (:data:`LABEL_SHRINK`) at which each fits the felt free on its line."""
+        for share in LABEL_SHRINK:
+            placed = [self._placed(layout, labels[: k + 1], share) for k in range(len(labels))]
+            if all(fits for _, _, fits in placed):
+                break
+        return placed
 
     def _placed(
         self, layout: TableLayout, labels: list[tuple[pygame.Rect, str, list[int]]], share: float
@@ -281,8 +295,8 @@ class TableView:
                     x += pill.get_width() + gap
             else:
                 x = rect.centerx - width // 2
-                if width > rect.width:  # wider than its pile: away from the other label, over the felt
-                    x = rect.right - width if rect is layout.stock_label else rect.left
+                if width > rect.width:  # wider than its pile: away from the other labels, over the felt
+                    x = rect.right - width if _grows_left(layout, rect) else rect.left
                 x = min(max(x, room.left), room.right - width)
                 spots = [text.get_rect(midleft=(x, rect.centery))]
                 x += text.get_width()
@@ -384,6 +398,8 @@ def _piles_and_cell(view: TableView, layout: TableLayout, frame: TableFrame) -> 
     if card is not None and CELL not in frame.hidden:
         return found + view._card(("cell",), card, layout.cell, layout, lifted=frame.selected == CELL)
     found.append(view._empty(layout.cell))
+    if any(isinstance(drawn.key, tuple) and drawn.key[:2] == ("label", frame.cell_label) for drawn in found):
+        return found  # named over it
     face = face_rect(layout.cell)
     size = max(8, TypeScale(layout.font).caption)
     text = view.assets.text(frame.cell_label, size, TEXT_DIM, bold=True)
@@ -448,6 +464,21 @@ def row_slots(shape: Shape) -> tuple[tuple[int, ...], ...]:
 
 LABEL_SHRINK = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5)
 """The sizes a pile label tries, largest first, to fit the felt free on its line."""
+
+
+def _crowded(one: list[pygame.Rect], other: list[pygame.Rect], apart: int) -> bool:
+    """Whether two labels' pieces on one line come within ``apart`` pixels of each other."""
+    a, b = one[0].unionall(one[1:]), other[0].unionall(other[1:])
+    return a.inflate(2 * apart, 0).colliderect(b)
+
+
+def _grows_left(layout: TableLayout, rect: pygame.Rect) -> bool:
+    """Whether a pile label wider than its pile reaches left of it: «Mazo» (the waste lies on its
+    right), and «Descarte» when a named cell lies on its right (in two rows, the cell beside it)."""
+    if rect is layout.stock_label:
+        return True
+    cell = layout.cell_label
+    return rect is layout.waste_label and bool(cell.width) and cell.left > rect.left
 
 
 def _free_span(layout: TableLayout, rect: pygame.Rect, taken: list[pygame.Rect]) -> pygame.Rect:
