@@ -34,6 +34,7 @@ from solver import Answer, BestScoreQuestion, Purpose, Verdict, answer_cache, su
 
 from .analysis import Inquiry, Pacer, label_answer
 from .table_terms import DECK, Line, Tone
+from .texts import won_key
 
 
 @dataclass(frozen=True)
@@ -387,7 +388,7 @@ class Play:
         every_card = self.state.rules.variant.win_all
         if ending is Ending.WON:
             self.revealed = True
-            self.line = Line("won_line_all" if every_card else "won_line")
+            self.line = Line(won_key(self.state, "won_line"))
         elif ending is Ending.DEAD_END:
             self.revealed = True
             self.line = self.dead_end_line()

@@ -17,6 +17,7 @@ from game.app import App
 from game.driver import play_by_taps, press_key, step, tap_button, tap_place
 from game.render.assets import face_name
 from game.render.card_look import face_rect
+from game.scenes.panel import Panel
 from game.scenes.table_focus import TableFocus
 from rules import Move, RuleSet, State, parse_position
 from rules.moves import CELL
@@ -256,3 +257,19 @@ def test_a_cleared_pyramid_with_a_card_in_the_cell_says_it_must_go(make_app: App
     assert app.table.play.state.pyramid == 0 and not app.table.play.state.is_won
     line = "Pirámide despejada: para ganar, la carta de la celda también tiene que irse"
     assert app.table.frame().line == line
+
+
+def test_the_win_names_the_cell_it_cleared_too(make_app: AppFactory) -> None:
+    """A cell game is won with the pyramid and the cell cleared: the line and the win panel say
+    both, not «¡Pirámide despejada!» alone."""
+    pyramid = " ".join(["--"] * 27 + ["Jh"])
+    text = f"variant: cell\npyramid: {pyramid}\nstock: Ts\nwaste:\ncell: 2c\npass: 1\npasses: 3\noverlap: on"
+    app = cell_app(make_app, state=parse_position(text))
+    tap_place(app, 27)
+    tap_place(app, CELL)  # J♥ with 2♣ from the cell: nothing left to clear
+    assert app.table.play.state.is_won
+    assert app.table.frame().line.startswith("¡Pirámide y celda despejadas!")
+    step(app, 600)
+    panel = app.manager.top
+    assert isinstance(panel, Panel)
+    assert panel.title(app.ctx.texts) == "¡Pirámide y celda despejadas!"

@@ -258,7 +258,8 @@ def test_a_cleared_pyramid_with_the_reserve_left_says_the_reserve_must_go(make_a
     assert app.table.play.state.pyramid == 0 and not app.table.play.state.is_won
     assert app.table.frame().line == "Pirámide despejada: para ganar, quita también la reserva"
     tap_place(app, X3)
-    assert app.table.play.state.is_won and app.table.frame().line.startswith("¡Pirámide despejada!")
+    assert app.table.play.state.is_won
+    assert app.table.frame().line.startswith("¡Pirámide y reserva despejadas!")
 
 
 def test_the_piles_key_says_the_reserve_aloud(make_app: AppFactory) -> None:

@@ -244,10 +244,10 @@ class TableView:
             labels.append((layout.cell_label, cell, []))
         if not labels:  # piles drawn without their labels (a reserve on the smallest windows)
             return []
-        placed = self._fitted(layout, labels)
+        placed = _fitted(self, layout, labels)
         if len(labels) > len(rects) and _crowded(placed[-2][1], placed[-1][1], TypeScale(layout.font).body):
             labels.pop()  # «Celda» would read as one with «Descarte»: it goes in the empty cell
-            placed = self._fitted(layout, labels)
+            placed = _fitted(self, layout, labels)
         found = []
         for (_, name, numbers), (images, spots, _) in zip(labels, placed, strict=True):
             bounds = spots[0].unionall(spots[1:])
@@ -259,17 +259,6 @@ class TableView:
 
             found.append(item(("label", name, tuple(numbers), bounds.size), bounds, paint))
         return found
-
-    def _fitted(
-        self, layout: TableLayout, labels: list[tuple[pygame.Rect, str, list[int]]]
-    ) -> list[tuple[list[pygame.Surface], list[pygame.Rect], bool]]:
-        """Every one of ``labels`` placed after the ones before it, all at the largest share of
-        their size (:data:`LABEL_SHRINK`) at which each fits the felt free on its line."""
-        for share in LABEL_SHRINK:
-            placed = [self._placed(layout, labels[: k + 1], share) for k in range(len(labels))]
-            if all(fits for _, _, fits in placed):
-                break
-        return placed
 
     def _placed(
         self, layout: TableLayout, labels: list[tuple[pygame.Rect, str, list[int]]], share: float
@@ -464,6 +453,19 @@ def row_slots(shape: Shape) -> tuple[tuple[int, ...], ...]:
 
 LABEL_SHRINK = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5)
 """The sizes a pile label tries, largest first, to fit the felt free on its line."""
+
+
+def _fitted(
+    view: TableView, layout: TableLayout, labels: list[tuple[pygame.Rect, str, list[int]]]
+) -> list[tuple[list[pygame.Surface], list[pygame.Rect], bool]]:
+    """Every one of ``labels`` placed after the ones before it (:meth:`TableView._placed`), all
+    at the largest share of their size (:data:`LABEL_SHRINK`) at which each fits the felt free
+    on its line."""
+    for share in LABEL_SHRINK:
+        placed = [view._placed(layout, labels[: k + 1], share) for k in range(len(labels))]
+        if all(fits for _, _, fits in placed):
+            break
+    return placed
 
 
 def _crowded(one: list[pygame.Rect], other: list[pygame.Rect], apart: int) -> bool:

@@ -8,7 +8,7 @@ from game.context import Context
 from game.platform import deal_query
 from game.play import Play
 from game.table_terms import Line
-from game.texts import Texts, format_time, signed
+from game.texts import Texts, format_time, signed, won_key
 from rules.labels import Label
 from rules.scoring import Match, score_session
 from solver import Answer, Purpose
@@ -174,15 +174,13 @@ def win_panel(
     if number is not None and not ctx.kiosk:  # a kiosk's clipboard is of no use to anyone
         buttons.insert(0, PanelButton(copy_label, copy))
 
-    every_card = play.state.rules.variant.win_all  # Estricta: not only the pyramid went
-
     def figures(texts: Texts) -> list[tuple[str, str]]:  # the time and the moves, in big numbers
         return [
             (format_time(session.clock.elapsed()), texts.t("figure_time")),
             (str(session.moves), texts.t("figure_moves", u=session.undos)),
         ]
 
-    title = "win_title_all" if every_card else "win_title"
+    title = won_key(play.state, "win_title")
     panel = _closable(ctx, manager, title, body, buttons, figures=figures)
     panel.low = True  # on a phone held upright the celebration plays over the table above it
     return panel

@@ -116,6 +116,17 @@ class Texts:
         return self.t(f"card_{deck.name}", rank=rank, suit=self.t(f"suit_{deck.name}_{card.suit}"))
 
 
+def won_key(state: State, key: str) -> str:
+    """The key of the win's words for ``state``'s variant: ``win_title`` or ``won_line`` as they
+    are, ``…_all`` where every card had to go (Estricta), or ``…_KIND`` where the stock kind had
+    more to clear than the pyramid (the reserve, the cell's card; every language has the same
+    keys)."""
+    if state.rules.variant.win_all:
+        return f"{key}_all"
+    own = f"{key}_{state.kind.name}"
+    return own if own in es.MESSAGES else key
+
+
 def cards_removed(state: State) -> tuple[int, int]:
     """Cards gone, out of the cards that must go to win: the pyramid's (``12, 28``), with a reserve
     row's (``12, 35``), or every

@@ -127,6 +127,8 @@ MESSAGES: dict[str, str] = {
     "rewind_cut": "cut short by time: no winnable earlier position found in time (there may be one)",
     "won_line": "Pyramid cleared! Tap “New deal” to go on",
     "won_line_all": "Every card cleared! Tap “New deal” to go on",
+    "won_line_reserve": "Pyramid and reserve cleared! Tap “New deal” to go on",
+    "won_line_one_cell": "Pyramid and cell cleared! Tap “New deal” to go on",
     "dead_line_par": "No moves left: the deal is scored; go on with another",
     "dead_line": "No moves left: undo, replay or start another deal",
     "dead_line_cycle": "Proven: no pass removes a card any more; undo, replay or start another deal",
@@ -136,6 +138,8 @@ MESSAGES: dict[str, str] = {
     # win panel
     "win_title": "Pyramid cleared!",
     "win_title_all": "Every card cleared!",
+    "win_title_reserve": "Pyramid and reserve cleared!",
+    "win_title_one_cell": "Pyramid and cell cleared!",
     "figure_time": "time",
     "figure_moves": "moves · {u} undone",
     "win_time": "Time: {t}",

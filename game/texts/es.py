@@ -135,6 +135,8 @@ MESSAGES: dict[str, str] = {
     "rewind_cut": "cortado por tiempo: no encontré a tiempo un paso desde el que se gane (puede haberlo)",
     "won_line": "¡Pirámide despejada! Toca «Nuevo reparto» para seguir",
     "won_line_all": "¡Todas las cartas quitadas! Toca «Nuevo reparto» para seguir",
+    "won_line_reserve": "¡Pirámide y reserva despejadas! Toca «Nuevo reparto» para seguir",
+    "won_line_one_cell": "¡Pirámide y celda despejadas! Toca «Nuevo reparto» para seguir",
     "dead_line_par": "No quedan jugadas: el reparto queda puntuado; sigue con otro",
     "dead_line": "No quedan jugadas: deshaz, repite o empieza otro reparto",
     "dead_line_cycle": "Comprobado: ninguna vuelta quita ya una carta; deshaz, repite o empieza otro reparto",
@@ -144,6 +146,8 @@ MESSAGES: dict[str, str] = {
     # win panel
     "win_title": "¡Pirámide despejada!",
     "win_title_all": "¡Todas las cartas quitadas!",
+    "win_title_reserve": "¡Pirámide y reserva despejadas!",
+    "win_title_one_cell": "¡Pirámide y celda despejadas!",
     "figure_time": "tiempo",
     "figure_moves": "jugadas · {u} deshechas",
     "win_time": "Tiempo: {t}",
