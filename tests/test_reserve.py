@@ -169,6 +169,14 @@ def test_hand_made_positions_turn_on_each_shortcut() -> None:
     _check(parse_position(later.format(3)), True)
 
 
+def _one_pass(sections: str, overlap: str) -> tuple[State, ReserveProblem]:
+    """A one-pass reserve position from its ``sections`` and the problem the solver makes of it."""
+    state = parse_position(f"variant: reserve; {sections}; passes: 1; overlap: {overlap}")
+    problem = problem_for(state)
+    assert isinstance(problem, ReserveProblem)
+    return state, problem
+
+
 @pytest.mark.parametrize("overlap", ["on", "off"])
 @pytest.mark.parametrize("reserve", ["8h", "8h 4s"])
 @pytest.mark.parametrize("stock", ["5s", "5s 9c", "9c 5s", "9c 5s 4d", "4d 9c 5s 5d"])
@@ -177,12 +185,7 @@ def test_a_reserve_card_waits_while_a_free_pyramid_card_has_its_rank(
 ) -> None:
     # P1 8d lies alone on P0 5c (P2 is gone); the reserve's 8h has P1's rank, so no removal takes
     # it (with 8h and 5s alone and no overlap rule, 5s+X0 would lose: P1 would stay on P0 for good)
-    state = parse_position(
-        f"variant: reserve; pyramid: P0=5c P1=8d; reserve: {reserve}; stock: {stock}; passes: 1; "
-        f"overlap: {overlap}"
-    )
-    problem = problem_for(state)
-    assert isinstance(problem, ReserveProblem)
+    state, problem = _one_pass(f"pyramid: P0=5c P1=8d; reserve: {reserve}; stock: {stock}", overlap)
     board, stk, acc = problem.start
     reserve_8 = 1 << problem.slots
     assert problem.outranked(board, problem.free(board)) == reserve_8
@@ -206,12 +209,7 @@ def test_the_random_positions_turn_the_reserve_rule_on() -> None:
 @pytest.mark.parametrize("stock", ["8s", "8s 9c 4d", "4d 8s 9c", "9c 4c"])
 def test_a_pair_with_the_last_card_of_its_rank_is_made_alone(overlap: str, stock: str) -> None:
     # X0 5h is the last 5 anywhere, so P1 8d can only leave with it: that pair is the one child
-    state = parse_position(
-        f"variant: reserve; pyramid: P0=9d P1=8d P2=4h; reserve: 5h; stock: {stock}; passes: 1; "
-        f"overlap: {overlap}"
-    )
-    problem = problem_for(state)
-    assert isinstance(problem, ReserveProblem)
+    state, problem = _one_pass(f"pyramid: P0=9d P1=8d P2=4h; reserve: 5h; stock: {stock}", overlap)
     board, stk, acc = problem.start
     children = problem.successors(board, stk, acc)
     assert [child[0] for child in children] == [board & ~(1 << 1) & ~(1 << problem.slots)]
