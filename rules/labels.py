@@ -89,10 +89,15 @@ class LabelTable:
         return LETTERS[Label.SOLVABLE] in self.tables.get(rules.key, "")
 
     def share(self, rules: RuleSet) -> float | None:
-        """The share of deals proven winnable under ``rules`` (None when the table has no labels
-        for them)."""
+        """The share of the deals labelled under ``rules`` that are proven winnable (None when
+        the table has no verdict for them): a table made in parts (Tut's Tomb's) counts only
+        the deals it has decided, not the unknown rest as lost."""
         table = self.tables.get(rules.key)
-        return None if table is None else table.count(LETTERS[Label.SOLVABLE]) / len(table)
+        if table is None:
+            return None
+        won = table.count(LETTERS[Label.SOLVABLE])
+        decided = won + table.count(LETTERS[Label.UNSOLVABLE])
+        return won / decided if decided else None
 
     def random_deal(self, rules: RuleSet, rng: random.Random, solvable_only: bool = True) -> int:
         """A deal number: by default one proven solvable under ``rules`` (any number when the

@@ -258,3 +258,15 @@ def test_every_variant_is_labelled_for_every_deal(variant: Variant) -> None:
             assert not any(a == won and b == lost for a, b in zip(column, plain, strict=True)), rules
     rng = random.Random()
     _check_entries([(rng.randint(1, LAST_DEAL), rules) for rules in columns for _ in range(3)])
+
+
+def test_the_winnable_share_counts_only_the_deals_labelled() -> None:
+    """A table made in parts (Tut's Tomb's, deals 1–8000 so far) gives the share of the deals it
+    has decided: the unknown rest is not counted as lost (the settings' small-share note reads it)."""
+    rules = RuleSet.from_key("variant=tut passes=3 overlap=off")
+    partial = LabelTable({rules.key: "SUUU" + "?" * (LAST_DEAL - 4)})
+    assert partial.share(rules) == 0.25
+    assert LabelTable({rules.key: "?" * LAST_DEAL}).share(rules) is None
+    assert LabelTable().share(rules) is None
+    share = load_table().share(rules)
+    assert share is not None and share > 0.2  # 26.6 % of deals 1-8000, not 10.6 % of 20000
