@@ -23,6 +23,15 @@ Sound shortcuts, each argued where it is made:
 * **Pyramid Kings go at once** (:meth:`CellProblem.norm`): removing a free pyramid King only
   uncovers pyramid cards and touches neither the stock, the waste nor the cell, so any winning
   line stays winning with it removed first.
+* **Stock and waste Kings are gone from the start** (:attr:`CellProblem.stock_kings`): the
+  search reads the stock without its Kings. A King there is only ever removed alone, and the win
+  does not need the stock cleared, so the game with them taken out is worth the same. Out to
+  in: play the line, and whenever a King would be the stock's or the waste's top card, remove it
+  first (a legal move that touches nothing else); every move of the line then meets the same
+  top cards as without the King. In to out: drop the line's draws of the Kings and their
+  removals; while a King lies on the waste, the line's moves use no waste card but it, so every
+  other move meets the same cards. The moves are played out with the Kings removed as they come
+  to a top (:func:`cell_play_out`).
 * **Access dominance**: draws and recycles take a smaller access to every larger one of the
   same pass count (and, passes left, to every access of a later pass), so a node is worth at
   least as much as the same ``(pyr, stk, cell)`` at a larger access. The table keeps, per
@@ -137,6 +146,10 @@ class CellProblem:
         )
         """Each pair of ranks that make the pair sum, once."""
         self.king_slots = tuple(s for s, rank in enumerate(self.prank) if rank == self.lone)
+        kings = sum(1 << index for index, rank in enumerate(self.srank) if rank == self.lone)
+        self.stock_kings = 0 if self.win_all else kings
+        """The stock's Kings, left out of every node (see the module docstring; a deal won only
+        with every card gone keeps them)."""
         self._free: dict[int, int] = {}
         self._pairs: dict[int, list[tuple[int, int]]] = {}
         self._uncovering: dict[int, list[int]] = {}
@@ -149,7 +162,7 @@ class CellProblem:
         cell = 0 if state.cell is None else state.cell.rank
         self.start: CellNode = (
             self.norm(state.pyramid),
-            state.stock,
+            state.stock & ~self.stock_kings,
             pass_no << PASS_SHIFT | state.cursor,
             cell,
         )
@@ -240,7 +253,7 @@ class CellProblem:
         each draw moves the cursor past the stock's top card, a recycle (passes left) starts
         the next pass at cursor 0. With unlimited passes one pass from cursor 0 meets every
         access (:meth:`access`). A removal leaves the cursor where the rules normalise it."""
-        norm, prank, srank, partner, lone = self.norm, self.prank, self.srank, self.partner, self.lone
+        norm, prank, srank, partner = self.norm, self.prank, self.srank, self.partner
         cursor, pass_no = acc & CURSOR_MASK, acc >> PASS_SHIFT
         last = 0 if self.unlimited else self.passes
         found: set[tuple[int, int, int]] = set()  # (pyr, stk, cell) of children already made
@@ -258,16 +271,13 @@ class CellProblem:
                     continue
                 rest = stk & ~(1 << index)
                 after = 0 if not last else pass_bits | (rest & ((1 << cursor) - 1)).bit_length()
-                if rank == lone:
-                    children = [(pyr, rest, cell)]
-                else:
-                    other = partner[rank]
-                    children = [(norm(pyr & ~(1 << s)), rest, cell) for s in free if prank[s] == other]
-                    if cell == other:
-                        children.append((pyr, rest, 0))
-                    if not cell and (pyr, rest, rank) not in found:
-                        found.add((pyr, rest, rank))
-                        stores.append((pyr, rest, after, rank))
+                other = partner[rank]
+                children = [(norm(pyr & ~(1 << s)), rest, cell) for s in free if prank[s] == other]
+                if cell == other:
+                    children.append((pyr, rest, 0))
+                if not cell and (pyr, rest, rank) not in found:
+                    found.add((pyr, rest, rank))
+                    stores.append((pyr, rest, after, rank))
                 for child in children:
                     if child not in found:
                         found.add(child)
@@ -462,12 +472,13 @@ def access(state: State) -> int:
 def node_of(problem: CellProblem, state: State) -> CellNode:
     """The node of a position reached from ``problem.state``."""
     cell = 0 if state.cell is None else state.cell.rank
-    return (problem.norm(state.pyramid), state.stock, access(state), cell)
+    return (problem.norm(state.pyramid), state.stock & ~problem.stock_kings, access(state), cell)
 
 
 def cell_play_out(problem: CellProblem, path: list[CellNode], limit: int | None = None) -> list[Move]:
     """The moves from ``problem.state`` that follow ``path`` (a win): between two nodes one
-    pair, King or store (and any pyramid Kings freed since), after the draws and recycles that
+    pair, King or store (and any pyramid Kings freed since, and the stock's Kings as they come to a
+    top), after the draws and recycles that
     bring its stock cards to the top: the first access where it is legal, which is never later
     than the node's (removing a card at the stock's top or the waste's top leaves the same
     cursor), so every later node's move is still in reach. Every move goes through
@@ -480,9 +491,14 @@ def cell_play_out(problem: CellProblem, path: list[CellNode], limit: int | None 
         state = apply(state, move)
         moves.append(move)
 
+    stock_kings = problem.stock_kings
+
     def clear_kings() -> None:
+        """Remove the free pyramid Kings and a King at the stock's or the waste's top."""
         while not state.is_won:
             kings = [s for s in iter_slots(state.uncovered) if problem.prank[s] == problem.lone]
+            tops = [(state.stock_top_index(), STOCK), (state.waste_top_index(), WASTE)]
+            kings += [place for index, place in tops if index is not None and stock_kings >> index & 1]
             if not kings:
                 return
             play(Move.remove(kings[0]))
@@ -504,6 +520,7 @@ def cell_play_out(problem: CellProblem, path: list[CellNode], limit: int | None 
     for before, after in pairwise(path):
         while (move := move_between(before, after)) is None:
             play(DRAW if check(state, DRAW) is None else RECYCLE)
+            clear_kings()
         play(move)
         clear_kings()
     if not state.is_won:

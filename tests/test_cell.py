@@ -173,3 +173,28 @@ def test_the_open_relaxation_stores_a_card_as_the_game_does(stock: str) -> None:
     pyr, stk, _, cell = problem.start
     assert not problem.lost(pyr, stk, cell) and winnable(state)
     _check(state, True)
+
+
+@pytest.mark.parametrize("cell", ["", "Jc"])
+def test_the_stocks_kings_are_left_out_and_removed_as_they_come_to_a_top(cell: str) -> None:
+    # the 2d lies under the Ks on the waste, the 8c under the Kd in the stock
+    text = f"variant: cell; pyramid: P0=5h; stock: Kd 8c; waste: 2d Ks; cell: {cell}; passes: 1"
+    state = parse_position(text)
+    problem = problem_for(state)
+    assert isinstance(problem, CellProblem)
+    assert problem.stock_kings == state.stock & ~problem.start[1] and problem.stock_kings.bit_count() == 2
+    result = solve(state)
+    assert result.verdict is Verdict.SOLVABLE and str(result.moves[0]) == "S"
+    assert replay(state, list(result.moves)).is_won
+
+
+def test_positions_with_kings_in_the_stock_match_the_reference_search() -> None:
+    with_kings = 0
+    for rules in CELL_RULES:
+        for state, verdict in reference_positions(rules, 6):
+            problem = problem_for(state)
+            assert isinstance(problem, CellProblem)
+            if problem.stock_kings & state.stock:
+                with_kings += 1
+                _check(state, verdict)
+    assert with_kings >= 8
