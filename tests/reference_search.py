@@ -8,6 +8,7 @@ position. Kept in tests/ on purpose, so the solver is never checked against itse
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 
 from rules.legality import apply, legal_moves
 from rules.state import State
@@ -36,3 +37,20 @@ def winnable(state: State, limit: int = 2_000_000) -> bool:
         return visit(state)
     finally:
         sys.setrecursionlimit(old_limit)
+
+
+def both_verdicts(candidates: Iterable[State], each: int, limit: int) -> list[tuple[State, bool]]:
+    """Up to ``each`` positions of each verdict among ``candidates`` (taken in order, until both
+    verdicts have ``each``), with the reference search's verdict under a budget of ``limit``
+    positions; a candidate too big for it is passed over."""
+    found: dict[bool, list[State]] = {True: [], False: []}
+    for state in candidates:
+        try:
+            verdict = winnable(state, limit=limit)
+        except RuntimeError:
+            continue  # too big for the plain search
+        if len(found[verdict]) < each:
+            found[verdict].append(state)
+        if min(map(len, found.values())) >= each:
+            break
+    return [(state, verdict) for verdict, states in found.items() for state in states]

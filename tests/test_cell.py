@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
-from reference_search import winnable
+from reference_search import both_verdicts, winnable
 from solver_cases import random_position
 
 from rules.cards import parse_card
@@ -123,19 +124,15 @@ def reference_positions(rules: RuleSet, each: int) -> list[tuple[State, bool]]:
     """Positions reached by random play (stores included), turned back to pass 1 of ``rules``,
     with the reference search's verdict: up to ``each`` of each verdict."""
     rng = random.Random(f"cell small {rules}")
-    found: dict[bool, list[State]] = {True: [], False: []}
-    for _ in range(400):
-        played = random_position(rng, RuleSet(3, rules.overlap, CELL_VARIANT), cards_left=rng.randint(14, 30))
-        state = replace(played, rules=rules, pass_no=1, cursor=0)
-        try:
-            verdict = winnable(state, limit=20_000)
-        except RuntimeError:
-            continue  # too big for the plain search
-        if len(found[verdict]) < each:
-            found[verdict].append(state)
-        if min(map(len, found.values())) >= each:
-            break
-    return [(state, verdict) for verdict, states in found.items() for state in states]
+
+    three = RuleSet(3, rules.overlap, CELL_VARIANT)
+
+    def candidates() -> Iterator[State]:
+        for _ in range(400):
+            played = random_position(rng, three, cards_left=rng.randint(14, 30))
+            yield replace(played, rules=rules, pass_no=1, cursor=0)
+
+    return both_verdicts(candidates(), each, limit=20_000)
 
 
 @pytest.mark.parametrize("rules", CELL_RULES, ids=str)

@@ -4,10 +4,11 @@ that must go too; the stock and one waste as in the default game."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
-from reference_search import winnable
+from reference_search import both_verdicts, winnable
 from solver_cases import random_position
 
 from rules.deals import deal_cards
@@ -120,20 +121,14 @@ def reference_positions(rules: RuleSet, each: int, seed: str) -> list[tuple[Stat
     """Positions reached by random play (with unlimited passes, then set at a random pass of
     ``rules``), with the reference search's verdict: up to ``each`` of each verdict."""
     rng = random.Random(f"reserve small {rules} {seed}")
-    found: dict[bool, list[State]] = {True: [], False: []}
-    for _ in range(600):
-        played = random_position(rng, replace(rules, passes=UNLIMITED), cards_left=rng.randint(14, 30))
-        last = rules.passes if not rules.unlimited else 1
-        state = replace(played, rules=rules, pass_no=rng.randint(1, last))
-        try:
-            verdict = winnable(state, limit=30_000)
-        except RuntimeError:
-            continue  # too big for the plain search
-        if len(found[verdict]) < each:
-            found[verdict].append(state)
-        if min(map(len, found.values())) >= each:
-            break
-    return [(state, verdict) for verdict, states in found.items() for state in states]
+    last = rules.passes if not rules.unlimited else 1
+
+    def candidates() -> Iterator[State]:
+        for _ in range(600):
+            played = random_position(rng, replace(rules, passes=UNLIMITED), cards_left=rng.randint(14, 30))
+            yield replace(played, rules=rules, pass_no=rng.randint(1, last))
+
+    return both_verdicts(candidates(), each, limit=30_000)
 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=str)

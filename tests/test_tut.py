@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
-from reference_search import winnable
+from reference_search import both_verdicts, winnable
 from solver_cases import random_position
 
 from rules.legality import Refusal, apply, check, check_select, is_dead_end, legal_moves, replay
@@ -90,24 +91,18 @@ def reference_positions(rules: RuleSet, each: int, *, as_played: bool = False) -
     pass 1 of ``rules``; ``as_played``: the cursor left where play left it, on any pass),
     with the reference search's verdict: up to ``each`` of each verdict."""
     rng = random.Random(f"tut small {rules}" + (" as played" if as_played else ""))
-    found: dict[bool, list[State]] = {True: [], False: []}
-    for _ in range(400):
-        unlimited = RuleSet(UNLIMITED, rules.overlap, TUT)
-        played = random_position(rng, unlimited, cards_left=rng.randint(16, 36))
-        if as_played:
-            pass_no = 1 if rules.unlimited else rng.randint(1, rules.passes)
-            state = replace(played, rules=rules, pass_no=pass_no)
-        else:
-            state = replace(played, rules=rules, pass_no=1, cursor=0)
-        try:
-            verdict = winnable(state, limit=20_000)
-        except RuntimeError:
-            continue  # too big for the plain search
-        if len(found[verdict]) < each:
-            found[verdict].append(state)
-        if min(map(len, found.values())) >= each:
-            break
-    return [(state, verdict) for verdict, states in found.items() for state in states]
+    unlimited = RuleSet(UNLIMITED, rules.overlap, TUT)
+
+    def candidates() -> Iterator[State]:
+        for _ in range(400):
+            played = random_position(rng, unlimited, cards_left=rng.randint(16, 36))
+            if as_played:
+                pass_no = 1 if rules.unlimited else rng.randint(1, rules.passes)
+                yield replace(played, rules=rules, pass_no=pass_no)
+            else:
+                yield replace(played, rules=rules, pass_no=1, cursor=0)
+
+    return both_verdicts(candidates(), each, limit=20_000)
 
 
 @pytest.mark.parametrize("rules", TUT_RULES, ids=str)
