@@ -219,6 +219,23 @@ def test_passes_with_sin_limite_wherever_there_is_a_stock(make_app: AppFactory, 
     assert display_surface().get_at((whole.left + 8, whole.centery))[:3] == config.BUTTON_OFF
 
 
+@pytest.mark.parametrize(("overlap", "one_in"), [(True, 114), (False, 870)])
+def test_under_one_percent_the_note_says_one_deal_in_how_many(
+    tmp_path: Path, display: None, overlap: bool, one_in: int
+) -> None:
+    """Tut's Tomb on one pass wins 175 and 23 of 20000 deals: the note says one in 114 and one in
+    870, not a rounded «1 %» (nine times too many without the overlap rule)."""
+    given = {"variant": "tut", "passes": 1, "overlap": overlap}
+    app = launch(Storage(FileBackend(tmp_path)), load_table(), deal=1, overrides=given, size=(1280, 800))
+    texts = app.ctx.texts
+    note = settings_note(app.ctx)
+    assert note.endswith(texts.t("settings_rare_share", n=one_in)), note
+    assert f"solo se gana uno de cada {one_in} repartos" in note and "%" not in note
+    nothing = LabelTable({app.ctx.settings.rule_set().key: "U" * LAST_DEAL})
+    app.ctx.dealer.labels = nothing
+    assert settings_note(app.ctx).endswith(texts.t("settings_no_share"))
+
+
 @pytest.mark.parametrize(("size", "text_size"), [((390, 844), 100), ((1280, 800), 100), ((320, 480), 200)])
 def test_the_settings_note_says_how_few_deals_win_where_few_do(
     tmp_path: Path, display: None, size: tuple[int, int], text_size: int

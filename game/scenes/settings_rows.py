@@ -197,9 +197,15 @@ SMALL_SHARE = 0.2
 def settings_note(ctx: Context) -> str:
     """The note under the rows: rule settings apply from the next deal; and where the rules
     chosen win few deals (under :data:`SMALL_SHARE`, read from the label table), how few, so the
-    player knows what they chose («… solo se gana el 15 % de los repartos»)."""
+    player knows what they chose («… solo se gana el 15 % de los repartos»); under 1 % as one
+    deal in how many («… solo se gana uno de cada 870 repartos»: Tut's Tomb on one pass
+    without the overlap rule, where a rounded «1 %» would say nine times too many)."""
     note = ctx.t("settings_note")
     share = ctx.dealer.labels.share(ctx.settings.rule_set())
     if share is None or share >= SMALL_SHARE:
         return note
-    return f"{note} {ctx.t('settings_small_share', pct=max(1, round(share * 100)))}"
+    if not share:
+        return f"{note} {ctx.t('settings_no_share')}"
+    if share < 0.01:
+        return f"{note} {ctx.t('settings_rare_share', n=round(1 / share))}"
+    return f"{note} {ctx.t('settings_small_share', pct=round(share * 100))}"

@@ -222,6 +222,8 @@ MESSAGES: dict[str, str] = {
     "yes": "Yes",
     "no": "No",
     "settings_note": "The variant, passes, the overlap rule and par scoring change from the next deal.",
+    "settings_no_share": "With these rules no deal checked so far can be won.",
+    "settings_rare_share": "With these rules only one deal in {n} can be won.",
     "settings_small_share": "With these rules only {pct} % of deals can be won.",
     # deal dialog
     "dialog_title": "New deal",

@@ -232,6 +232,8 @@ MESSAGES: dict[str, str] = {
     "settings_note": (
         "La variante, las vueltas, la superposición y la puntuación par cambian desde el próximo reparto."
     ),
+    "settings_no_share": "Con estas reglas no se gana ninguno de los repartos comprobados.",
+    "settings_rare_share": "Con estas reglas solo se gana uno de cada {n} repartos.",
     "settings_small_share": "Con estas reglas solo se gana el {pct} % de los repartos.",
     # deal dialog
     "dialog_title": "Nuevo reparto",
