@@ -101,6 +101,9 @@ FIELD = 4
 """Bits per rank in a packed count of stock cards (a deck has at most four of a rank)."""
 FIELD_MASK = (1 << FIELD) - 1
 COUNT_SHIFT = 14 * FIELD
+FIELD_TOPS = sum(8 << (FIELD * rank) for rank in range(14))
+"""The top bit of each rank's field: ``((a | FIELD_TOPS) - b) & FIELD_TOPS == FIELD_TOPS`` when
+every field of ``a`` is at least ``b``'s (fields hold at most 4, so no borrow crosses a field)."""
 CELL_BITS = 4
 """The cell's rank fits in this many bits."""
 BASE_NODES = 20_000
@@ -151,6 +154,9 @@ class CellProblem:
         """The stock's Kings, left out of every node (see the module docstring; a deal won only
         with every card gone keeps them)."""
         self._free: dict[int, int] = {}
+        self._norm: dict[int, int] = {}
+        self._removals: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self._needs: dict[int, int] = {}
         self._pairs: dict[int, list[tuple[int, int]]] = {}
         self._uncovering: dict[int, list[int]] = {}
         self._open: dict[int, bool] = {}
@@ -177,12 +183,28 @@ class CellProblem:
         return found
 
     def norm(self, pyr: int) -> int:
-        """``pyr`` with every free King removed, repeatedly (removing one may uncover another)."""
-        while True:
-            kings = sum(1 << s for s in self.king_slots if pyr >> s & 1 and not self.covered_by[s] & pyr)
-            if not kings:
-                return pyr
-            pyr &= ~kings
+        """``pyr`` with every free King removed, repeatedly (removing one may uncover another;
+        cached)."""
+        found = self._norm.get(pyr)
+        if found is None:
+            found = pyr
+            while kings := sum(
+                1 << s for s in self.king_slots if found >> s & 1 and not self.covered_by[s] & found
+            ):
+                found &= ~kings
+            self._norm[pyr] = found
+        return found
+
+    def removals(self, pyr: int) -> tuple[tuple[int, ...], ...]:
+        """Per rank, the pyramids left (:meth:`norm`-ed) when one free card of that rank goes,
+        in slot order (cached per pyramid): what pairing a card of the partner rank reaches."""
+        found = self._removals.get(pyr)
+        if found is None:
+            gone: list[list[int]] = [[] for _ in self.pmask]
+            for slot in iter_slots(self.free(pyr)):
+                gone[self.prank[slot]].append(self.norm(pyr & ~(1 << slot)))
+            found = self._removals[pyr] = tuple(map(tuple, gone))
+        return found
 
     def uncovering(self, pyr: int) -> list[int]:
         """The free cards of ``pyr`` whose going frees another card (cached per pyramid): the
@@ -226,13 +248,13 @@ class CellProblem:
         module docstring): pairs first (the pyramid's, then the cell's card with a free pyramid
         card, then those with the stock's or the waste's top card as the access goes), then
         stores (from the stock and the waste as the access goes, then from the pyramid)."""
-        norm, prank, partner = self.norm, self.prank, self.partner
-        free = iter_slots(self.free(pyr))
+        norm, prank = self.norm, self.prank
+        gone = self.removals(pyr)
         out = [(norm(pyr & ~(1 << a) & ~(1 << b)), stk, acc, cell) for a, b in self.pyramid_pairs(pyr)]
         if cell:
-            out.extend((norm(pyr & ~(1 << s)), stk, acc, 0) for s in free if prank[s] == partner[cell])
+            out.extend((rest, stk, acc, 0) for rest in gone[self.partner[cell]])
         stores: list[CellNode] = []
-        self._walk(pyr, stk, acc, cell, free, out, stores)
+        self._walk(pyr, stk, acc, cell, gone, out, stores)
         if not cell:
             stores[:0] = [(norm(pyr & ~(1 << s)), stk, acc, prank[s]) for s in self.uncovering(pyr)]
         out.sort(key=_BY_ACCESS)
@@ -245,18 +267,24 @@ class CellProblem:
         stk: int,
         acc: int,
         cell: int,
-        free: list[int],
+        gone: tuple[tuple[int, ...], ...],
         out: list[CellNode],
         stores: list[CellNode],
     ) -> None:
         """The moves with the stock's or the waste's top card, at every access from ``acc`` on:
         each draw moves the cursor past the stock's top card, a recycle (passes left) starts
         the next pass at cursor 0. With unlimited passes one pass from cursor 0 meets every
-        access (:meth:`access`). A removal leaves the cursor where the rules normalise it."""
-        norm, prank, srank, partner = self.norm, self.prank, self.srank, self.partner
+        access (:meth:`access`). A removal leaves the cursor where the rules normalise it.
+        ``gone``: :meth:`removals` of ``pyr``."""
+        srank, partner = self.srank, self.partner
         cursor, pass_no = acc & CURSOR_MASK, acc >> PASS_SHIFT
         last = 0 if self.unlimited else self.passes
-        found: set[tuple[int, int, int]] = set()  # (pyr, stk, cell) of children already made
+        # A card's moves are the same wherever it is met (its children differ from every other
+        # card's: each leaves another stock), so only its first access counts: ``met`` marks
+        # the cards met; a pair of the stock's and the waste's tops likewise (``paired``, the
+        # stock it leaves: met again only on a later pass).
+        met = 0
+        paired: set[int] = set()
         while True:
             ahead = stk >> cursor
             top = cursor + (ahead & -ahead).bit_length() - 1 if ahead else -1
@@ -264,28 +292,24 @@ class CellProblem:
             waste = below.bit_length() - 1 if below else -1
             pass_bits = pass_no << PASS_SHIFT
             for index in (top, waste):
-                if index < 0:
+                if index < 0 or met >> index & 1:
                     continue
+                met |= 1 << index
                 rank = srank[index]
                 if not rank:
                     continue
                 rest = stk & ~(1 << index)
                 after = 0 if not last else pass_bits | (rest & ((1 << cursor) - 1)).bit_length()
                 other = partner[rank]
-                children = [(norm(pyr & ~(1 << s)), rest, cell) for s in free if prank[s] == other]
-                if cell == other:
-                    children.append((pyr, rest, 0))
-                if not cell and (pyr, rest, rank) not in found:
-                    found.add((pyr, rest, rank))
+                if not cell:
                     stores.append((pyr, rest, after, rank))
-                for child in children:
-                    if child not in found:
-                        found.add(child)
-                        out.append((child[0], child[1], after, child[2]))
+                out.extend([(left, rest, after, cell) for left in gone[other]])
+                if cell == other:
+                    out.append((pyr, rest, after, 0))
             if top >= 0 and waste >= 0 and srank[top] and srank[top] == partner[srank[waste]]:
                 rest = stk & ~(1 << top) & ~(1 << waste)
-                if (pyr, rest, cell) not in found:
-                    found.add((pyr, rest, cell))
+                if rest not in paired:
+                    paired.add(rest)
                     after = 0 if not last else pass_bits | (rest & ((1 << cursor) - 1)).bit_length()
                     out.append((pyr, rest, after, cell))
             if top >= 0:
@@ -300,7 +324,13 @@ class CellProblem:
         the cards left: for each pair of ranks r and s, every such card of rank r needs its own
         card of rank s; or the pyramid and the cell cannot be cleared even with the stock's
         cards free (:meth:`open_won`; see the module docstring)."""
-        return self.short(pyr, stk, cell) or not self.open_won(pyr, cell, self.counts(stk))
+        counts = self.counts(stk)
+        needs = self._needs.get(pyr << CELL_BITS | cell)
+        if needs is None:
+            needs = self.needs(pyr, cell)
+        if ((counts | FIELD_TOPS) - needs) & FIELD_TOPS != FIELD_TOPS:
+            return True
+        return not self.open_won(pyr, cell, counts)
 
     def counts(self, stk: int) -> int:
         """The stock cards ``stk`` counted by paired rank (:data:`FIELD` bits per rank)."""
@@ -344,8 +374,29 @@ class CellProblem:
             self.open_won(norm(pyr & ~(1 << slot)), prank[slot], counts) for slot in self.uncovering(pyr)
         )
 
+    def needs(self, pyr: int, cell: int) -> int:
+        """The count test of :meth:`lost` as the stock cards it asks for (cached per pyramid and
+        cell): per rank s, packed as :meth:`counts`, how many more cards must be left than the
+        pyramid and the cell hold of s's partner rank r beyond their own cards of rank s
+        (``a - b`` for ``a`` cards of rank r and ``b`` of rank s; for a twin rank, one when its
+        count is odd); a rank pair with no card that must go asks for nothing. The test is
+        failed when the stock holds fewer of some rank than asked: :meth:`short` reads it
+        directly."""
+        pmask = self.pmask
+        packed = 0
+        for rank, other in self.rank_pairs:
+            must_r = (pyr & pmask[rank]).bit_count() + (cell == rank)
+            must_s = (pyr & pmask[other]).bit_count() + (cell == other)
+            if rank == other:  # a twin rank (6 + 6 = 12) pairs among its own cards
+                packed |= (must_r % 2) << FIELD * rank
+            else:
+                packed |= max(0, must_r - must_s) << FIELD * other | max(0, must_s - must_r) << FIELD * rank
+        self._needs[pyr << CELL_BITS | cell] = packed
+        return packed
+
     def short(self, pyr: int, stk: int, cell: int) -> bool:
-        """The count test of :meth:`lost`."""
+        """The count test of :meth:`lost`, written plainly (the tests check :meth:`needs`
+        against it)."""
         pmask, smask = self.pmask, self.smask
         for rank, other in self.rank_pairs:
             must_r = (pyr & pmask[rank]).bit_count() + (cell == rank)
@@ -372,8 +423,10 @@ class CellDepthFirst:
 
     def __init__(self, problem: CellProblem) -> None:
         self.problem = problem
-        self.seen: dict[tuple[int, int, int], int] = {}
-        """``(pyr, stk, cell)`` → the smallest access searched from."""
+        self.seen: dict[int, int] = {}
+        """``(pyr, stk, cell)`` packed in one int (faster to hash than a tuple) → the smallest
+        access searched from."""
+        self._stock_bits = len(problem.srank)
         self._own = 0
         self._path: list[CellNode] = [problem.start]
         self._stack: list[list[CellNode]] = []
@@ -400,12 +453,14 @@ class CellDepthFirst:
 
     def _enter(self, node: CellNode) -> bool:
         """Mark ``node`` searched and push its untried children; True when one of them wins."""
-        self.seen[node[0], node[1], node[3]] = node[2]
+        pyr, stk, acc, cell = node
+        self.seen[(pyr << self._stock_bits | stk) << CELL_BITS | cell] = acc
         self._own += 1
         problem = self.problem
-        children = [] if problem.lost(node[0], node[1], node[3]) else problem.successors(*node)
+        children = [] if problem.lost(pyr, stk, cell) else problem.successors(pyr, stk, acc, cell)
+        win_all = problem.win_all
         for child in children:
-            if problem.won(child):
+            if not child[0] and not child[3] and not (win_all and child[1]):  # (problem.won)
                 self._path.append(child)
                 return True
         children.reverse()  # popped from the end: the first child is tried first
@@ -442,7 +497,7 @@ class CellDepthFirst:
         if self._result is not None:
             return self._result
         stop = self._own + budget
-        seen, stack, path = self.seen, self._stack, self._path
+        seen, stack, path, shift = self.seen, self._stack, self._path, self._stock_bits
         while self._own < stop:
             if not stack:
                 self._result = []
@@ -453,7 +508,7 @@ class CellDepthFirst:
                 path.pop()
                 continue
             child = children.pop()
-            if seen.get((child[0], child[1], child[3]), NEVER) <= child[2]:
+            if seen.get((child[0] << shift | child[1]) << CELL_BITS | child[3], NEVER) <= child[2]:
                 continue  # searched from an access that reaches this one
             path.append(child)
             if self._enter(child):

@@ -17,7 +17,7 @@ from rules.moves import CELL, DRAW, STOCK, WASTE, Move, parse_moves
 from rules.state import RuleSet, State, parse_position
 from rules.variant import CELL as CELL_VARIANT
 from rules.variant import UNLIMITED, rule_sets
-from solver.cell import CellProblem
+from solver.cell import FIELD_TOPS, CellProblem
 from solver.layered import PureBackend
 from solver.models import problem_for
 from solver.search import Verdict, solve
@@ -159,6 +159,25 @@ def test_the_open_relaxation_proves_losses_the_counts_do_not() -> None:
                 fired += 1
                 assert not verdict, state.to_text()
     assert fired >= 5
+
+
+def test_the_packed_count_test_answers_as_the_plain_one() -> None:
+    """:meth:`CellProblem.lost` reads the count test packed (the stock's counts against the
+    cached needs of the pyramid and the cell): on any cards left and any cell it answers as
+    :meth:`CellProblem.short` does, both ways many times."""
+    rng = random.Random(5)
+    answers = {True: 0, False: 0}
+    for number in range(1, 21):
+        problem = CellProblem(State.from_deal(number, CELL_RULES[number % len(CELL_RULES)]))
+        pyr0, stk0, _, _ = problem.start
+        for _ in range(200):
+            pyr, stk = pyr0 & rng.getrandbits(28), stk0 & rng.getrandbits(24)
+            cell = rng.choice([0, 0, *range(1, 13)])
+            counts, needs = problem.counts(stk), problem.needs(pyr, cell)
+            packed = ((counts | FIELD_TOPS) - needs) & FIELD_TOPS != FIELD_TOPS
+            assert packed == problem.short(pyr, stk, cell), (number, pyr, stk, cell)
+            answers[packed] += 1
+    assert min(answers.values()) >= 200, answers
 
 
 @pytest.mark.parametrize("stock", ["4s 9d", "9d 4s", "4s"])
