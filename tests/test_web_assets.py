@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 from web_assets import (  # noqa: E402
     compact_labels,
     decks_shown,
-    number_cards,
     posterise,
+    standard_faces,
     subset_font,
     text_characters,
     trim_decks,
@@ -113,27 +113,28 @@ def test_the_bundle_keeps_the_decks_its_canvas_shows_and_every_face_resolves(tmp
             assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
 
 
-def test_the_bundle_posterises_the_number_cards_only(tmp_path: Path) -> None:
-    """The kept decks' ace-to-ten faces are the ones posterised (16 levels a channel, the card
-    still the same picture); jacks, queens and kings are left whole."""
+def test_the_bundle_posterises_every_face_of_the_kept_decks(tmp_path: Path) -> None:
+    """The kept decks' faces, court cards too, are the ones posterised (16 levels a channel, the
+    card still the same picture), so the paper is one white on every card."""
     shown = decks_shown(ROOT)
     folder = tmp_path / "cards"
     shutil.copytree(ROOT / "assets" / "cards", folder)
     trim_decks(folder, shown)
-    flat = number_cards(folder, shown)
+    flat = standard_faces(folder, shown)
     kept = [png for deck in shown for png in (folder / deck).glob("*.png")]
-    assert {png.stem[0].upper() for png in flat} == set("A23456789T")
-    assert len(flat) == sum(png.stem[0] not in "JQK" for png in kept) >= 40
-    assert all(png.parent.name in shown for png in flat)
+    assert {png.stem[0].upper() for png in flat} == set("A23456789TJQK")
+    assert len(flat) == len(kept) >= 52 and not any(png.stem == "back" for png in flat)
     pygame.display.init()
     pygame.display.set_mode((8, 8))
-    seven = flat[[png.stem for png in flat].index("7h")]
-    before = pygame.image.load(str(seven))
-    posterise(seven)
-    after = pygame.image.load(str(seven))
-    old, new = (pygame.image.tobytes(image, "RGBA") for image in (before, after))
-    assert set(new) <= {17 * n for n in range(16)} and len(set(old)) > 16
-    assert sum(abs(a - b) for a, b in zip(old, new, strict=True)) / len(old) < 4
+    for name in ("7h", "Qh"):
+        card = flat[[png.stem for png in flat].index(name)]
+        before = pygame.image.load(str(card))
+        posterise(card)
+        after = pygame.image.load(str(card))
+        old, new = (pygame.image.tobytes(image, "RGBA") for image in (before, after))
+        assert set(new) <= {17 * n for n in range(16)} and len(set(old)) > 16
+        assert sum(abs(a - b) for a, b in zip(old, new, strict=True)) / len(old) < 4
+        assert tuple(after.get_at((after.get_width() // 2, 6))) == (255, 255, 255, 255)  # the paper
 
 
 def test_the_bundled_label_table_reads_the_same_and_packs_smaller(tmp_path: Path) -> None:

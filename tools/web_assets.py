@@ -17,11 +17,11 @@
   is kept whole, scaled like the others, and posterised to 16 levels per channel (4 bits:
   ``0x00, 0x11 … 0xff``), which the eye does not see on its flat colours and which halves its
   compressed size (407 KB → 147 KB at 146 px), so it fits the bundle beside the other decks.
-* The number cards (ace to ten) of the kept standard decks are posterised the same way: flat
-  inks on white, where only the edges' anti-aliasing had more levels to lose (their background
-  goes from 253 to 255). 191 KB → 79 KB at 158 px, which is the room the label tables of the
-  later variants need. The court cards (jack, queen, king) keep every level: their art is
-  shaded.
+* The faces of the kept standard decks are posterised the same way: flat inks on white, court
+  cards included (their art is flat colour too; side by side at 4× the difference does not
+  show), so every card's paper is the same white (253 becomes 255: a deck half posterised
+  showed its court cards a shade greyer than the rest). 421 KB → 188 KB at 158 px, which is
+  the room the label tables of the later variants need.
 * Every PNG under ``STAGE_DIR/assets`` is then optimised losslessly with oxipng (PyPI
   ``pyoxipng``): same pixels, fewer bytes.
 * Every font under ``STAGE_DIR/assets/fonts`` is cut down with fontTools' subsetter to the
@@ -58,8 +58,6 @@ ALL_DECKS = ("", "four-colour", "large-index", "four-colour-large-index")
 """The deck folders of ``assets/cards`` (``""``: the standard deck, in the folder itself)."""
 FACE_NAMES = [f"{rank}{suit}" for rank in "a23456789tjqk" for suit in "shdc"]
 """File stems of the 52 faces, lower case (``ts`` is ``Ts.png``)."""
-NUMBER_RANKS = "a23456789t"
-"""The ranks whose standard faces are flat pips and indices, posterised in the bundle."""
 SPANISH_DECK = "spanish"
 """The Spanish deck's folder of ``assets/cards``: always shipped (a variant may choose it)."""
 SPANISH_NAMES = [f"{rank}{suit}" for rank in "123456789scr" for suit in "oceb"] + ["back"]
@@ -203,13 +201,13 @@ def posterise(path: Path) -> None:
     pygame.image.save(pygame.image.frombytes(data, image.get_size(), "RGBA"), str(path))
 
 
-def number_cards(folder: Path, shown: set[str]) -> list[Path]:
-    """The kept standard decks' ace-to-ten faces under ``folder`` (``assets/cards``)."""
+def standard_faces(folder: Path, shown: set[str]) -> list[Path]:
+    """The kept standard decks' faces under ``folder`` (``assets/cards``), backs left out."""
     return [
         png
         for deck in sorted(shown)
         for png in sorted((folder / deck).glob("*.png"))
-        if png.stem.lower() in FACE_NAMES and png.stem[0].lower() in NUMBER_RANKS
+        if png.stem.lower() in FACE_NAMES
     ]
 
 
@@ -254,7 +252,8 @@ def prepare(stage: Path) -> dict[str, int]:
         raise SystemExit(f"web_assets.py: faces the browser could not find: {missing[:8]}")
     height = largest_card_height(stage)
     shrunk = sum(shrink_face(png, height) for png in sorted((assets / "cards").rglob("*.png")))
-    flat = [*sorted((assets / "cards" / SPANISH_DECK).glob("*.png")), *number_cards(assets / "cards", shown)]
+    spanish = sorted((assets / "cards" / SPANISH_DECK).glob("*.png"))
+    flat = [*spanish, *standard_faces(assets / "cards", shown)]
     for png in flat:
         posterise(png)
     for png in sorted(assets.rglob("*.png")):
