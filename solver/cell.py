@@ -375,13 +375,12 @@ class CellProblem:
         )
 
     def needs(self, pyr: int, cell: int) -> int:
-        """The count test of :meth:`lost` as the stock cards it asks for (cached per pyramid and
-        cell): per rank s, packed as :meth:`counts`, how many more cards must be left than the
-        pyramid and the cell hold of s's partner rank r beyond their own cards of rank s
-        (``a - b`` for ``a`` cards of rank r and ``b`` of rank s; for a twin rank, one when its
-        count is odd); a rank pair with no card that must go asks for nothing. The test is
-        failed when the stock holds fewer of some rank than asked: :meth:`short` reads it
-        directly."""
+        """The count test of :meth:`lost` as the stock cards it asks for, cached per pyramid and
+        cell: per rank s (packed as :meth:`counts`), how many cards of rank s the stock must
+        still hold: for ranks r and s that pair, the pyramid's and the cell's cards of rank r
+        beyond their cards of rank s (a twin rank: one when its count is odd). :meth:`lost`
+        fails a node whose stock holds fewer of some rank; :meth:`short` is the same test
+        written plainly."""
         pmask = self.pmask
         packed = 0
         for rank, other in self.rank_pairs:
