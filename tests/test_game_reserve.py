@@ -23,7 +23,7 @@ from game.render.layout import compute_layout
 from game.scenes.table_focus import TableFocus
 from game.settings import Settings
 from rules import Move, State, parse_position
-from rules.labels import load_table
+from rules.labels import Label, load_table
 from rules.moves import reserve_place
 from rules.variant import RESERVE, RESERVE6, Variant
 from solver.search import solve
@@ -237,16 +237,25 @@ def test_a_board_with_only_the_reserve_left_is_not_won(make_app: AppFactory) -> 
 
 
 @pytest.mark.parametrize("variant", ["reserve", "reserve6"])
-def test_without_labels_a_reserve_deal_is_dealt_at_random_and_says_so(display: None, variant: str) -> None:
-    """The real label table has no reserve verdicts (tests/test_labels.py UNLABELLED): new deals
-    come at random, the line says they may have no solution, the table lays the deal out."""
+def test_a_reserve_deal_is_proven_winnable_or_says_it_may_not_be(display: None, variant: str) -> None:
+    """With the real label table: a variant it labels (the reserve row) deals proven-winnable
+    numbers; one it has no verdicts for yet (the six-card reserve, tests/test_labels.py
+    UNLABELLED) deals at random and the line says they may have no solution. Either way the
+    table lays the deal out."""
     settings = Settings(variant=variant)
-    ctx = make_context(settings, load_table(), seed=4)
+    table = load_table()
+    labelled = table.can_promise(settings.rule_set())
+    assert labelled == (variant == "reserve")
+    ctx = make_context(settings, table, seed=4)
     numbers = {ctx.dealer.deal(settings).number for _ in range(5)}
     assert len(numbers) > 1
     play = ctx.dealer.deal(settings)
     assert play.state.rules.variant.name == variant
-    assert play.line is not None and play.line.key == "variant_unlabelled"
+    if labelled:
+        assert play.label is Label.SOLVABLE
+        assert play.line is None or play.line.key != "variant_unlabelled"
+    else:
+        assert play.line is not None and play.line.key == "variant_unlabelled"
     app = App(ctx, play, size=(390, 844))
     step(app, 2)
     assert len(app.table.layout.reserve) == play.state.rules.variant.columns
