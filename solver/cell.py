@@ -78,6 +78,7 @@ and are never stored (a blank in the cell could never leave).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import replace
 from itertools import pairwise
 from operator import add, itemgetter
@@ -92,9 +93,17 @@ from solver.line import play_out
 from solver.model import Problem, stock_tables
 
 CellNode = tuple[int, int, int, int]
+PyramidMoves = tuple[list[int], tuple[tuple[int, ...], ...], list[tuple[int, int]], bool]
+"""What the search reads of one pyramid (:meth:`CellDepthFirst._pyramid_moves`)."""
 PASS_SHIFT = 6
 CURSOR_MASK = (1 << PASS_SHIFT) - 1
 _BY_ACCESS = itemgetter(2)
+OWN_ACCESS = -1
+"""The rank of :meth:`CellDepthFirst._stock_moves`'s mark for the node's own access."""
+ACCESS_BITS = 10
+"""An access fits in this many bits (pass << 6 | cursor, passes at most 15)."""
+STOCK_MOVES_KEPT = 100_000
+"""The most stocks whose moves :meth:`CellDepthFirst._stock_moves` keeps (then it starts again)."""
 NEVER = 1 << 62
 """Above every access."""
 FIELD = 4
@@ -420,8 +429,12 @@ class CellDepthFirst:
     None while unfinished, then the path of nodes to a win (every move's node, see
     :func:`cell_play_out`), or ``[]``."""
 
-    def __init__(self, problem: CellProblem) -> None:
+    def __init__(self, problem: CellProblem, *, plain: bool = False) -> None:
+        """``plain``: every node expanded by :meth:`CellProblem.successors` and
+        :meth:`CellProblem.lost`, the reference the written-out search (:meth:`_search`) must
+        match node for node."""
         self.problem = problem
+        self.plain = plain
         self.seen: dict[int, int] = {}
         """``(pyr, stk, cell)`` packed in one int (faster to hash than a tuple) → the smallest
         access searched from."""
@@ -430,6 +443,8 @@ class CellDepthFirst:
         self._path: list[CellNode] = [problem.start]
         self._stack: list[list[CellNode]] = []
         self._result: list[CellNode] | None = None
+        self._pyramids: dict[int, PyramidMoves] = {}
+        self._stocks: dict[int, list[tuple[int, int, int]]] = {}
         state = base_state(problem.state)
         self._base_problem = None if state is None or problem.blank else Problem(state)
         self._base = None if self._base_problem is None else DepthFirst(self._base_problem)
@@ -495,6 +510,8 @@ class CellDepthFirst:
             budget = self._advance_base(budget)
         if self._result is not None:
             return self._result
+        if not self.plain:
+            return self._search(budget)
         stop = self._own + budget
         seen, stack, path, shift = self.seen, self._stack, self._path, self._stock_bits
         while self._own < stop:
@@ -514,6 +531,152 @@ class CellDepthFirst:
                 self._result = list(path)
                 return self._result
         return None
+
+    def _search(self, budget: int) -> list[CellNode] | None:  # noqa: PLR0915 - one loop, no calls
+        """:meth:`advance` with :meth:`_enter`, :meth:`CellProblem.lost` and
+        :meth:`CellProblem.successors` written out: every table a local, the pyramid's moves
+        read per pyramid (:meth:`_pyramid_moves`) and the stock's per stock and access
+        (:meth:`_stock_moves`). The same children in the same order, so the same nodes and the
+        same line."""
+        problem = self.problem
+        stop = self._own + budget
+        own = self._own
+        seen, stack, path, shift = self.seen, self._stack, self._path, self._stock_bits
+        seen_get, push = seen.get, stack.append
+        c0, c1, c2 = problem.count_bytes
+        needs_of, open_won, open_known, tops = problem._needs, problem.open_won, problem._open.get, FIELD_TOPS
+        partner, win_all = problem.partner, problem.win_all
+        pyramid_moves, stock_moves = self._pyramids, self._stocks
+        while own < stop:
+            if not stack:
+                self._own = own
+                self._result = []
+                return self._result
+            children = stack[-1]
+            if not children:
+                stack.pop()
+                path.pop()
+                continue
+            child = children.pop()
+            pyr, stk, acc, cell = child
+            key = (pyr << shift | stk) << CELL_BITS | cell
+            if seen_get(key, NEVER) <= acc:
+                continue  # searched from an access that reaches this one
+            path.append(child)
+            seen[key] = acc
+            own += 1
+            counts = c0[stk & 255] + c1[stk >> 8 & 255] + c2[stk >> 16]
+            needs = needs_of.get(pyr << CELL_BITS | cell)
+            if needs is None:
+                needs = problem.needs(pyr, cell)
+            if ((counts | tops) - needs) & tops != tops:
+                path.pop()  # lost: no children
+                continue
+            opened = open_known((pyr << CELL_BITS | cell) << COUNT_SHIFT | counts)
+            if opened is None:
+                opened = open_won(pyr, cell, counts)
+            if not opened:
+                path.pop()
+                continue
+            moves = pyramid_moves.get(pyr) or self._pyramid_moves(pyr)
+            pairs, gone, stores_here, may_win = moves
+            found = stock_moves.get(stk << ACCESS_BITS | acc) or self._stock_moves(stk, acc)
+            out: list[CellNode] = []
+            append = out.append
+            stores: list[CellNode] = []
+            for rank, rest, after in found:
+                if rank > 0:
+                    if not cell:
+                        stores.append((pyr, rest, after, rank))
+                    other = partner[rank]
+                    for left in gone[other]:
+                        append((left, rest, after, cell))
+                    if cell == other:
+                        append((pyr, rest, after, 0))
+                elif rank:  # the node's own access: the moves of the pyramid and the cell
+                    out += [(left, stk, acc, cell) for left in pairs]
+                    if cell:
+                        out += [(left, stk, acc, 0) for left in gone[partner[cell]]]
+                    else:
+                        stores += [(left, stk, acc, stored) for left, stored in stores_here]
+                else:
+                    append((pyr, rest, after, cell))
+            if may_win or not pyr:
+                for won in out:
+                    if not won[0] and not won[3] and not (win_all and won[1]):
+                        path.append(won)
+                        self._own = own
+                        self._result = list(path)
+                        return self._result
+            if stores:
+                out += stores
+            out.reverse()  # popped from the end: the first child is tried first
+            push(out)
+        self._own = own
+        return None
+
+    def _pyramid_moves(self, pyr: int) -> PyramidMoves:
+        """What :meth:`CellProblem.successors` reads of the pyramid ``pyr`` alone (cached): the
+        pyramids its pairs leave, its :meth:`CellProblem.removals`, the stores of its cards
+        (the pyramid left, the rank stored) and whether some removal clears it."""
+        problem = self.problem
+        norm, prank = problem.norm, problem.prank
+        pairs = [norm(pyr & ~(1 << a) & ~(1 << b)) for a, b in problem.pyramid_pairs(pyr)]
+        gone = problem.removals(pyr)
+        stores = [(norm(pyr & ~(1 << s)), prank[s]) for s in problem.uncovering(pyr)]
+        may_win = 0 in pairs or any(0 in left for left in gone)
+        found = self._pyramids[pyr] = (pairs, gone, stores, may_win)
+        return found
+
+    def _stock_moves(self, stk: int, acc: int) -> list[tuple[int, int, int]]:
+        """What :meth:`CellProblem._walk` reads of the stock ``stk`` from ``acc`` on, cell and
+        pyramid aside (cached per stock and access): each stock or waste card as it first comes
+        to a top, ``(rank, stock left, access after)``, and each pair of the two tops as
+        ``(0, stock left, access after)``, in the walk's order sorted by the access after (a
+        stable sort: the children the walk makes of one entry share its access), with
+        ``(OWN_ACCESS, 0, acc)`` before the first entry whose access is not below ``acc``: where
+        :meth:`CellProblem.successors`'s stable sort puts the moves at ``acc`` itself, which it
+        makes first (the pyramid's pairs and stores, and the cell's pairs with the pyramid)."""
+        problem = self.problem
+        srank, partner = problem.srank, problem.partner
+        cursor, pass_no = acc & CURSOR_MASK, acc >> PASS_SHIFT
+        last = 0 if problem.unlimited else problem.passes
+        events: list[tuple[int, int, int]] = []
+        met = 0
+        paired: set[int] = set()
+        while True:
+            ahead = stk >> cursor
+            top = cursor + (ahead & -ahead).bit_length() - 1 if ahead else -1
+            below = stk & ((1 << cursor) - 1)
+            waste = below.bit_length() - 1 if below else -1
+            pass_bits = pass_no << PASS_SHIFT
+            for index in (top, waste):
+                if index < 0 or met >> index & 1:
+                    continue
+                met |= 1 << index
+                rank = srank[index]
+                if rank:
+                    rest = stk & ~(1 << index)
+                    after = 0 if not last else pass_bits | (rest & ((1 << cursor) - 1)).bit_length()
+                    events.append((rank, rest, after))
+            if top >= 0 and waste >= 0 and srank[top] and srank[top] == partner[srank[waste]]:
+                rest = stk & ~(1 << top) & ~(1 << waste)
+                if rest not in paired:
+                    paired.add(rest)
+                    after = 0 if not last else pass_bits | (rest & ((1 << cursor) - 1)).bit_length()
+                    events.append((0, rest, after))
+            if top >= 0:
+                cursor = top + 1
+            elif below and pass_no < last:
+                pass_no, cursor = pass_no + 1, 0
+            else:
+                break
+        events.sort(key=_BY_ACCESS)
+        events.insert(bisect_left(events, acc, key=_BY_ACCESS), (OWN_ACCESS, 0, acc))
+        if len(self._stocks) >= STOCK_MOVES_KEPT:
+            self._stocks.clear()
+        found = self._stocks[stk << ACCESS_BITS | acc] = events
+        return found
 
 
 def access(state: State) -> int:

@@ -17,7 +17,7 @@ from rules.moves import CELL, DRAW, STOCK, WASTE, Move, parse_moves
 from rules.state import RuleSet, State, parse_position
 from rules.variant import CELL as CELL_VARIANT
 from rules.variant import UNLIMITED, rule_sets
-from solver.cell import FIELD_TOPS, CellProblem
+from solver.cell import FIELD_TOPS, CellDepthFirst, CellProblem
 from solver.layered import PureBackend
 from solver.models import problem_for
 from solver.search import Verdict, solve
@@ -214,3 +214,29 @@ def test_positions_with_kings_in_the_stock_match_the_reference_search() -> None:
                 with_kings += 1
                 _check(state, verdict)
     assert with_kings >= 8
+
+
+def _searched(search: CellDepthFirst, limit: int) -> Iterator[dict[int, int]]:
+    """The table of a search after each slice of 997 nodes, up to ``limit`` nodes or its end."""
+    while search.nodes < limit:
+        found = search.advance(997)
+        yield dict(search.seen)
+        if found is not None:
+            yield {-1: len(found), -2: search.nodes, **{index: node[0] for index, node in enumerate(found)}}
+            return
+
+
+@pytest.mark.parametrize("rules", CELL_RULES, ids=str)
+def test_the_written_out_search_meets_the_plain_ones_nodes(rules: RuleSet) -> None:
+    """:meth:`CellDepthFirst._search` (the move generator written out, per-stock moves cached)
+    searches the nodes :meth:`CellProblem.successors` leads to, in the same order: the same
+    table after every slice, the same line. Deals (some won, some searched to the end at 1
+    pass), positions with a card in the cell or Kings in the stock, and blank stock cards."""
+    cases = [(State.from_deal(number, rules), 0) for number in (1, 2, 7, 28)]
+    cases += [(state, 0) for state, _ in reference_positions(rules, 3)]
+    cases += [(State.from_deal(number, rules), 0b1001001001001001001001) for number in (3, 9)]
+    assert any(state.cell is not None for state, _ in cases)
+    for state, blank in cases:
+        plain = list(_searched(CellDepthFirst(CellProblem(state, blank), plain=True), 40_000))
+        written = list(_searched(CellDepthFirst(CellProblem(state, blank)), 40_000))
+        assert written == plain, state.to_text()
