@@ -270,7 +270,7 @@ class CellProblem:
         stores.sort(key=_BY_ACCESS)
         return out + stores
 
-    def _walk(  # noqa: PLR0917 (one loop over the accesses, no calls)
+    def _walk(  # noqa: PLR0917 (the node and the lists it fills)
         self,
         pyr: int,
         stk: int,
@@ -280,18 +280,34 @@ class CellProblem:
         out: list[CellNode],
         stores: list[CellNode],
     ) -> None:
-        """The moves with the stock's or the waste's top card, at every access from ``acc`` on:
-        each draw moves the cursor past the stock's top card, a recycle (passes left) starts
-        the next pass at cursor 0. With unlimited passes one pass from cursor 0 meets every
-        access (:meth:`access`). A removal leaves the cursor where the rules normalise it.
-        ``gone``: :meth:`removals` of ``pyr``."""
+        """The moves with the stock's or the waste's top card, at every access from ``acc`` on
+        (:meth:`stock_events`): the pairs into ``out``, the stores into ``stores``. ``gone``:
+        :meth:`removals` of ``pyr``."""
+        partner = self.partner
+        for rank, rest, after in self.stock_events(stk, acc):
+            if rank:
+                if not cell:
+                    stores.append((pyr, rest, after, rank))
+                other = partner[rank]
+                out.extend([(left, rest, after, cell) for left in gone[other]])
+                if cell == other:  # (a King's partner is 0: with win_all, it goes alone)
+                    out.append((pyr, rest, after, 0))
+            else:
+                out.append((pyr, rest, after, cell))
+
+    def stock_events(self, stk: int, acc: int) -> list[tuple[int, int, int]]:
+        """The stock's and the waste's top cards at every access from ``acc`` on: each draw
+        moves the cursor past the stock's top card, a recycle (passes left) starts the next
+        pass at cursor 0. With unlimited passes one pass from cursor 0 meets every access
+        (:func:`access`). Each card as ``(rank, stock left, access after)`` when it first comes
+        to a top (its moves are the same wherever it is met: its children differ from every
+        other card's, each leaving another stock), and each pair of the two tops as ``(0, stock
+        left, access after)`` (once per stock it leaves: met again only on a later pass), in
+        the order met. A removal leaves the cursor where the rules normalise it."""
         srank, partner = self.srank, self.partner
         cursor, pass_no = acc & CURSOR_MASK, acc >> PASS_SHIFT
         last = 0 if self.unlimited else self.passes
-        # A card's moves are the same wherever it is met (its children differ from every other
-        # card's: each leaves another stock), so only its first access counts: ``met`` marks
-        # the cards met; a pair of the stock's and the waste's tops likewise (``paired``, the
-        # stock it leaves: met again only on a later pass).
+        events: list[tuple[int, int, int]] = []
         met = 0
         paired: set[int] = set()
         while True:
@@ -305,28 +321,22 @@ class CellProblem:
                     continue
                 met |= 1 << index
                 rank = srank[index]
-                if not rank:
-                    continue
-                rest = stk & ~(1 << index)
-                after = 0 if not last else pass_bits | (rest & ((1 << cursor) - 1)).bit_length()
-                other = partner[rank]
-                if not cell:
-                    stores.append((pyr, rest, after, rank))
-                out.extend([(left, rest, after, cell) for left in gone[other]])
-                if cell == other:
-                    out.append((pyr, rest, after, 0))
+                if rank:
+                    rest = stk & ~(1 << index)
+                    after = 0 if not last else pass_bits | (rest & ((1 << cursor) - 1)).bit_length()
+                    events.append((rank, rest, after))
             if top >= 0 and waste >= 0 and srank[top] and srank[top] == partner[srank[waste]]:
                 rest = stk & ~(1 << top) & ~(1 << waste)
                 if rest not in paired:
                     paired.add(rest)
                     after = 0 if not last else pass_bits | (rest & ((1 << cursor) - 1)).bit_length()
-                    out.append((pyr, rest, after, cell))
+                    events.append((0, rest, after))
             if top >= 0:
                 cursor = top + 1
             elif below and pass_no < last:
                 pass_no, cursor = pass_no + 1, 0
             else:
-                return
+                return events
 
     def lost(self, pyr: int, stk: int, cell: int) -> bool:
         """The cards that must go (the pyramid's and the cell's) cannot all find partners among
@@ -629,48 +639,13 @@ class CellDepthFirst:
         return found
 
     def _stock_moves(self, stk: int, acc: int) -> list[tuple[int, int, int]]:
-        """What :meth:`CellProblem._walk` reads of the stock ``stk`` from ``acc`` on, cell and
-        pyramid aside (cached per stock and access): each stock or waste card as it first comes
-        to a top, ``(rank, stock left, access after)``, and each pair of the two tops as
-        ``(0, stock left, access after)``, in the walk's order sorted by the access after (a
-        stable sort: the children the walk makes of one entry share its access), with
+        """:meth:`CellProblem.stock_events` of the stock ``stk`` from ``acc`` on (cached per
+        stock and access), sorted by the access after (a stable sort: the children the plain
+        generator makes of one entry share its access), with
         ``(OWN_ACCESS, 0, acc)`` before the first entry whose access is not below ``acc``: where
         :meth:`CellProblem.successors`'s stable sort puts the moves at ``acc`` itself, which it
         makes first (the pyramid's pairs and stores, and the cell's pairs with the pyramid)."""
-        problem = self.problem
-        srank, partner = problem.srank, problem.partner
-        cursor, pass_no = acc & CURSOR_MASK, acc >> PASS_SHIFT
-        last = 0 if problem.unlimited else problem.passes
-        events: list[tuple[int, int, int]] = []
-        met = 0
-        paired: set[int] = set()
-        while True:
-            ahead = stk >> cursor
-            top = cursor + (ahead & -ahead).bit_length() - 1 if ahead else -1
-            below = stk & ((1 << cursor) - 1)
-            waste = below.bit_length() - 1 if below else -1
-            pass_bits = pass_no << PASS_SHIFT
-            for index in (top, waste):
-                if index < 0 or met >> index & 1:
-                    continue
-                met |= 1 << index
-                rank = srank[index]
-                if rank:
-                    rest = stk & ~(1 << index)
-                    after = 0 if not last else pass_bits | (rest & ((1 << cursor) - 1)).bit_length()
-                    events.append((rank, rest, after))
-            if top >= 0 and waste >= 0 and srank[top] and srank[top] == partner[srank[waste]]:
-                rest = stk & ~(1 << top) & ~(1 << waste)
-                if rest not in paired:
-                    paired.add(rest)
-                    after = 0 if not last else pass_bits | (rest & ((1 << cursor) - 1)).bit_length()
-                    events.append((0, rest, after))
-            if top >= 0:
-                cursor = top + 1
-            elif below and pass_no < last:
-                pass_no, cursor = pass_no + 1, 0
-            else:
-                break
+        events = self.problem.stock_events(stk, acc)
         events.sort(key=_BY_ACCESS)
         events.insert(bisect_left(events, acc, key=_BY_ACCESS), (OWN_ACCESS, 0, acc))
         if len(self._stocks) >= STOCK_MOVES_KEPT:
