@@ -237,25 +237,21 @@ def test_a_board_with_only_the_reserve_left_is_not_won(make_app: AppFactory) -> 
 
 
 @pytest.mark.parametrize("variant", ["reserve", "reserve6"])
-def test_a_reserve_deal_is_proven_winnable_or_says_it_may_not_be(display: None, variant: str) -> None:
-    """With the real label table: a variant it labels (the reserve row) deals proven-winnable
-    numbers; one it has no verdicts for yet (the six-card reserve, tests/test_labels.py
-    UNLABELLED) deals at random and the line says they may have no solution. Either way the
-    table lays the deal out."""
+def test_a_reserve_deal_is_proven_winnable(display: None, variant: str) -> None:
+    """With the real label table, which labels both reserve variants for every deal: new deals
+    are proven-winnable numbers, dealt at random among them, and the table lays the deal out.
+    (A variant without labels says its deals may have no solution:
+    tests/test_game_variants.py.)"""
     settings = Settings(variant=variant)
     table = load_table()
-    labelled = table.can_promise(settings.rule_set())
-    assert labelled == (variant == "reserve")
+    assert table.can_promise(settings.rule_set())
     ctx = make_context(settings, table, seed=4)
     numbers = {ctx.dealer.deal(settings).number for _ in range(5)}
     assert len(numbers) > 1
     play = ctx.dealer.deal(settings)
     assert play.state.rules.variant.name == variant
-    if labelled:
-        assert play.label is Label.SOLVABLE
-        assert play.line is None or play.line.key != "variant_unlabelled"
-    else:
-        assert play.line is not None and play.line.key == "variant_unlabelled"
+    assert play.label is Label.SOLVABLE
+    assert play.line is None or play.line.key != "variant_unlabelled"
     app = App(ctx, play, size=(390, 844))
     step(app, 2)
     assert len(app.table.layout.reserve) == play.state.rules.variant.columns
