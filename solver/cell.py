@@ -554,7 +554,7 @@ class CellDepthFirst:
         seen, stack, path, shift = self.seen, self._stack, self._path, self._stock_bits
         seen_get, push = seen.get, stack.append
         c0, c1, c2 = problem.count_bytes
-        needs_of, open_won, open_known, tops = problem._needs, problem.open_won, problem._open.get, FIELD_TOPS
+        needs_of, open_won, tops = problem._needs, problem.open_won, FIELD_TOPS
         partner, win_all = problem.partner, problem.win_all
         pyramid_moves, stock_moves = self._pyramids, self._stocks
         while own < stop:
@@ -579,14 +579,8 @@ class CellDepthFirst:
             needs = needs_of.get(pyr << CELL_BITS | cell)
             if needs is None:
                 needs = problem.needs(pyr, cell)
-            if ((counts | tops) - needs) & tops != tops:
+            if ((counts | tops) - needs) & tops != tops or not open_won(pyr, cell, counts):
                 path.pop()  # lost: no children
-                continue
-            opened = open_known((pyr << CELL_BITS | cell) << COUNT_SHIFT | counts)
-            if opened is None:
-                opened = open_won(pyr, cell, counts)
-            if not opened:
-                path.pop()
                 continue
             moves = pyramid_moves.get(pyr) or self._pyramid_moves(pyr)
             pairs, gone, stores_here, may_win = moves
