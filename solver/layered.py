@@ -16,7 +16,7 @@ give the same verdict, and each always gives the same line.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -193,6 +193,17 @@ class Merge:
         every = max(1, PIECE // stride)
         inner: list[int | None] = list(keys[every::every])
         self._bounds = [None, *inner, None]
+
+
+class LayeredEngine(Protocol):
+    """What :class:`solver.search.Search` asks of a layered engine (:class:`Layered`, or a
+    stock kind's own, such as :class:`solver.cell_layers.CellLayered`)."""
+
+    nodes: int
+    work: int
+
+    def advance(self, budget: int) -> Sequence[Any] | None:
+        """About ``budget`` more nodes; None while unfinished, then a path to a win or ``[]``."""
 
 
 class Layered:

@@ -19,10 +19,10 @@ from typing import Any
 from rules.moves import Move
 from rules.state import RuleSet, State
 from rules.variant import Variant
-from solver.cell import CellDepthFirst, CellProblem, cell_play_out
+from solver.cell import PASS_SHIFT, CellDepthFirst, CellProblem, cell_play_out
 from solver.dfs import DepthFirst, _visit_one_pile, _visit_piles, _Walk
 from solver.giza import GizaDepthFirst, GizaProblem, giza_play_out
-from solver.layered import Backend, Layered
+from solver.layered import Backend, Layered, LayeredEngine
 from solver.line import play_out
 from solver.model import (
     Problem,
@@ -66,7 +66,7 @@ class Engines:
 
     problem: AnyProblem
     depth_first: AnyDepthFirst
-    layered: Layered | None
+    layered: LayeredEngine | None
     line: Callable[[Sequence[Any], int | None], list[Move]]
 
 
@@ -210,9 +210,20 @@ def _cell_problem(state: State, blank: int, like: AnyProblem | None, unseen: int
 
 
 def _cell_engines(problem: AnyProblem, backend: Backend) -> Engines:
-    """Its depth-first engine asks the default game's solver first (:mod:`solver.cell`)."""
+    """Its depth-first engine asks the default game's solver first (:mod:`solver.cell`); with
+    numpy, a search that starts on the last pass has a layered engine too
+    (:mod:`solver.cell_layers`, imported only then: the pure path never loads numpy)."""
     assert isinstance(problem, CellProblem)
-    return _depth_first_only(problem, CellDepthFirst(problem), cell_play_out)
+    if not backend.share or problem.unlimited or problem.start[2] >> PASS_SHIFT < problem.passes:
+        return _depth_first_only(problem, CellDepthFirst(problem), cell_play_out)
+    from solver.cell_layers import CellLayered  # noqa: PLC0415 - numpy, on the numpy path only
+
+    return Engines(
+        problem,
+        CellDepthFirst(problem),
+        CellLayered(problem),
+        lambda path, limit: cell_play_out(problem, list(path), limit),
+    )
 
 
 def _cell_lost(problem: AnyProblem) -> bool:

@@ -106,5 +106,10 @@ def piles_schedule(backend: Backend, rules: RuleSet) -> Schedule:
 
 
 def depth_first_schedule(backend: Backend, rules: RuleSet) -> Schedule:
-    """A model with no layered engine (an open game): depth-first search alone."""
+    """Depth-first search alone: a model with no layered engine (an open game), and the free
+    cell, whose layered engine (:mod:`solver.cell_layers`, on the last pass with numpy) proves
+    lost deals about 3.5 times faster but finds wins much later than depth-first search, so
+    that no share of it sped up the one-pass deals, nearly all winnable; it serves where losses
+    are expected, through a schedule given to the search, such as the label table's hard
+    entries (``tools/make_labels.py --schedule 0:inf``; bench/RESULTS.md#cell-layers)."""
     return Schedule(HEAD_START, 0)

@@ -30,7 +30,7 @@ from rules.state import RuleSet, State
 from rules.variant import DEFAULT_RULES
 from rules.verdict import Verdict
 from solver.backends import default_backend
-from solver.layered import CHUNK, Backend, Layered
+from solver.layered import CHUNK, Backend, LayeredEngine
 from solver.model import Node, Problem
 from solver.models import AnyDepthFirst, AnyProblem, engines_for, kind_of, start_is_won
 from solver.schedule import Schedule
@@ -95,7 +95,7 @@ class Search:
         self._line = engines.line
         self.node_limit = node_limit
         self.depth_first: AnyDepthFirst = engines.depth_first
-        self.layered: Layered | None = engines.layered
+        self.layered: LayeredEngine | None = engines.layered
         self.schedule = schedule or default_schedule(self.backend, state.rules)
         self.result: Result | None = None
         self._seconds = 0.0
@@ -154,7 +154,7 @@ class Search:
             depth_first_turn = layered is None or self.schedule.depth_first_turn(
                 self.depth_first.nodes, layered.nodes
             )
-            engine: AnyDepthFirst | Layered = (
+            engine: AnyDepthFirst | LayeredEngine = (
                 self.depth_first if depth_first_turn or layered is None else layered
             )
             budget = min(left, ROUND if engine is not layered else CHUNK)  # a layered turn: one batch

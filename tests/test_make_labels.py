@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
 
 from rules.labels import DEFAULT_PATH, LabelTable, load_table
-from rules.variant import ALL_RULE_SETS, SPANISH, rule_sets
+from rules.variant import ALL_RULE_SETS, CELL, SPANISH, rule_sets
+from solver.schedule import Schedule
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -64,7 +66,7 @@ def test_labels_implied_by_the_order_of_rule_sets_agree_with_the_shipped_table()
     keys = tuple(rules.key for rules in ALL_RULE_SETS)
     implied = 0
     for number in range(1, 13):
-        found = tool.labels_of((number, keys, 2_000_000, ()))  # type: ignore[attr-defined]
+        found = tool.labels_of((number, keys, 2_000_000, (), None))  # type: ignore[attr-defined]
         assert sorted(key for _, key, _, _ in found) == sorted(keys)
         for _, key, letter, seconds in found:
             assert letter == shipped.tables[key][number - 1], (number, key)
@@ -104,3 +106,22 @@ def test_unknown_only_solves_the_unknown_entries_and_keeps_the_rest(tmp_path: Pa
     assert made["solved"] + made["implied"] == 1  # deal 2, solved or implied by another rule set
     assert made["counts"][first]["unknown"] == 0  # the run counts its tables
     assert str(tmp_path) not in made["command"]  # no machine path noted
+
+
+def test_a_schedule_of_the_engines_gives_the_same_labels() -> None:
+    """``--schedule 0:inf`` (the cell's layered engine alone, on one pass) labels as the
+    default schedule does (deal 37 is lost, proven past the 1M nodes its table entry had); a
+    malformed one gets one line."""
+    tool = _tool()
+    schedule = tool.schedule_named("0:inf")  # type: ignore[attr-defined]
+    assert schedule == Schedule(0, math.inf, None)
+    shipped = load_table(DEFAULT_PATH)
+    keys = tuple(rules.key for rules in rule_sets(CELL) if rules.passes == 1)
+    for number in (28, 37):
+        found = tool.labels_of((number, keys, 2_000_000, (), schedule))  # type: ignore[attr-defined]
+        assert sorted(key for _, key, _, _ in found) == sorted(keys)
+        for _, key, letter, _ in found:
+            assert letter == "U" and shipped.tables[key][number - 1] in "U?", (number, key)  # 37: over 1M
+    command = [sys.executable, "tools/make_labels.py", "--schedule", "fast"]
+    wrong = subprocess.run(command, check=False, cwd=ROOT, capture_output=True, text=True)
+    assert wrong.returncode == 2 and "--schedule wants HEAD:SHARE" in wrong.stderr

@@ -11,6 +11,10 @@
     python tools/make_labels.py --variant strict --unknown-only --node-limit 20000000
                                                   # only the entries still unknown, with a
                                                   # bigger budget
+    python tools/make_labels.py --variant cell --unknown-only --schedule 0:inf
+                                                  # the layered engine alone: the lost entries
+                                                  # proven fastest (a deep win may need the
+                                                  # default schedule after it)
     python tools/make_labels.py --variant all --unknown-only
                                                   # a new rule set (unlimited passes): solve
                                                   # only what the labels of the others leave open
@@ -39,6 +43,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import math
 import multiprocessing
 import random
 import subprocess
@@ -54,7 +59,8 @@ from rules.deals import FIRST_DEAL, LAST_DEAL  # noqa: E402
 from rules.labels import DEFAULT_PATH, LETTERS, Label, LabelTable, LabelTableMissingError, load_table  # noqa: E402
 from rules.state import RuleSet, State  # noqa: E402
 from rules.variant import PYRAMID, REGISTERED, Variant, rule_sets  # noqa: E402
-from solver.search import Verdict, solve  # noqa: E402
+from solver.schedule import Schedule  # noqa: E402
+from solver.search import Search, Verdict  # noqa: E402
 
 DEFAULT_NODE_LIMIT = 5_000_000
 TO_LABEL = {
@@ -64,11 +70,13 @@ TO_LABEL = {
 }
 
 
-def label_of(job: tuple[int, str, int]) -> tuple[int, str, str, float]:
-    """Solve deal ``number`` under the rule set whose key is ``key``: (number, key, letter, seconds)."""
-    number, key, node_limit = job
+def label_of(job: tuple[int, str, int, Schedule | None]) -> tuple[int, str, str, float]:
+    """Solve deal ``number`` under the rule set whose key is ``key`` (with ``schedule``, or the
+    rule set's own when None): (number, key, letter, seconds)."""
+    number, key, node_limit, schedule = job
     began = time.perf_counter()
-    result = solve(State.from_deal(number, RuleSet.from_key(key)), node_limit=node_limit)
+    state = State.from_deal(number, RuleSet.from_key(key))
+    result = Search(state, node_limit=node_limit, schedule=schedule).run()
     return number, key, LETTERS[TO_LABEL[result.verdict]], time.perf_counter() - began
 
 
@@ -84,9 +92,10 @@ def at_most(small: RuleSet, large: RuleSet) -> bool:
     )
 
 
-Job = tuple[int, tuple[str, ...], int, tuple[tuple[str, str], ...]]
-"""A deal's job: its number, the keys to label, the node limit, and the (key, letter) labels
-it already has under its variant's other rule sets."""
+Job = tuple[int, tuple[str, ...], int, tuple[tuple[str, str], ...], Schedule | None]
+"""A deal's job: its number, the keys to label, the node limit, the (key, letter) labels it
+already has under its variant's other rule sets, and the engines' schedule (None: each rule
+set's own)."""
 
 
 def labels_of(job: Job) -> list[tuple[int, str, str, float]]:
@@ -95,7 +104,7 @@ def labels_of(job: Job) -> list[tuple[int, str, str, float]]:
     (won with 3 passes: won with unlimited passes): the most permissive first (lost there, lost
     under every one), then the least (won there, won under every one), then the rest. A
     label found this way, not by its own search, is reported with ``-1.0`` seconds."""
-    number, keys, node_limit, had = job
+    number, keys, node_limit, had, schedule = job
     left = [RuleSet.from_key(key) for key in keys]
     known: dict[RuleSet, str] = {}
     found: list[tuple[int, str, str, float]] = []
@@ -113,7 +122,7 @@ def labels_of(job: Job) -> list[tuple[int, str, str, float]]:
     for rules in [*tops[:1], *bottoms[:1], *left]:
         if rules in known:
             continue
-        _, key, letter, seconds = label_of((number, rules.key, node_limit))
+        _, key, letter, seconds = label_of((number, rules.key, node_limit, schedule))
         known[rules] = letter
         found.append((number, key, letter, seconds))
         for other in left:
@@ -130,6 +139,7 @@ def pending(
     numbers: range,
     done: dict[str, str],
     node_limit: int,
+    schedule: Schedule | None = None,
 ) -> list[Job]:
     """The jobs for :func:`labels_of`: per deal and variant, the rule sets not yet labelled, with
     the verdicts the deal already has under the variant's others (``done``: the checkpoint, and
@@ -143,7 +153,8 @@ def pending(
             todo = tuple(key for key in keys if f"{key} {n}" not in done)
             if todo:
                 had = tuple((key, done[f"{key} {n}"]) for key in keys if f"{key} {n}" in done)
-                jobs.append((n, todo, node_limit, tuple((k, v) for k, v in had if v != unknown)))
+                known = tuple((k, v) for k, v in had if v != unknown)
+                jobs.append((n, todo, node_limit, known, schedule))
     return jobs
 
 
@@ -190,8 +201,8 @@ def verify(args: argparse.Namespace) -> int:
     also = [int(n) for n in args.also.split(",") if n.strip()] if args.also else []
     chosen = chosen_rule_sets(args.variant)
     jobs = sorted(
-        {(n, r.key, args.node_limit) for r in chosen for n in also}
-        | {(rng.randint(FIRST_DEAL, LAST_DEAL), r.key, args.node_limit)
+        {(n, r.key, args.node_limit, args.schedule) for r in chosen for n in also}
+        | {(rng.randint(FIRST_DEAL, LAST_DEAL), r.key, args.node_limit, args.schedule)
            for r in chosen for _ in range(args.verify)}
     )  # fmt: skip
     print(f"re-solving {len(jobs)} entries, {args.jobs} processes, seed {args.seed}", flush=True)
@@ -231,6 +242,17 @@ def verify(args: argparse.Namespace) -> int:
     return 1 if wrong else 0
 
 
+def schedule_named(text: str) -> Schedule:
+    """``--schedule HEAD:SHARE`` (SHARE a number or ``inf``) as a :class:`Schedule` of the
+    engines (no stock fronts)."""
+    head, _, share = text.partition(":")
+    try:
+        return Schedule(int(head), math.inf if share == "inf" else int(share), None)
+    except ValueError:
+        wanted = f"--schedule wants HEAD:SHARE, e.g. 0:inf or 1000000:8, not {text!r}"
+        raise argparse.ArgumentTypeError(wanted) from None
+
+
 def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Compute the deal label table.", allow_abbrev=False)
     parser.add_argument("--deals", default=f"{FIRST_DEAL}-{LAST_DEAL}")
@@ -246,6 +268,13 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--also", default="", help="with --verify: more deals to re-solve, e.g. 4244,7")
     parser.add_argument("--seed", type=int, default=0, help="with --verify: the sample's seed")
     parser.add_argument("--record", action="store_true", help="with --verify: note a clean check")
+    parser.add_argument(
+        "--schedule",
+        type=schedule_named,
+        help="HEAD:SHARE, how the engines share every search (default: each rule set's own): "
+        "depth-first search alone for HEAD nodes, then SHARE layered nodes for each depth-first "
+        "one; 0:inf is the layered engine alone, the fastest prover of lost deals",
+    )
     parser.add_argument(
         "--variant",
         type=variants_named,
@@ -275,7 +304,7 @@ def main() -> int:
         unknown = LETTERS[Label.UNKNOWN]
         done.update({f"{r.key} {n}": tables[r.key][n - 1] for r in chosen for n in numbers
                      if tables[r.key][n - 1] != unknown and f"{r.key} {n}" not in done})  # fmt: skip
-    jobs = pending(args.variant, numbers, done, args.node_limit)
+    jobs = pending(args.variant, numbers, done, args.node_limit, args.schedule)
     entries = sum(len(job[1]) for job in jobs)
     print(f"{entries} entries to label ({len(done)} from the checkpoint), {args.jobs} processes", flush=True)
     version = solver_version()  # the code the workers import now, not whatever HEAD is at the end
