@@ -229,6 +229,11 @@ class CellProblem:
             self._uncovering[pyr] = found
         return found
 
+    def on_last_pass(self) -> bool:
+        """The search starts on the last pass of a limited number (where
+        :mod:`solver.cell_layers` searches)."""
+        return not self.unlimited and self.start[2] >> PASS_SHIFT >= self.passes
+
     def won(self, node: CellNode) -> bool:
         return node[0] == 0 and node[3] == 0 and not (self.win_all and node[1])
 

@@ -55,11 +55,6 @@ RANKS = 16
 """Columns of the per-rank tables (a deck has at most 13 ranks and 0, a blank)."""
 
 
-def last_pass(problem: CellProblem) -> bool:
-    """Whether the engine applies: the search starts on the last pass of a limited number."""
-    return not problem.unlimited and problem.start[2] >> PASS_SHIFT >= problem.passes
-
-
 def layers_of(keys: Array) -> Array:
     """Each key's layer: twice its pyramid and stock cards, plus one when the cell is full."""
     return 2 * np.bitwise_count(keys >> CELL_FIELD).astype(np.int64) + ((keys & 15) > 0)
@@ -150,10 +145,10 @@ class CellLayered:
     """``advance(n)`` expands about ``n`` more nodes; returns None while unfinished, then the
     path of nodes from the start to a win (as :class:`~solver.cell.CellDepthFirst` gives it),
     or ``[]`` once every position is searched. Only for a start on the last pass
-    (:func:`last_pass`)."""
+    (:meth:`CellProblem.on_last_pass`)."""
 
     def __init__(self, problem: CellProblem) -> None:
-        if not last_pass(problem):
+        if not problem.on_last_pass():
             raise ValueError("the layered cell search reads the last pass only")
         self.problem = problem
         self.nodes = 0

@@ -19,7 +19,7 @@ from typing import Any
 from rules.moves import Move
 from rules.state import RuleSet, State
 from rules.variant import Variant
-from solver.cell import PASS_SHIFT, CellDepthFirst, CellProblem, cell_play_out
+from solver.cell import CellDepthFirst, CellProblem, cell_play_out
 from solver.dfs import DepthFirst, _visit_one_pile, _visit_piles, _Walk
 from solver.giza import GizaDepthFirst, GizaProblem, giza_play_out
 from solver.layered import Backend, Layered, LayeredEngine
@@ -214,7 +214,7 @@ def _cell_engines(problem: AnyProblem, backend: Backend) -> Engines:
     numpy, a search that starts on the last pass has a layered engine too
     (:mod:`solver.cell_layers`, imported only then: the pure path never loads numpy)."""
     assert isinstance(problem, CellProblem)
-    if not backend.share or problem.unlimited or problem.start[2] >> PASS_SHIFT < problem.passes:
+    if not backend.share or not problem.on_last_pass():
         return _depth_first_only(problem, CellDepthFirst(problem), cell_play_out)
     from solver.cell_layers import CellLayered  # noqa: PLC0415 - numpy, on the numpy path only
 
