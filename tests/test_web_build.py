@@ -8,6 +8,7 @@ import ast
 import hashlib
 import io
 import json
+import subprocess
 import sys
 import tokenize
 from pathlib import Path
@@ -20,7 +21,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import build_web  # noqa: E402
 import web_mirror  # noqa: E402
-from build_web import SHIPPED, tracked_files  # noqa: E402
+from build_web import LEFT_OUT, NUMPY_PATH, SHIPPED, tracked_files  # noqa: E402
 from web_test import blank_em_js_types, web_entry_ok  # noqa: E402
 
 
@@ -51,6 +52,48 @@ def test_the_build_stages_only_the_game() -> None:
     assert "main.py" in files and any(f.startswith("solver/") for f in files)
     assert all(f == "main.py" or f.split("/")[0] in SHIPPED for f in files)
     assert not any(f.startswith(("tests/", "bench/", "tools/", "web/")) for f in files)
+
+
+BLOCKED_RUN = """
+import sys
+for name in ["numpy", *sys.argv[1:]]:
+    sys.modules[name] = None  # an import of it fails, as in the bundle
+import main, game.app, solver
+from rules.session import Session
+from rules.state import State
+from rules.variant import REGISTERED, rule_sets
+from solver.analysis import Analysis
+from solver.search import Search
+solver.configure(pure=True)  # as game.app.launch does in the browser
+for variant in REGISTERED:
+    for rules in rule_sets(variant):
+        state = State.from_deal(37, rules)
+        Search(state, node_limit=2000).run()
+        analysis = Analysis(state, Session(state, 37, now=lambda: 0.0).seen_mask)
+        for _ in range(3):
+            analysis.step(500, hint=True)
+            analysis.step(500)
+print("played", sorted(m for m, module in sys.modules.items() if module and m.startswith("solver.")))
+"""
+
+
+def test_the_page_never_needs_the_modules_the_bundle_leaves_out() -> None:
+    """The bundle leaves out the solver's numpy path: with those modules and numpy unimportable,
+    the game as the browser runs it still searches, answers and hints under every rule set."""
+    assert set(NUMPY_PATH) <= set(LEFT_OUT) and not set(LEFT_OUT) & set(tracked_files())
+    blocked = [name.removesuffix(".py").replace("/", ".") for name in LEFT_OUT]
+    run = subprocess.run(
+        [sys.executable, "-c", BLOCKED_RUN, *blocked],
+        check=False,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    played = run.stdout.strip()
+    assert played.startswith("played") and "solver.search" in played and "solver.cell" in played
+    assert not any(f"'{name}'" in played for name in blocked)
 
 
 # --- the web app's files, the service worker, the runtime mirror (issue 18.5, 18.6) --------------

@@ -49,7 +49,10 @@ STAGE = BUILD / "web-stage"
 APP = "piramide"
 """The staged folder's name, which pygbag also gives the archive (``piramide.apk``)."""
 SHIPPED = ("main.py", "game", "rules", "solver", "assets")
-LEFT_OUT = ("game/fuzz.py", "rules/invariants.py")
+NUMPY_PATH = ("solver/vector.py", "solver/vector_base.py", "solver/vector_piles.py", "solver/cell_layers.py")
+"""The solver's numpy path: the page runs the pure path (``solver.configure(pure=True)``), which
+imports none of these."""
+LEFT_OUT = ("game/fuzz.py", "rules/invariants.py", *NUMPY_PATH)
 """Tracked modules the page never runs (the fuzz and its invariants serve tests and bench/)."""
 PYGBAG = "0.9.3"
 PINS = (f"pygbag=={PYGBAG}", "pyoxipng==9.1.1", "fonttools==4.68.0", "pygame-ce==2.5.8")
