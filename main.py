@@ -140,13 +140,15 @@ class Stopper:
     saved, and the process exits, with status 0 for SIGTERM (``systemctl stop``, as when the
     window is closed) and, in a kiosk, for Ctrl-C too; at home Ctrl-C is «interrupted» and
     status 130. Installed while SDL is running, whose own handlers (which turn these signals
-    into a window event) SDL never installed: Python's were there first."""
+    into a window event) SDL never installed: Python's were there first. A signal the game was
+    started with ignored (SIGINT for ``main.py &`` from a script) stays ignored."""
 
     def __init__(self, app: App, prog: str) -> None:
         self.app = app
         self.prog = prog
         for number in (signal.SIGTERM, signal.SIGINT):
-            signal.signal(number, self)
+            if signal.getsignal(number) is not signal.SIG_IGN:
+                signal.signal(number, self)
 
     def __call__(self, number: int, frame: FrameType | None) -> None:
         self.app.stop(signal.Signals(number).name)

@@ -64,11 +64,15 @@ def _module_run() -> str:
 
 def guard_command_start() -> None:
     """Guard the start-up of the command being started, if any (:func:`command_starting`).
-    Leaves a SIGINT handler someone else installed alone."""
+    Leaves a signal someone else handles or ignores alone: a game started with SIGINT ignored
+    (``main.py &`` from a script) still ends at once on SIGTERM, and keeps ignoring Ctrl-C."""
     prog = command_starting()
-    if prog is None or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+    if prog is None:
         return
-    guard_start_up(prog, quiet=(signal.SIGTERM,) if prog == GAME else ())
+    interrupt = signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    term = prog == GAME and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    if interrupt or term:
+        guard_start_up(prog, quiet=(signal.SIGTERM,) if term else (), interrupt=interrupt)
 
 
 class _StartUpGuard:
@@ -85,12 +89,13 @@ class _StartUpGuard:
         os._exit(EXIT_INTERRUPTED)
 
 
-def guard_start_up(prog: str, quiet: tuple[signal.Signals, ...] = ()) -> None:
+def guard_start_up(prog: str, quiet: tuple[signal.Signals, ...] = (), interrupt: bool = True) -> None:
     """From now until :func:`end_start_up` (or until the game takes the signals over), SIGINT
-    ends the process at once with «PROG: interrupted» and status 130, and each signal of
-    ``quiet`` ends it at once with status 0 and nothing said."""
+    (when ``interrupt``) ends the process at once with «PROG: interrupted» and status 130, and
+    each signal of ``quiet`` ends it at once with status 0 and nothing said."""
     guard = _StartUpGuard(prog, frozenset(int(number) for number in quiet))
-    signal.signal(signal.SIGINT, guard)
+    if interrupt:
+        signal.signal(signal.SIGINT, guard)
     for number in guard.quiet:
         signal.signal(number, guard)
 

@@ -152,7 +152,7 @@ import signal
 import sys
 
 _event, _, _name = os.environ["PIRAMIDE_TEST_SIGNAL_AT"].partition(":")
-_number = signal.Signals[os.environ["PIRAMIDE_TEST_SIGNAL"]]
+_numbers = [signal.Signals[name] for name in os.environ["PIRAMIDE_TEST_SIGNAL"].split(",")]
 _sent = False
 
 
@@ -162,18 +162,22 @@ def _hook(event, args):
         return
     if args[0] == _name or fnmatch.fnmatchcase(os.path.basename(args[0]), _name):
         _sent = True
-        os.kill(os.getpid(), _number)
+        for number in _numbers:
+            os.kill(os.getpid(), number)
 
 
 sys.addaudithook(_hook)
 '''
 
 
-def signal_env(folder: Path, at: str, number: signal.Signals, **extra: str | None) -> dict[str, str]:
-    """The environment of a child that sends itself signal ``number`` at the moment ``at`` of its
-    start-up: ``import:MODULE`` (the module starts to load), ``open:NAME`` (a file whose name
-    matches the pattern ``NAME`` is opened: ``open:.game.*.tmp``, the game's first save).
-    Deterministic: no timing involved."""
+def signal_env(
+    folder: Path, at: str, number: signal.Signals | tuple[signal.Signals, ...], **extra: str | None
+) -> dict[str, str]:
+    """The environment of a child that sends itself signal ``number`` (or each of several, in
+    order) at the moment ``at`` of its start-up: ``import:MODULE`` (the module starts to load),
+    ``open:NAME`` (a file whose name matches the pattern ``NAME`` is opened: ``open:.game.*.tmp``,
+    the game's first save). Deterministic: no timing involved."""
+    numbers = number if isinstance(number, tuple) else (number,)
     hook = folder / "signal-hook"
     hook.mkdir(parents=True, exist_ok=True)
     (hook / "sitecustomize.py").write_text(SIGNAL_HOOK, encoding="utf-8")
@@ -181,6 +185,6 @@ def signal_env(folder: Path, at: str, number: signal.Signals, **extra: str | Non
     return command_env(
         PYTHONPATH=os.pathsep.join(p for p in paths if p),
         PIRAMIDE_TEST_SIGNAL_AT=at,
-        PIRAMIDE_TEST_SIGNAL=number.name,
+        PIRAMIDE_TEST_SIGNAL=",".join(n.name for n in numbers),
         **extra,
     )

@@ -43,7 +43,14 @@ GAME_RUNNING = ["open:.game.*.tmp"]
 """Moments after the game has been built: its first frame saves the game."""
 
 
-def finish(command: list[str], env: dict[str, str], stdin: str = "") -> subprocess.CompletedProcess[str]:
+def ignore_ctrl_c() -> None:
+    """A child started as a script's background job (``main.py &``) is: SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def finish(
+    command: list[str], env: dict[str, str], stdin: str = "", ctrl_c_ignored: bool = False
+) -> subprocess.CompletedProcess[str]:
     try:
         return subprocess.run(
             [sys.executable, *command],
@@ -54,6 +61,7 @@ def finish(command: list[str], env: dict[str, str], stdin: str = "") -> subproce
             env=env,
             timeout=TIMEOUT,
             check=False,
+            preexec_fn=ignore_ctrl_c if ctrl_c_ignored else None,
         )
     except subprocess.TimeoutExpired as stuck:
         raise AssertionError(f"{command} lost the signal and kept running") from stuck
@@ -86,6 +94,21 @@ def test_sigterm_while_the_game_starts_quits_it(at: str, tmp_path: Path) -> None
     result = finish(["main.py", "--deal", "77", "--data-dir", str(data)], env)
     assert (result.returncode, result.stderr, result.stdout) == (0, "", "")
     if at in GAME_RUNNING:  # the game was built: it is saved as it quits
+        doc = Storage(FileBackend(data)).load("game", GAME_VERSION)
+        assert doc is not None and Session.from_record(doc["session"]).deal_number == 77
+
+
+@pytest.mark.parametrize("at", ["import:pygame", "open:Kc.png", *GAME_RUNNING])
+def test_a_game_started_with_ctrl_c_ignored_keeps_ignoring_it_and_quits_on_sigterm(
+    at: str, tmp_path: Path
+) -> None:
+    """As a script's background job: a Ctrl-C sent just after SIGTERM changes nothing (once the
+    game runs, the last signal would say why it stopped: «interrupted», status 130)."""
+    data = tmp_path / "data"
+    env = signal_env(tmp_path, at, (signal.SIGTERM, signal.SIGINT))
+    result = finish(["main.py", "--deal", "77", "--data-dir", str(data)], env, ctrl_c_ignored=True)
+    assert (result.returncode, result.stderr, result.stdout) == (0, "", "")
+    if at in GAME_RUNNING:
         doc = Storage(FileBackend(data)).load("game", GAME_VERSION)
         assert doc is not None and Session.from_record(doc["session"]).deal_number == 77
 
